@@ -1,0 +1,5 @@
+"""Allow ``python -m gtcli``."""
+
+from gtcli.cli.main import main
+
+main()

@@ -1,0 +1,143 @@
+"""``gt game``: a whole game's Tribunals and running totals in a TOML session file."""
+
+from __future__ import annotations
+
+import click
+
+from gtcli.cli.options import json_option, profile_option
+from gtcli.cli.output import handles_input_errors, print_json
+
+
+@click.group()
+def game() -> None:
+    """Keep a game's Tribunals and running totals in a session file."""
+
+
+@game.command("new")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("--players", required=True, help="Player names in seat order, clockwise: Ana,Ben,Caro")
+@click.option("--first-praeco", help="Who is Praeco first (lets P5 decide shared 1st places later).")
+@profile_option
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@json_option
+@handles_input_errors()
+def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: str | None, force: bool,
+            as_json: bool) -> None:
+    """Start a new game session file."""
+    from gtcli.files.profile_file import load_profile
+    from gtcli.files.session_file import require_absent, save_game
+    from gtcli.rules.game import new_game
+
+    require_absent(session, force)
+    g = new_game(tuple(players.split(",")), load_profile(profile_spec), first_praeco)
+    save_game(session, g)
+    if as_json:
+        print_json({"file": session, "players": list(g.players), "profile": g.profile.name})
+    else:
+        click.echo(f"New game in {session}: {', '.join(g.players)} (profile {g.profile.name}).")
+
+
+@game.command("tribunal")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("--from", "table_file", metavar="TABLE.toml", type=click.Path(dir_okay=False),
+              help="Read the Tribunal from a table file instead of asking.")
+@click.option("--yes", "-y", is_flag=True, help="Save without asking for confirmation.")
+@json_option
+@handles_input_errors()
+def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool) -> None:
+    """Record the game's next Tribunal (asks for it interactively without --from)."""
+    from gtcli.cli.render_tribunal import render_result, tribunal_title
+    from gtcli.cli.tribunal_entry import ask, edit_items, parse_votes
+    from gtcli.files.resources import published_vocabulary
+    from gtcli.files.session_file import load_game, save_game
+    from gtcli.files.table_file import TableReader
+    from gtcli.files.toml_source import read_toml
+    from gtcli.reports import tribunal_json
+    from gtcli.rules.game import carry_over, record
+    from gtcli.rules.tribunal import Table, tally
+
+    vocabulary = published_vocabulary()
+    g = load_game(session, vocabulary)
+    number = len(g.tables) + 1
+    if table_file:
+        source = read_toml(table_file, "TAB001", "table file")
+        table = TableReader(source, vocabulary, g.profile, seats=g.players).read(source.data)
+        if "tribunal" in source.data and table.tribunal != number:
+            raise source.error("GAME001", f"the table is for Tribunal {table.tribunal}, but the game's next "
+                               f"is Tribunal {number}", "leave tribunal out, or fix the number", key="tribunal")
+    else:
+        record(g, Table(items=()))  # fail early (a fourth Tribunal) before asking anything
+        click.echo(f"{tribunal_title(number, g.profile)} for {', '.join(g.players)}", err=as_json)
+        votes = ask('Voting Track, e.g. "staff 2, elemental 3" (blank for none)',
+                    lambda s: parse_votes(s, vocabulary, g.profile.voting_tokens))
+        carried = list(carry_over(g))
+        if carried:
+            click.echo(f"Starting from the {len(carried)} items that competed without placing last time.")
+        items = edit_items(carried, g.players, vocabulary)
+        table = Table(items=tuple(items), votes=votes)
+    updated = record(g, table)
+    result = tally(updated.tables[-1], updated.profile)
+    title = tribunal_title(number, g.profile)
+    if not as_json:
+        render_result(result, g.profile)
+    if not yes and not click.confirm(f"Save {title} to {session}?", default=True, err=as_json):
+        click.echo("Not saved.", err=as_json)
+        return
+    save_game(session, updated)
+    if as_json:
+        print_json(tribunal_json(result))
+    else:
+        click.echo(f"Saved {title} to {session}.")
+
+
+@game.command("show")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@json_option
+@handles_input_errors()
+def show_cmd(session: str, as_json: bool) -> None:
+    """Each Tribunal's results, running totals, next Praeco and the winner(s)."""
+    from gtcli.cli.output import console
+    from gtcli.cli.render_tribunal import render_players, render_result
+    from gtcli.files.resources import published_vocabulary
+    from gtcli.files.session_file import load_game
+    from gtcli.reports import game_json
+    from gtcli.rules.game import first_praeco_of, results, totals, winners
+
+    g = load_game(session, published_vocabulary())
+    done = results(g)
+    if as_json:
+        print_json(game_json(g, done))
+        return
+    out = console()
+    out.print(f"Game: {', '.join(g.players)} (profile {g.profile.name}), "
+              f"{len(done)} of {g.profile.tribunals} Tribunals recorded")
+    for result in done:
+        out.print()
+        render_result(result, g.profile, out)
+    out.print()
+    render_players(totals(g, done), "Running totals", out)
+    won = winners(g, done)
+    if won:
+        out.print(("Winner: " if len(won) == 1 else "Shared win: ") + ", ".join(won))
+    else:
+        nxt = first_praeco_of(g, len(done) + 1, done)
+        out.print(f"Next first Praeco: {nxt or 'undecided'}")
+
+
+@game.command("undo")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@json_option
+@handles_input_errors()
+def undo_cmd(session: str, as_json: bool) -> None:
+    """Drop the last recorded Tribunal."""
+    from gtcli.files.resources import published_vocabulary
+    from gtcli.files.session_file import load_game, save_game
+    from gtcli.rules.game import undo
+
+    g = load_game(session, published_vocabulary())
+    updated = undo(g)
+    save_game(session, updated)
+    if as_json:
+        print_json({"file": session, "dropped": len(g.tables), "tribunals": len(updated.tables)})
+    else:
+        click.echo(f"Dropped Tribunal {len(g.tables)} from {session}; {len(updated.tables)} remain.")

@@ -1,0 +1,29 @@
+"""The ``gt`` command group. Subcommands live in one module each."""
+
+from __future__ import annotations
+
+import click
+
+from gtcli import __version__
+from gtcli.cli.game_cmd import game
+from gtcli.cli.rules_cmd import rules
+from gtcli.cli.tally_cmd import tally
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="gt")
+def cli() -> None:
+    """gt: the scorekeeper's tool for Grand Tribunal.
+
+    Tally a Tribunal, keep a game's running totals, and look up the rule profiles.
+    Exit codes: 0 clean, 1 findings, 2 unusable input or usage.
+    """
+
+
+cli.add_command(tally)
+cli.add_command(game)
+cli.add_command(rules)
+
+
+def main() -> None:
+    cli(prog_name="gt")

@@ -1,0 +1,70 @@
+"""Rich rendering of a Tribunal's result and of a game's running totals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gtcli.cli.output import console, table
+from gtcli.rules.profiles import RuleProfile
+from gtcli.rules.tribunal import ItemResult, PlayerScore, TribunalResult
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def ordinal(n: int) -> str:
+    return ORDINALS.get(n, f"{n}th")
+
+
+def breakdown(r: ItemResult) -> str:
+    return " + ".join(f"{space} {n}" for space, n in r.breakdown)
+
+
+def award(r: ItemResult, profile: RuleProfile) -> str:
+    if not r.competing:
+        return "won earlier"
+    if r.place:
+        colours = profile.place_colours
+        colour = colours[r.place - 1] if r.place <= len(colours) else ""
+        return f"{ordinal(r.place)} ({colour})" if colour else ordinal(r.place)
+    return "honorable mention"
+
+
+def tribunal_title(number: int, profile: RuleProfile) -> str:
+    return "Grand Tribunal" if number == profile.tribunals else f"Tribunal {number}"
+
+
+def render_result(result: TribunalResult, profile: RuleProfile, out: Any = None) -> None:
+    out = out or console()
+    terminal = out.is_terminal
+    items = table("Rank", "Owner", "Item", "Type", "Votes", "Breakdown", "Tie-break", "Award", "Score",
+                  title=f"{tribunal_title(result.tribunal, profile)}: items", terminal=terminal)
+    for r in result.items:
+        style = "bold" if r.place == 1 else ("dim" if not r.competing else "")
+        items.add_row(
+            str(r.rank) if r.rank else "-",
+            r.item.owner,
+            r.item.name or "",
+            r.item.type,
+            str(r.votes),
+            breakdown(r),
+            r.separated_by or "",
+            award(r, profile),
+            str(r.score),
+            style=style or None,
+        )
+    if not result.items:
+        out.print("No active items on the table: nobody scores at this Tribunal.")
+    else:
+        out.print(items)
+    render_players(result.players, "Player scores", out)
+    if result.next_praeco:
+        out.print(f"Next first Praeco: {result.next_praeco} ({result.next_praeco_reason})")
+    else:
+        out.print(f"Next first Praeco: undecided ({result.next_praeco_reason})")
+
+
+def render_players(players: tuple[PlayerScore, ...], title: str, out: Any) -> None:
+    t = table("Player", "Score", title=title, terminal=out.is_terminal)
+    for p in players:
+        t.add_row(p.name, str(p.score))
+    out.print(t)

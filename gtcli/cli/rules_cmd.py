@@ -1,0 +1,81 @@
+"""``gt rules``: rule profiles and the diagnostic code registry."""
+
+from __future__ import annotations
+
+import click
+
+from gtcli.cli.options import json_option
+from gtcli.cli.output import console, handles_input_errors, print_json, table
+
+
+def _value(v: object) -> str:
+    return ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+
+
+@click.group()
+def rules() -> None:
+    """Rule profiles and diagnostic codes."""
+
+
+@rules.command("profiles")
+@json_option
+def profiles_cmd(as_json: bool) -> None:
+    """List the built-in rule profiles and their parameters."""
+    from gtcli.rules.profiles import BUILTIN
+
+    if as_json:
+        print_json([{"name": p.name, "description": p.description, "parameters": p.parameters()}
+                    for p in BUILTIN.values()])
+        return
+    out = console()
+    names = list(BUILTIN)
+    t = table("Parameter", *names, title="Rule profiles", terminal=out.is_terminal)
+    params = [p.parameters() for p in BUILTIN.values()]
+    for key in params[0]:
+        t.add_row(key, *(_value(p[key]) for p in params))
+    out.print(t)
+    for p in BUILTIN.values():
+        out.print(f"{p.name}: {p.description}")
+    out.print("A TOML file of overrides works wherever a profile name does (see README).")
+
+
+@rules.command("diff")
+@click.argument("a", metavar="A")
+@click.argument("b", metavar="B")
+@json_option
+@handles_input_errors()
+def diff_cmd(a: str, b: str, as_json: bool) -> None:
+    """Show where two profiles (names or TOML files) differ."""
+    from gtcli.files.profile_file import load_profile
+    from gtcli.rules.profiles import diff
+
+    pa, pb = load_profile(a), load_profile(b)
+    rows = diff(pa, pb)
+    if as_json:
+        print_json({"a": pa.name, "b": pb.name,
+                    "differences": [{"parameter": k, "a": va, "b": vb} for k, va, vb in rows]})
+        return
+    out = console()
+    if not rows:
+        out.print(f"{pa.name} and {pb.name} have the same parameters.")
+        return
+    t = table("Parameter", pa.name, pb.name, title=f"{pa.name} vs {pb.name}", terminal=out.is_terminal)
+    for k, va, vb in rows:
+        t.add_row(k, _value(va), _value(vb))
+    out.print(t)
+
+
+@rules.command("codes")
+@json_option
+def codes_cmd(as_json: bool) -> None:
+    """List every diagnostic code with what it means."""
+    from gtcli.codes import CODES
+
+    if as_json:
+        print_json([{"code": c.code, "title": c.title} for c in CODES.values()])
+        return
+    out = console()
+    t = table("Code", "Meaning", title="Diagnostic codes", terminal=out.is_terminal)
+    for c in CODES.values():
+        t.add_row(c.code, c.title)
+    out.print(t)

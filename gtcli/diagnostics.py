@@ -1,0 +1,74 @@
+"""Diagnostics: the one shape every problem the tool reports takes.
+
+A diagnostic carries a code from :mod:`gtcli.codes`, a plain message, where it happened
+(file, line, column) and an optional hint. Commands collect them and decide the exit
+code: 0 clean, 1 findings, 2 unusable input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+ERROR = "error"
+WARNING = "warning"
+NOTE = "note"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    message: str
+    path: str | None = None
+    line: int | None = None
+    col: int | None = None
+    hint: str | None = None
+    severity: str = ERROR
+
+    def location(self) -> str:
+        """``file:line:col`` with whatever parts are known."""
+        parts = [self.path or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            parts.append(str(self.col if self.col is not None else 1))
+        return ":".join(parts)
+
+    def at(self, path: str | None = None, line: int | None = None, col: int | None = None) -> "Diagnostic":
+        """The same diagnostic placed in a file; known positions are kept."""
+        return replace(
+            self,
+            path=self.path or path,
+            line=self.line if self.line is not None else line,
+            col=self.col if self.col is not None else col,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "file": self.path,
+            "line": self.line,
+            "col": self.col,
+            "hint": self.hint,
+        }
+
+    def format(self) -> str:
+        """One line for a terminal or a log: ``file:line:col: CODE message (hint)``."""
+        text = f"{self.location()}: {self.code} {self.message}"
+        if self.severity != ERROR:
+            text = f"{self.location()}: {self.code} {self.severity}: {self.message}"
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        return text
+
+
+class InputError(Exception):
+    """Input the tool cannot use at all (exit code 2). Carries its diagnostics."""
+
+    def __init__(self, *diagnostics: Diagnostic) -> None:
+        super().__init__("; ".join(d.message for d in diagnostics))
+        self.diagnostics: tuple[Diagnostic, ...] = diagnostics
+
+    def located(self, path: str | None, line: int | None = None, col: int | None = None) -> "InputError":
+        return InputError(*(d.at(path, line, col) for d in self.diagnostics))

@@ -1,0 +1,28 @@
+"""Resolve ``--profile``: a built-in name or a TOML file of overrides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gtcli.diagnostics import InputError
+from gtcli.files.toml_source import read_toml
+from gtcli.rules import profiles
+from gtcli.rules.profiles import RuleProfile
+
+
+def load_profile(spec: str | None) -> RuleProfile:
+    if not spec:
+        return profiles.OFFICIAL
+    if spec in profiles.BUILTIN:
+        return profiles.BUILTIN[spec]
+    path = Path(spec)
+    if spec.endswith(".toml") or path.exists():
+        source = read_toml(path, "PROF002", "profile file")
+        try:
+            return profiles.from_mapping(source.data, default_name=path.stem)
+        except InputError as exc:
+            raise exc.located(str(path)) from None
+    try:
+        return profiles.builtin(spec)
+    except InputError as exc:
+        raise exc.located("--profile") from None

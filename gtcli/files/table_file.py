@@ -1,0 +1,199 @@
+"""Table files for ``gt tally``: one Tribunal as a scorekeeper reads it off the table.
+
+Also used for the Tribunals stored inside a game session, so both share one validator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.files.toml_source import TomlSource, read_toml
+from gtcli.rules.profiles import RuleProfile
+from gtcli.rules.tribunal import Item, Table
+from gtcli.rules.vocabulary import Vocabulary
+from gtcli.text import did_you_mean, one_of
+
+TOP_KEYS = ("tribunal", "players", "last_praeco", "votes", "items")
+ITEM_KEYS = ("owner", "name", "type", "base", "spells", "won")
+MAX_BASE = 100
+MAX_SPELLS = 20
+MAX_ITEMS = 200
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class TableReader:
+    """Validate one table mapping; every problem points at its line in the source.
+
+    The same reader serves a table file (``scope=None``) and the n-th ``[[tribunals]]``
+    of a session file (``scope=(n, items_before)``), so both report the same way.
+    """
+
+    def __init__(self, source: TomlSource, vocabulary: Vocabulary, profile: RuleProfile,
+                 seats: tuple[str, ...] = (), scope: tuple[int, int] | None = None) -> None:
+        self.source = source
+        self.vocabulary = vocabulary
+        self.profile = profile
+        self.seats = seats  # the game's players, when reading a session
+        self.scope = scope
+
+    def _where(self, key: str | None, section: str | None = None, n: int = 0) -> tuple[int | None, int | None]:
+        """(line, col) of ``key`` at the table's top, in ``[votes]`` or in item ``n``."""
+        if self.scope is None:
+            if section is None:
+                return self.source.locate(key)
+            return self.source.locate(key, section, n if section == "items" else 0)
+        tribunal, items_before = self.scope
+        if section is None:
+            return self.source.locate(key, "tribunals", tribunal)
+        if section == "items":
+            return self.source.locate(key, "tribunals.items", items_before + n)
+        return self.source.locate(key, f"tribunals.{section}", tribunal)
+
+    def _fail(self, code: str, message: str, hint: str | None = None, key: str | None = None,
+              section: str | None = None, n: int = 0) -> InputError:
+        line, col = self._where(key, section, n)
+        return InputError(Diagnostic(code, message, path=self.source.path, line=line, col=col, hint=hint))
+
+    def _relocate(self, exc: InputError, key: str | None = None, section: str | None = None, n: int = 0) -> InputError:
+        line, col = self._where(key, section, n)
+        return exc.located(self.source.path, line, col)
+
+    # -- reading -------------------------------------------------------------------------
+    def read(self, data: dict[str, Any]) -> Table:
+        if not data and self.scope is None:
+            raise self._fail("TAB002", "the table file is empty",
+                             "list the Voting Track under [votes] and each active Item under [[items]]")
+        for key in data:
+            if key not in TOP_KEYS:
+                raise self._fail("TAB006", f"unknown field {key!r} in the table", did_you_mean(key, TOP_KEYS)
+                                 or f"fields: {one_of(TOP_KEYS)}", key=key)
+        tribunal = data.get("tribunal", 1)
+        if not _is_int(tribunal) or not 1 <= tribunal <= self.profile.tribunals:
+            raise self._fail("TAB003", f"tribunal must be 1 to {self.profile.tribunals}, got {tribunal!r}",
+                             key="tribunal")
+        players = self._players(data.get("players", list(self.seats)))
+        seats = players or self.seats
+        last = data.get("last_praeco")
+        if last is not None:
+            last = self._player(last, seats, key="last_praeco")
+        votes = self._votes(data.get("votes", {}))
+        raw_items = data.get("items", [])
+        if not isinstance(raw_items, list) or not all(isinstance(i, dict) for i in raw_items):
+            raise self._fail("TAB003", "items must be a list of [[items]] tables", key="items")
+        if len(raw_items) > MAX_ITEMS:
+            raise self._fail("TAB003", f"{len(raw_items)} items; the limit is {MAX_ITEMS}", key="items")
+        items = tuple(self._item(raw, n, seats) for n, raw in enumerate(raw_items))
+        return Table(items=items, votes=votes, tribunal=tribunal, players=tuple(players), last_praeco=last)
+
+    def _players(self, value: Any) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
+            raise self._fail("TAB003", "players must be a list of names, in seat order", key="players")
+        names = tuple(p.strip() for p in value)
+        seen: set[str] = set()
+        for name in names:
+            if name.casefold() in seen:
+                raise self._fail("TAB007", f"player {name!r} is listed twice", key="players")
+            seen.add(name.casefold())
+        if names and not self.profile.min_players <= len(names) <= self.profile.max_players:
+            raise self._fail("S1", f"{len(names)} players; the game takes {self.profile.min_players} "
+                             f"to {self.profile.max_players}", key="players")
+        return names
+
+    def _player(self, name: Any, seats: tuple[str, ...], key: str, section: str | None = None, n: int = 0) -> str:
+        if not isinstance(name, str) or not name.strip():
+            raise self._fail("TAB003", f"{key} must be a player's name, got {name!r}", key=key, section=section, n=n)
+        name = name.strip()
+        if not seats:
+            return name
+        for seat in seats:
+            if seat.casefold() == name.casefold():
+                return seat
+        raise self._fail("TAB005", f"{name!r} is not a player of this game",
+                         did_you_mean(name, seats) or f"players: {one_of(seats)}", key=key, section=section, n=n)
+
+    def _votes(self, value: Any) -> dict[str, int]:
+        if not isinstance(value, dict):
+            raise self._fail("TAB003", "votes must be a table of space = tokens", key="votes")
+        votes: dict[str, int] = {}
+        for name, count in value.items():
+            try:
+                space = self.vocabulary.space(name)
+            except InputError as exc:
+                raise self._relocate(exc, key=name, section="votes") from None
+            if space in votes:
+                raise self._fail("TAB003", f"the {space} space is given twice (as {name!r} too)", key=name, section="votes")
+            if not _is_int(count) or not 0 <= count <= self.profile.voting_tokens:
+                raise self._fail("TAB003", f"{name} must hold 0 to {self.profile.voting_tokens} tokens, got {count!r}",
+                                 key=name, section="votes")
+            votes[space] = count
+        total = sum(votes.values())
+        if total > self.profile.voting_tokens:
+            raise self._fail("V3", f"{total} Voting tokens on the track; the game has {self.profile.voting_tokens}",
+                             section="votes")
+        return votes
+
+    def _item(self, raw: dict[str, Any], n: int, seats: tuple[str, ...]) -> Item:
+        where = {"section": "items", "n": n}
+        for key in raw:
+            if key not in ITEM_KEYS:
+                raise self._fail("TAB006", f"unknown field {key!r} in item {n + 1}",
+                                 did_you_mean(key, ITEM_KEYS) or f"fields: {one_of(ITEM_KEYS)}", key=key, **where)
+        for key in ("owner", "type", "base"):
+            if key not in raw:
+                raise self._fail("TAB002", f"item {n + 1} has no {key!r}",
+                                 {"owner": "owner = \"Ana\"", "type": "type = \"staff\"", "base": "base = 4"}[key],
+                                 **where)
+        owner = self._player(raw["owner"], seats, key="owner", **where)
+        try:
+            kind = self.vocabulary.item_type(raw["type"])
+        except InputError as exc:
+            raise self._relocate(exc, key="type", **where) from None
+        base = raw["base"]
+        if not _is_int(base) or not 0 <= base <= MAX_BASE:
+            raise self._fail("TAB003", f"item {n + 1}: base must be a whole number from 0 to {MAX_BASE}, got {base!r}",
+                             key="base", **where)
+        spells_raw = raw.get("spells", [])
+        if not isinstance(spells_raw, list) or len(spells_raw) > MAX_SPELLS:
+            raise self._fail("TAB003", f"item {n + 1}: spells must be a list of up to {MAX_SPELLS} spell categories",
+                             "spells = [\"elemental\", \"runic\"]", key="spells", **where)
+        spells = []
+        for category in spells_raw:
+            try:
+                spells.append(self.vocabulary.spell_category(category))
+            except InputError as exc:
+                raise self._relocate(exc, key="spells", **where) from None
+        name = raw.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > 200):
+            raise self._fail("TAB003", f"item {n + 1}: name must be text", key="name", **where)
+        won = raw.get("won", False)
+        if not isinstance(won, bool):
+            raise self._fail("TAB003", f"item {n + 1}: won must be true or false, got {won!r}", key="won", **where)
+        return Item(owner=owner, type=kind, base=base, spells=tuple(spells), name=name or None, won=won)
+
+
+def load_table(path: str, vocabulary: Vocabulary, profile: RuleProfile, seats: tuple[str, ...] = ()) -> Table:
+    source = read_toml(path, "TAB001", "table file")
+    return TableReader(source, vocabulary, profile, seats=seats).read(source.data)
+
+
+def table_to_mapping(table: Table) -> dict[str, Any]:
+    """The inverse of :meth:`TableReader.read`, for session files and ``--from`` copies."""
+    data: dict[str, Any] = {"tribunal": table.tribunal}
+    if table.last_praeco:
+        data["last_praeco"] = table.last_praeco
+    data["votes"] = {space: n for space, n in table.votes.items() if n}
+    items = []
+    for item in table.items:
+        entry: dict[str, Any] = {"owner": item.owner}
+        if item.name:
+            entry["name"] = item.name
+        entry.update(type=item.type, base=item.base, spells=list(item.spells))
+        if item.won:
+            entry["won"] = True
+        items.append(entry)
+    data["items"] = items
+    return data

@@ -1,0 +1,45 @@
+"""Results as plain JSON-ready dicts: the stable ``--json`` schemas (docs/json.md).
+
+Kept apart from rendering so every command that prints a Tribunal prints the same shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gtcli.rules.game import Game, first_praeco_of, totals, winners
+from gtcli.rules.tribunal import TribunalResult
+
+
+def tribunal_json(result: TribunalResult) -> dict[str, Any]:
+    return {
+        "tribunal": result.tribunal,
+        "items": [
+            {
+                "owner": r.item.owner,
+                "name": r.item.name,
+                "type": r.item.type,
+                "base": r.item.base,
+                "spells": len(r.item.spells),
+                "votes": r.votes,
+                "competing": r.competing,
+                "place": r.place,
+                "score": r.score,
+            }
+            for r in result.items
+        ],
+        "players": [{"name": p.name, "score": p.score} for p in result.players],
+        "next_praeco": result.next_praeco,
+    }
+
+
+def game_json(game: Game, done: list[TribunalResult]) -> dict[str, Any]:
+    won = winners(game, done)
+    return {
+        "players": list(game.players),
+        "profile": game.profile.name,
+        "tribunals": [tribunal_json(r) for r in done],
+        "totals": [{"name": p.name, "score": p.score} for p in totals(game, done)],
+        "next_praeco": None if game.finished else first_praeco_of(game, len(done) + 1, done),
+        "winners": list(won) if won is not None else None,
+    }

@@ -1,0 +1,139 @@
+"""A whole game as a sequence of Tribunals: running totals, next Praeco, winners (R5-R7).
+
+The game stores only what the scorekeeper entered (one :class:`Table` per Tribunal);
+every result is recomputed from those, so a session can never disagree with itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.rules.profiles import OFFICIAL, RuleProfile
+from gtcli.rules.tribunal import Item, PlayerScore, Table, TribunalResult, pass_order, tally
+from gtcli.text import did_you_mean, fold, one_of
+
+
+@dataclass(frozen=True)
+class Game:
+    players: tuple[str, ...]
+    profile: RuleProfile = OFFICIAL
+    first_praeco: str | None = None  # Tribunal 1's first Praeco, chosen freely (S6)
+    tables: tuple[Table, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return len(self.tables) >= self.profile.tribunals
+
+
+def new_game(players: tuple[str, ...], profile: RuleProfile = OFFICIAL, first_praeco: str | None = None) -> Game:
+    names = tuple(p.strip() for p in players if p.strip())
+    if len({n.casefold() for n in names}) != len(names):
+        raise InputError(Diagnostic("TAB007", "a player is listed twice", hint="give each player once, in seat order"))
+    if not profile.min_players <= len(names) <= profile.max_players:
+        raise InputError(
+            Diagnostic("S1", f"{len(names)} players; the game takes {profile.min_players} to {profile.max_players}",
+                       hint="--players Ana,Ben,Caro (in seat order, clockwise)")
+        )
+    if first_praeco is not None:
+        first_praeco = seat_of(names, first_praeco)
+    return Game(names, profile, first_praeco)
+
+
+def seat_of(players: tuple[str, ...], name: str) -> str:
+    """The seated player called ``name`` (case-insensitive), or a TAB005 error."""
+    for seat in players:
+        if seat.casefold() == name.strip().casefold():
+            return seat
+    raise InputError(
+        Diagnostic("TAB005", f"{name!r} is not a player of this game",
+                   hint=did_you_mean(name, players) or f"players: {one_of(players)}")
+    )
+
+
+def results(game: Game) -> list[TribunalResult]:
+    return [tally(table, game.profile) for table in game.tables]
+
+
+def first_praeco_of(game: Game, number: int, done: list[TribunalResult] | None = None) -> str | None:
+    """Who opens Tribunal ``number``: S6's free choice for the first, P5 after that."""
+    if number == 1:
+        return game.first_praeco
+    done = done if done is not None else results(game)
+    return done[number - 2].next_praeco if len(done) >= number - 1 else None
+
+
+def last_praeco_of(game: Game, number: int, done: list[TribunalResult] | None = None) -> str | None:
+    """Everyone is Praeco once (P1), so the last Praeco sits just before the first one."""
+    first = first_praeco_of(game, number, done)
+    if first is None:
+        return None
+    return pass_order(game.players, first, game.profile)[-2]
+
+
+def retired_items(done: list[TribunalResult]) -> dict[tuple[str, str], tuple[int, int]]:
+    """(owner, folded name) of every named Item that placed -> (tribunal, place) (R5)."""
+    retired = {}
+    for result in done:
+        for r in result.items:
+            if r.place and r.item.name:
+                retired.setdefault((r.item.owner, fold(r.item.name)), (result.tribunal, r.place))
+    return retired
+
+
+def carry_over(game: Game) -> tuple[Item, ...]:
+    """The items that compete again at the next Tribunal: last time's, minus the placed ones."""
+    if not game.tables:
+        return ()
+    last = tally(game.tables[-1], game.profile)
+    return tuple(r.item for r in last.items if r.competing and not r.place)
+
+
+def record(game: Game, table: Table) -> Game:
+    """Add the next Tribunal, checking it belongs to this game."""
+    number = len(game.tables) + 1
+    if game.finished:
+        raise InputError(
+            Diagnostic("GAME002", f"the game already has its {game.profile.tribunals} Tribunals",
+                       hint="`gt game undo` drops the last one if it was entered wrong")
+        )
+    done = results(game)
+    for item in table.items:
+        seat_of(game.players, item.owner)
+    retired = retired_items(done)
+    for item in table.items:
+        hit = item.name and retired.get((item.owner, fold(item.name)))
+        if hit and not item.won:
+            raise InputError(
+                Diagnostic("GAME005", f"{item.name!r} ({item.owner}) placed {hit[1]} at Tribunal {hit[0]} "
+                           "and cannot compete again (R5)", hint="mark it won = true, or leave it out")
+            )
+    last = table.last_praeco or last_praeco_of(game, number, done)
+    table = replace(table, tribunal=number, players=game.players, last_praeco=last)
+    return replace(game, tables=game.tables + (table,))
+
+
+def undo(game: Game) -> Game:
+    if not game.tables:
+        raise InputError(Diagnostic("GAME003", "the game has no Tribunal to undo"))
+    return replace(game, tables=game.tables[:-1])
+
+
+def totals(game: Game, done: list[TribunalResult] | None = None) -> tuple[PlayerScore, ...]:
+    """Running totals over the recorded Tribunals, highest first (ties in seat order)."""
+    done = done if done is not None else results(game)
+    sums = {p: 0 for p in game.players}
+    for result in done:
+        for ps in result.players:
+            sums[ps.name] = sums.get(ps.name, 0) + ps.score
+    order = {p: i for i, p in enumerate(sums)}
+    return tuple(PlayerScore(p, sums[p]) for p in sorted(sums, key=lambda p: (-sums[p], order[p])))
+
+
+def winners(game: Game, done: list[TribunalResult] | None = None) -> tuple[str, ...] | None:
+    """R7: after the Grand Tribunal, every player with the highest total (a shared win)."""
+    if not game.finished:
+        return None
+    board = totals(game, done)
+    best = board[0].score
+    return tuple(ps.name for ps in board if ps.score == best)

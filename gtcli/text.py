@@ -1,0 +1,38 @@
+"""Small text helpers shared by every room: name folding and "did you mean" hints."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable
+
+
+def fold(name: str) -> str:
+    """Fold a name for matching: case-insensitive, accent-insensitive, single spaces.
+
+    Players type on phones and laptops with and without accents; "Bâton", "baton" and
+    "BATON" must all mean the same thing.
+    """
+    decomposed = unicodedata.normalize("NFKD", name)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    cleaned = stripped.casefold().replace("_", " ").replace("-", " ")
+    return " ".join(cleaned.split())
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """Return a "did you mean X?" hint for the closest candidate, or None."""
+    candidates = list(dict.fromkeys(candidates))
+    by_folded: dict[str, str] = {}
+    for candidate in candidates:
+        by_folded.setdefault(fold(candidate), candidate)
+    close = difflib.get_close_matches(fold(name), list(by_folded), n=1, cutoff=0.6)
+    if close:
+        return f"did you mean {by_folded[close[0]]!r}?"
+    return None
+
+
+def one_of(candidates: Iterable[str], limit: int = 12) -> str:
+    """A short human list of the accepted values."""
+    items = list(candidates)
+    shown = ", ".join(items[:limit])
+    return shown + (", ..." if len(items) > limit else "")
