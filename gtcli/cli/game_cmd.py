@@ -61,7 +61,9 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
     number = len(g.tables) + 1
     if table_file:
         source = read_toml(table_file, "TAB001", "table file")
-        table = TableReader(source, vocabulary, g.profile, seats=g.players).read(source.data)
+        reader = TableReader(source, vocabulary, g.profile, seats=g.players)
+        table = reader.read(source.data)
+        reader.check_in_game(g, table)
         if "tribunal" in source.data and table.tribunal != number:
             raise source.error("GAME001", f"the table is for Tribunal {table.tribunal}, but the game's next "
                                f"is Tribunal {number}", "leave tribunal out, or fix the number", key="tribunal")

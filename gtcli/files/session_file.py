@@ -88,11 +88,8 @@ def load_game(path: str | Path, vocabulary: Vocabulary) -> Game:
             line, col = source.locate("tribunal", "tribunals", n)
             raise InputError(Diagnostic("GAME001", f"Tribunal {n + 1} is numbered {table.tribunal}",
                                         path=str(path), line=line, col=col))
-        try:
-            game = record(game, table)
-        except InputError as exc:
-            line, col = source.locate(None, "tribunals", n)
-            raise exc.located(str(path), line, col) from None
+        reader.check_in_game(game, table)
+        game = record(game, table)
     return game
 
 

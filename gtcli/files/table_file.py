@@ -9,6 +9,7 @@ from typing import Any
 
 from gtcli.diagnostics import Diagnostic, InputError
 from gtcli.files.toml_source import TomlSource, read_toml
+from gtcli.rules.game import Game, table_problems
 from gtcli.rules.profiles import RuleProfile
 from gtcli.rules.tribunal import Item, Table
 from gtcli.rules.vocabulary import Vocabulary
@@ -173,6 +174,15 @@ class TableReader:
         if not isinstance(won, bool):
             raise self._fail("TAB003", f"item {n + 1}: won must be true or false, got {won!r}", key="won", **where)
         return Item(owner=owner, type=kind, base=base, spells=tuple(spells), name=name or None, won=won)
+
+
+    def check_in_game(self, game: Game, table: Table) -> None:
+        """Raise the first reason ``table`` cannot be ``game``'s next Tribunal, located."""
+        problems = table_problems(game, table)
+        if problems:
+            index, diagnostic = problems[0]
+            where = self._where("name", "items", index) if index is not None else self._where(None)
+            raise InputError(diagnostic).located(self.source.path, *where)
 
 
 def load_table(path: str, vocabulary: Vocabulary, profile: RuleProfile, seats: tuple[str, ...] = ()) -> Table:

@@ -89,26 +89,33 @@ def carry_over(game: Game) -> tuple[Item, ...]:
     return tuple(r.item for r in last.items if r.competing and not r.place)
 
 
-def record(game: Game, table: Table) -> Game:
-    """Add the next Tribunal, checking it belongs to this game."""
-    number = len(game.tables) + 1
+def table_problems(game: Game, table: Table) -> list[tuple[int | None, Diagnostic]]:
+    """Why ``table`` cannot be the game's next Tribunal, each with the item index at fault."""
     if game.finished:
-        raise InputError(
-            Diagnostic("GAME002", f"the game already has its {game.profile.tribunals} Tribunals",
-                       hint="`gt game undo` drops the last one if it was entered wrong")
-        )
-    done = results(game)
-    for item in table.items:
-        seat_of(game.players, item.owner)
-    retired = retired_items(done)
-    for item in table.items:
+        return [(None, Diagnostic("GAME002", f"the game already has its {game.profile.tribunals} Tribunals",
+                                  hint="`gt game undo` drops the last one if it was entered wrong"))]
+    problems: list[tuple[int | None, Diagnostic]] = []
+    retired = retired_items(results(game))
+    for n, item in enumerate(table.items):
+        try:
+            seat_of(game.players, item.owner)
+        except InputError as exc:
+            problems.append((n, exc.diagnostics[0]))
         hit = item.name and retired.get((item.owner, fold(item.name)))
         if hit and not item.won:
-            raise InputError(
-                Diagnostic("GAME005", f"{item.name!r} ({item.owner}) placed {hit[1]} at Tribunal {hit[0]} "
-                           "and cannot compete again (R5)", hint="mark it won = true, or leave it out")
-            )
-    last = table.last_praeco or last_praeco_of(game, number, done)
+            problems.append((n, Diagnostic(
+                "GAME005", f"{item.name!r} ({item.owner}) placed {hit[1]} at Tribunal {hit[0]} "
+                "and cannot compete again (R5)", hint="mark it won = true, or leave it out")))
+    return problems
+
+
+def record(game: Game, table: Table) -> Game:
+    """Add the next Tribunal, checking it belongs to this game (see :func:`table_problems`)."""
+    problems = table_problems(game, table)
+    if problems:
+        raise InputError(problems[0][1])
+    number = len(game.tables) + 1
+    last = table.last_praeco or last_praeco_of(game, number)
     table = replace(table, tribunal=number, players=game.players, last_praeco=last)
     return replace(game, tables=game.tables + (table,))
 
