@@ -1,0 +1,1 @@
+"""The project's languages: Lark grammars, their loaders and transformers."""
