@@ -6,6 +6,8 @@ rules. Problems the rules do not cover get their own prefixes:
 * ``TAB``  -- a table file for ``gt tally`` (or a Tribunal entered by hand)
 * ``GAME`` -- a game session file
 * ``PROF`` -- a rule profile
+* ``SYN``  -- the syntax of a card set or a log
+* ``CARD`` -- a card set or translation
 * ``IO``   -- a file that cannot be read or written
 
 ``docs/codes.md`` is generated from this table (``gt rules codes``), never written by hand.
@@ -96,6 +98,26 @@ GAME004 the session file already exists
 GAME005 an Item that already won competes again
 PROF001 unknown rule profile
 PROF002 a profile parameter is unknown or has a wrong value
+SYN001 unexpected word or end of file
+SYN002 unexpected character (or a string not closed)
+CARD001 unknown item type
+CARD002 unknown spell category
+CARD003 a slot of a category the set lacks
+CARD004 two cards with the same name
+CARD005 a cost, score, count or amount out of range
+CARD006 an effect argument of the wrong kind
+CARD007 a choice that no effect uses
+CARD008 a choice used but not declared, or declared twice
+CARD009 a broken include or translation target
+CARD010 a card lacks a required attribute
+CARD011 an attribute that this kind of card does not have
+CARD012 a trigger or effect this card cannot have
+CARD013 a translation entry for a card the set lacks
+CARD014 a card the translation does not translate yet
+CARD015 an attribute or trigger given twice
+CARD016 an unknown language
+CARD017 a set too large or nested too deep
+CARD018 a vocabulary declaration problem
 IO001 a file cannot be read
 IO002 a file cannot be written
 """

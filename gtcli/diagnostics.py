@@ -16,6 +16,15 @@ NOTE = "note"
 
 
 @dataclass(frozen=True)
+class Pos:
+    """Where something was written: file, 1-based line and column."""
+
+    path: str | None = None
+    line: int | None = None
+    col: int | None = None
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     code: str
     message: str
@@ -41,6 +50,12 @@ class Diagnostic:
             line=self.line if self.line is not None else line,
             col=self.col if self.col is not None else col,
         )
+
+    @classmethod
+    def at_pos(cls, code: str, message: str, pos: "Pos | None", hint: str | None = None,
+               severity: str = ERROR) -> "Diagnostic":
+        pos = pos or Pos()
+        return cls(code, message, pos.path, pos.line, pos.col, hint, severity)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -1,0 +1,212 @@
+"""Load card sets and translations from disk, safely.
+
+Card sets are shared between strangers, so loading one never executes anything, reads at
+most ``MAX_FILE_BYTES`` per file, follows includes only inside the set's own folder and
+at most ``MAX_INCLUDE_DEPTH`` deep, and bounds every number (the checker does that).
+
+Formats, by file name: ``*.gtc`` is the card-set language (a set or a translation),
+``*.toml`` and ``*.json`` the exchange format of :mod:`gtcli.dsl.cards_exchange`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gtcli.diagnostics import ERROR, Diagnostic, InputError, Pos
+from gtcli.dsl.cards_ast import CardsTransformer, RawSet, RawTranslation
+from gtcli.dsl.cards_check import SetChecker, check_translation
+from gtcli.dsl.keywords import KEYWORDS, LANGUAGES
+from gtcli.files.resources import published_vocabulary
+from gtcli.files.toml_source import read_text
+from gtcli.rules.cards import CardSet, Translation
+from gtcli.text import fold
+
+MAX_FILE_BYTES = 1_000_000
+MAX_INCLUDE_DEPTH = 8
+
+
+@dataclass
+class Loaded:
+    """What loading one file gave: a set or a translation, and every diagnostic."""
+
+    path: str
+    card_set: CardSet | None = None
+    translation: Translation | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    texts: dict[str, str] = field(default_factory=dict)  # path -> source, for carets
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == ERROR]
+
+
+def _header_words(*keywords: str) -> str:
+    words = {w for k in keywords for ws in KEYWORDS[k].values() for w in ws}
+    words |= {fold(w) for w in words}
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+
+_LANGUAGE_RX = re.compile(
+    rf"(?im)^\s*(?:{_header_words('SET', 'TRANSLATION')})\b[^\n#]*?\b(?:{_header_words('LANGUAGE')})\s+([A-Za-z]+)"
+)
+
+
+def detect_language(text: str) -> str | None:
+    """The language a header declares (``language es``, ``idioma es``...), if any."""
+    match = _LANGUAGE_RX.search(text[:5000])
+    if match and fold(match.group(1)) in LANGUAGES:
+        return fold(match.group(1))
+    return None
+
+
+def read_source(path: Path) -> str:
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0
+    if size > MAX_FILE_BYTES:
+        raise InputError(Diagnostic("CARD017", f"{path} is {size} bytes; a card file may have {MAX_FILE_BYTES}",
+                                    path=str(path)))
+    return read_text(path, "card file")
+
+
+def parse_gtc(text: str, path: str) -> RawSet | RawTranslation:
+    """Parse the card-set language in the declared language, else the first that fits."""
+    from gtcli.dsl.syntax import parse
+
+    declared = detect_language(text)
+    order = [declared] if declared else list(LANGUAGES)
+    first_error: InputError | None = None
+    for lang in order:
+        try:
+            tree = parse(text, "cards", lang, path)
+        except InputError as exc:
+            first_error = first_error or exc
+            continue
+        return CardsTransformer(path).transform(tree)
+    assert first_error is not None
+    raise first_error
+
+
+def _parse_any(path: Path, text: str) -> RawSet | RawTranslation:
+    suffix = path.suffix.lower()
+    if suffix in (".toml", ".json"):
+        from gtcli.dsl.cards_exchange import raw_from_file
+
+        return raw_from_file(path, text)
+    return parse_gtc(text, str(path))
+
+
+def _gather(path: Path, root: Path, loaded: Loaded, depth: int, stack: tuple[Path, ...]) -> RawSet | RawTranslation | None:
+    """Parse ``path`` and merge its includes (recursively) into one RawSet."""
+    text = read_source(path)
+    loaded.texts[str(path)] = text
+    raw = _parse_any(path, text)
+    if isinstance(raw, RawTranslation):
+        return raw
+    for target, pos in raw.includes:
+        included = (path.parent / target).resolve()
+        if not included.is_relative_to(root):
+            loaded.diagnostics.append(Diagnostic.at_pos(
+                "CARD009", f"include {target!r} leaves the set's folder", pos,
+                "an included file must be in the set's folder or below it"))
+            continue
+        if included in stack:
+            loaded.diagnostics.append(Diagnostic.at_pos("CARD009", f"include {target!r} includes itself", pos))
+            continue
+        if depth >= MAX_INCLUDE_DEPTH:
+            loaded.diagnostics.append(Diagnostic.at_pos(
+                "CARD017", f"includes nest deeper than {MAX_INCLUDE_DEPTH}", pos))
+            continue
+        if not included.is_file():
+            loaded.diagnostics.append(Diagnostic.at_pos("CARD009", f"include {target!r}: no such file", pos))
+            continue
+        try:
+            sub = _gather(included, root, loaded, depth + 1, stack + (included,))
+        except InputError as exc:
+            loaded.diagnostics.extend(exc.diagnostics)
+            continue
+        if isinstance(sub, RawTranslation):
+            loaded.diagnostics.append(Diagnostic.at_pos("CARD009", f"include {target!r} is a translation", pos))
+            continue
+        if sub is not None:
+            raw.cards.extend(sub.cards)
+            if sub.types is not None:
+                raw.types = (raw.types or []) + sub.types
+            if sub.categories is not None:
+                raw.categories = (raw.categories or []) + sub.categories
+    return raw
+
+
+def load(path: str | Path, with_translation_target: bool = True) -> Loaded:
+    """Load a set or a translation file; problems go into ``Loaded.diagnostics``.
+
+    Unreadable files raise :class:`InputError` (exit 2); everything else is a finding.
+    """
+    p = Path(path)
+    loaded = Loaded(str(path))
+    if not p.exists():
+        raise InputError(Diagnostic("IO001", f"no such card file: {path}", path=str(path)))
+    try:
+        raw = _gather(p, p.resolve().parent, loaded, 0, (p.resolve(),))
+    except InputError as exc:
+        if any(d.code.startswith("IO") for d in exc.diagnostics):
+            raise
+        loaded.diagnostics.extend(exc.diagnostics)
+        return loaded
+    if isinstance(raw, RawTranslation):
+        _load_translation(raw, p, loaded, with_translation_target)
+        return loaded
+    checker = SetChecker(published_vocabulary())
+    loaded.card_set = checker.check(raw)
+    loaded.diagnostics.extend(checker.diagnostics)
+    return loaded
+
+
+def _load_translation(raw: RawTranslation, path: Path, loaded: Loaded, resolve_target: bool) -> None:
+    target = (path.parent / raw.of).resolve()
+    if not target.is_relative_to(path.resolve().parent) or not target.is_file():
+        loaded.diagnostics.append(Diagnostic.at_pos(
+            "CARD009", f"the translated set {raw.of!r} is not a file beside the translation", raw.of_pos))
+        return
+    base = load(target, with_translation_target=False)
+    if base.card_set is None or base.errors:
+        loaded.diagnostics.append(Diagnostic.at_pos(
+            "CARD009", f"the translated set {raw.of!r} has errors; check it first", raw.of_pos))
+        return
+    translation, diagnostics = check_translation(raw, base.card_set)
+    loaded.card_set = base.card_set
+    loaded.translation = translation
+    loaded.diagnostics.extend(diagnostics)
+
+
+def load_set(path: str | Path) -> CardSet:
+    """A usable card set or an :class:`InputError` (for commands that need one)."""
+    loaded = load(path)
+    if loaded.errors:
+        raise InputError(*loaded.errors)
+    if loaded.card_set is None or loaded.translation is not None:
+        raise InputError(Diagnostic("CARD009", f"{path} is a translation, not a card set", path=str(path),
+                                    hint="give the set it translates"))
+    return loaded.card_set
+
+
+def translation_path(set_path: str | Path, lang: str) -> Path:
+    """Where a set's translation into ``lang`` lives: ``NAME.LANG.gtc`` beside ``NAME.gtc``."""
+    p = Path(set_path)
+    return p.with_name(f"{p.stem}.{lang}.gtc")
+
+
+def load_translation_for(set_path: str | Path, lang: str) -> Translation | None:
+    path = translation_path(set_path, lang)
+    if not path.exists():
+        return None
+    loaded = load(path)
+    if loaded.errors:
+        raise InputError(*loaded.errors)
+    return loaded.translation
+
+
+__all__ = ["Loaded", "load", "load_set", "detect_language", "translation_path", "load_translation_for", "Pos"]

@@ -1,0 +1,145 @@
+"""Keyword tables of the card-set and transcript languages, per natural language.
+
+Each keyword has the words that spell it in English (``en``), Spanish (``es``), French
+(``fr``) and Italian (``it``); the first word is the one the formatter writes. A parser
+for a language accepts that language's words *and* the English ones, so an English card
+set or log always parses. Words are matched case-insensitively, with or without accents,
+and a multi-word keyword allows any spacing between its words.
+
+The words come from the terms the printed rule sheets use where they have one (Ítem,
+Hechizo, Recurso; Objet, Sort, Ressource; Oggetto, Incantesimo, Risorsa; Studiare for
+Advance; Bóveda / Réserve / Sotterraneo for the Vault, ...).
+
+A collision (one word meaning two keywords in one parser) is caught by building every
+language's parser in Lark's strict mode in the tests.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gtcli.text import fold
+
+LANGUAGES = ("en", "es", "fr", "it")
+
+KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    # -- card sets: header and declarations
+    "SET": {"en": ("set",), "es": ("conjunto",), "fr": ("ensemble",), "it": ("insieme",)},
+    "VERSION": {"en": ("version",), "es": ("versión",), "fr": ("version",), "it": ("versione",)},
+    "LANGUAGE": {"en": ("language",), "es": ("idioma",), "fr": ("langue",), "it": ("lingua",)},
+    "INCLUDE": {"en": ("include",), "es": ("incluye", "incluir"), "fr": ("inclure",), "it": ("includi",)},
+    "TYPES": {"en": ("types",), "es": ("tipos",), "fr": ("types",), "it": ("tipi",)},
+    "CATEGORIES": {"en": ("categories",), "es": ("categorías",), "fr": ("catégories",), "it": ("categorie",)},
+    # -- card kinds (also decks to draw from)
+    "ITEM": {"en": ("item", "items"), "es": ("ítem", "ítems"), "fr": ("objet", "objets"),
+             "it": ("oggetto", "oggetti")},
+    "SPELL": {"en": ("spell", "spells"), "es": ("hechizo", "hechizos"), "fr": ("sort", "sorts"),
+              "it": ("incantesimo", "incantesimi")},
+    "RESOURCE": {"en": ("resource", "resources"), "es": ("recurso", "recursos"),
+                 "fr": ("ressource", "ressources"), "it": ("risorsa", "risorse")},
+    # -- card attributes
+    "TYPE": {"en": ("type",), "es": ("tipo",), "fr": ("type",), "it": ("tipo",)},
+    "CATEGORY": {"en": ("category",), "es": ("categoría",), "fr": ("catégorie",), "it": ("categoria",)},
+    "ADVANCE": {"en": ("advance",), "es": ("avance",), "fr": ("avancement",), "it": ("studio",)},
+    "BASE": {"en": ("base",), "es": ("base",), "fr": ("base",), "it": ("base",)},
+    "SLOTS": {"en": ("slots", "slot"), "es": ("ranuras", "ranura"), "fr": ("emplacements", "emplacement"),
+              "it": ("alloggiamenti", "alloggiamento")},
+    "COPIES": {"en": ("copies", "copy"), "es": ("copias", "copia"), "fr": ("exemplaires", "exemplaire"),
+               "it": ("copie", "copia")},
+    "TEXT": {"en": ("text",), "es": ("texto",), "fr": ("texte",), "it": ("testo",)},
+    # -- triggers
+    "ON_CAST": {"en": ("on cast",), "es": ("al lanzar",), "fr": ("au lancement",), "it": ("al lancio",)},
+    "ON_PLAY": {"en": ("on play",), "es": ("al jugar",), "fr": ("en jouant",), "it": ("giocando",)},
+    "WHILE_ACTIVE": {"en": ("while active",), "es": ("mientras activo", "mientras activa"),
+                     "fr": ("si actif", "si active"), "it": ("mentre attivo", "mentre attiva")},
+    "WHILE_IN_VAULT": {"en": ("while in vault", "while in the vault"), "es": ("mientras en bóveda",),
+                       "fr": ("si en réserve",), "it": ("mentre nel sotterraneo",)},
+    "CHOOSE": {"en": ("choose",), "es": ("elige",), "fr": ("choisir",), "it": ("scegli",)},
+    # -- kinds of choices
+    "PLAYER": {"en": ("player",), "es": ("jugador",), "fr": ("joueur",), "it": ("giocatore",)},
+    "SPACE": {"en": ("space",), "es": ("espacio",), "fr": ("case",), "it": ("spazio",)},
+    "CARD": {"en": ("card",), "es": ("carta",), "fr": ("carte",), "it": ("carta",)},
+    # -- effect primitives and their words
+    "GAIN": {"en": ("gain", "gains"), "es": ("gana",), "fr": ("gagne",), "it": ("guadagna",)},
+    "TAKE": {"en": ("take", "takes"), "es": ("toma",), "fr": ("prend",), "it": ("prendi",)},
+    "PAY": {"en": ("pay", "pays"), "es": ("paga",), "fr": ("paie",), "it": ("versa",)},
+    "DRAW": {"en": ("draw", "draws"), "es": ("roba",), "fr": ("pioche",), "it": ("pesca",)},
+    "PLACE": {"en": ("place",), "es": ("coloca",), "fr": ("place",), "it": ("piazza",)},
+    "MOVE": {"en": ("move",), "es": ("mueve",), "fr": ("déplace",), "it": ("sposta",)},
+    "REMOVE": {"en": ("remove",), "es": ("quita",), "fr": ("retire",), "it": ("rimuovi",)},
+    "EXTRA_ACTIONS": {"en": ("extra actions", "extra action"), "es": ("acciones extra", "acción extra"),
+                      "fr": ("actions supplémentaires", "action supplémentaire"),
+                      "it": ("azioni extra", "azione extra")},
+    "EXTRA_TURN": {"en": ("extra turn",), "es": ("turno extra",), "fr": ("tour supplémentaire",),
+                   "it": ("turno extra",)},
+    "HAND_LIMIT": {"en": ("hand limit",), "es": ("límite de mano",), "fr": ("limite de main",),
+                   "it": ("limite di mano",)},
+    "PUT": {"en": ("put",), "es": ("pon",), "fr": ("pose",), "it": ("metti",)},
+    "ACTIVATE": {"en": ("activate",), "es": ("activa",), "fr": ("active",), "it": ("attiva",)},
+    "BURN": {"en": ("burn",), "es": ("quema",), "fr": ("brûle",), "it": ("brucia",)},
+    "TRANSMUTE": {"en": ("transmute",), "es": ("transmuta",), "fr": ("transmute",), "it": ("trasmuta",)},
+    "REDRAW": {"en": ("redraw",), "es": ("reemplaza",), "fr": ("remplace",), "it": ("rimpiazza",)},
+    "MANUAL": {"en": ("manual",), "es": ("manual",), "fr": ("manuel",), "it": ("manuale",)},
+    "VIS": {"en": ("vis",), "es": ("vis",), "fr": ("vis", "vice"), "it": ("vis",)},
+    "VOTES": {"en": ("votes", "vote"), "es": ("votos", "voto"), "fr": ("votes", "vote"), "it": ("voti", "voto")},
+    "OTHERS": {"en": ("others", "each other player"), "es": ("otros", "cada otro jugador"),
+               "fr": ("autres", "chaque autre joueur"), "it": ("altri", "ogni altro giocatore")},
+    "DIFFERENT": {"en": ("different",), "es": ("distintos", "distintas"), "fr": ("différents", "différentes"),
+                  "it": ("diversi", "diverse")},
+    "FACE_UP": {"en": ("face-up", "face up"), "es": ("boca arriba",), "fr": ("face visible",),
+                "it": ("scoperta", "scoperto")},
+    "FROM": {"en": ("from",), "es": ("desde",), "fr": ("depuis",), "it": ("da",)},
+    "TO": {"en": ("to", "into"), "es": ("a", "al"), "fr": ("à", "au", "vers"), "it": ("a", "al", "nel")},
+    "ON": {"en": ("on", "onto"), "es": ("sobre", "en"), "fr": ("sur",), "it": ("su", "sul")},
+    "THIS": {"en": ("this",), "es": ("esta", "este"), "fr": ("cette", "ce"), "it": ("questa", "questo")},
+    "HAND": {"en": ("hand",), "es": ("mano",), "fr": ("main",), "it": ("mano",)},
+    "SANCTUM": {"en": ("sanctum",), "es": ("sanctum", "santuario"), "fr": ("sanctum", "sanctuaire"),
+                "it": ("sanctum", "santuario")},
+    # -- translations
+    "TRANSLATION": {"en": ("translation",), "es": ("traducción",), "fr": ("traduction",), "it": ("traduzione",)},
+    "OF": {"en": ("of",), "es": ("de",), "fr": ("de",), "it": ("di",)},
+    "AS": {"en": ("as",), "es": ("como",), "fr": ("comme",), "it": ("come",)},
+}
+
+# Plain words (not keywords) that a slot list accepts for "a Spell of any category".
+ANY_CATEGORY = {"en": ("any",), "es": ("cualquiera",), "fr": ("libre", "toute"), "it": ("qualsiasi",)}
+
+
+def words(keyword: str, lang: str) -> tuple[str, ...]:
+    """The words a parser for ``lang`` accepts for ``keyword`` (English always included)."""
+    table = KEYWORDS[keyword]
+    found = list(table.get(lang, ())) + list(table["en"])
+    variants = []
+    for word in found:
+        variants.extend((word, fold(word) if "-" not in word else word))
+    return tuple(dict.fromkeys(variants))
+
+
+def spelling(keyword: str, lang: str) -> str:
+    """How the formatter writes ``keyword`` in ``lang``."""
+    table = KEYWORDS[keyword]
+    return (table.get(lang) or table["en"])[0]
+
+
+def _pattern(word: str) -> str:
+    parts = [re.escape(p) for p in re.split(r"[\s]+", word.strip())]
+    return r"\s+".join(parts)
+
+
+def terminal_definitions(lang: str, used: set[str] | None = None) -> str:
+    """Lark terminal lines for every keyword, at priority 2 so they win over names.
+
+    The negative lookahead keeps ``item`` from matching the start of ``items2``.
+    """
+    lines = []
+    for keyword in KEYWORDS:
+        if used is not None and keyword not in used:
+            continue
+        alternatives = sorted(words(keyword, lang), key=len, reverse=True)
+        body = "|".join(_pattern(w) for w in alternatives)
+        lines.append(f"{keyword}.2: /(?:{body})(?![\\w'-])/i")
+    return "\n".join(lines) + "\n"
+
+
+def any_category_words(lang: str) -> set[str]:
+    return {fold(w) for w in ANY_CATEGORY.get(lang, ()) + ANY_CATEGORY["en"]}

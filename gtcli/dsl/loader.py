@@ -1,0 +1,38 @@
+"""Build and cache the Lark parsers, one per grammar and natural language.
+
+A grammar file holds the rules; the keyword terminals are generated per language
+(:mod:`gtcli.dsl.keywords`). Parsers are LALR with positions on every node, and cached
+on disk by Lark (``cache=True``), so only the first run of a language pays for building.
+``strict=True`` is the collision check the tests run for every language.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from gtcli.dsl.keywords import LANGUAGES, terminal_definitions
+from gtcli.files.resources import grammar_dir
+
+
+@functools.cache
+def grammar_text(name: str, lang: str) -> str:
+    rules = (grammar_dir() / f"{name}.lark").read_text(encoding="utf-8")
+    return rules + "\n" + terminal_definitions(lang)
+
+
+@functools.cache
+def parser(name: str, lang: str = "en") -> Any:
+    from lark import Lark
+
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}")
+    return Lark(grammar_text(name, lang), parser="lalr", propagate_positions=True,
+                maybe_placeholders=True, cache=True)
+
+
+def strict_parser(name: str, lang: str) -> Any:
+    """Build without cache in strict mode: keyword collisions and grammar conflicts raise."""
+    from lark import Lark
+
+    return Lark(grammar_text(name, lang), parser="lalr", lexer="basic", strict=True)

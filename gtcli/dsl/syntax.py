@@ -1,0 +1,87 @@
+"""Parse text with a gtcli grammar and turn Lark's exceptions into friendly diagnostics.
+
+Every syntax problem becomes one ``SYN`` diagnostic at the exact token, with the words
+the parser expected (spelled in the file's language) and a "did you mean" when the
+unexpected word is close to one of them. A few common mistakes get a sentence of their
+own, recognised with Lark's ``match_examples`` (as in Lark's error_reporting_lalr example).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.dsl.keywords import KEYWORDS, spelling
+from gtcli.dsl.loader import parser
+from gtcli.text import did_you_mean
+
+TOKEN_WORDS = {
+    "STRING": 'a "quoted name"', "INT": "a number", "NAME": "a word", "CHOICE": "a $choice",
+    "COLON": "':'", "COMMA": "','", "SEMICOLON": "';'", "SIGN": "'+' or '-'", "$END": "the end of the file",
+    "_NL": "a new line",
+}
+
+# Common mistakes, by example (English keywords; the parser state is the same in every language).
+EXAMPLES: dict[str, dict[str, list[str]]] = {
+    "cards": {
+        "a trigger needs ':' before its effects (on cast: gain 2 vis)": [
+            'spell "A" category runic on cast gain 1 vis',
+            'resource "A" on play gain 1 vis',
+        ],
+        "a card's name must be in double quotes": ["item A", "spell Fog", "resource Cache"],
+        "an amount must be a whole number": ['resource "A" on play: gain vis', 'resource "A" on play: gain two vis'],
+        "a choice is written $name followed by its kind (choose $who player)": [
+            'spell "A" category runic on cast choose who player: gain 1 vis',
+        ],
+    },
+}
+
+
+def describe_expected(expected: set[str] | frozenset[str], lang: str) -> list[str]:
+    words = []
+    for name in sorted(expected):
+        if name in KEYWORDS:
+            words.append(spelling(name, lang))
+        else:
+            words.append(TOKEN_WORDS.get(name, name.lower()))
+    return sorted(set(words))
+
+
+def parse(text: str, grammar: str, lang: str, path: str | None) -> Any:
+    """The parse tree of ``text``, or an :class:`InputError` with one SYN diagnostic."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+    p = parser(grammar, lang)
+    try:
+        return p.parse(text)
+    except UnexpectedInput as exc:
+        line, col = getattr(exc, "line", None), getattr(exc, "column", None)
+        if line is not None and line < 0:
+            line, col = None, None
+        special = None
+        if grammar in EXAMPLES and isinstance(exc, UnexpectedToken):
+            try:
+                special = exc.match_examples(p.parse, EXAMPLES[grammar], use_accepts=True)
+            except Exception:  # match_examples re-parses examples; never let that hide the real error
+                special = None
+        expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+        wanted = describe_expected(expected, lang)
+        hint = None
+        if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+            got = str(exc.token)
+            message = f"unexpected {got!r}"
+            hint = did_you_mean(got, [w for w in wanted if not w.startswith(("a ", "'", "the "))])
+        elif isinstance(exc, UnexpectedCharacters):
+            char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+            message = "a string is not closed" if char == '"' else f"unexpected character {char!r}"
+            hint = 'close the string with " on the same line' if char == '"' else None
+        elif isinstance(exc, (UnexpectedEOF, UnexpectedToken)):
+            message = "the file ends too early"
+        else:  # pragma: no cover - every Lark parse error is one of the above
+            message = "cannot read this"
+        if special:
+            message = f"{message}: {special}"
+        if wanted and not hint:
+            hint = "expected " + ", ".join(wanted[:8]) + (", ..." if len(wanted) > 8 else "")
+        code = "SYN002" if isinstance(exc, UnexpectedCharacters) else "SYN001"
+        raise InputError(Diagnostic(code, message, path=path, line=line, col=col, hint=hint)) from None

@@ -1,0 +1,121 @@
+"""Card sets as the rules see them: items, spells, resources and their effects.
+
+These are the checked, canonical forms (type and category keys, English trigger and
+primitive names); the card-set language and the TOML/JSON exchange formats both become
+these. Positions are kept so that later diagnostics can point at a card's definition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gtcli.diagnostics import Pos
+from gtcli.rules.vocabulary import Vocabulary
+
+SPELL_COST = 2  # RULES.md: Spells always cost 2 to advance.
+ANY = "any"  # a slot that takes a Spell of any category
+
+
+@dataclass(frozen=True)
+class Choice:
+    name: str  # without the "$"
+    kind: str  # one of effects.CHOICE_KINDS
+    pos: Pos = field(default=Pos(), compare=False)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One primitive of an effect, e.g. ``gain 2 vis``."""
+
+    op: str
+    amount: int | None = None
+    who: str | None = None  # "$name" or "others"; None = the Regio
+    deck: str | None = None  # item | spell | resource
+    face_up: bool = False
+    zone: str | None = None  # hand | sanctum
+    refs: tuple[str, ...] = ()  # "$name" or "this"
+    different: bool = False
+    text: str | None = None
+    pos: Pos = field(default=Pos(), compare=False)
+
+
+@dataclass(frozen=True)
+class Effect:
+    trigger: str  # one of effects.TRIGGERS
+    choices: tuple[Choice, ...]
+    steps: tuple[Step, ...]
+    pos: Pos = field(default=Pos(), compare=False)
+
+
+@dataclass(frozen=True)
+class Card:
+    kind: str  # item | spell | resource
+    name: str
+    type: str | None = None  # items
+    category: str | None = None  # spells
+    advance: int | None = None  # items; spells always cost SPELL_COST
+    base: int | None = None  # items
+    slots: tuple[str, ...] = ()  # items: category keys or ANY
+    copies: int = 1
+    text: str | None = None
+    effects: tuple[Effect, ...] = ()
+    pos: Pos = field(default=Pos(), compare=False)
+
+    @property
+    def cost(self) -> int | None:
+        """Vis needed to activate: the item's advance cost, 2 for a Spell, none for a Resource."""
+        if self.kind == "spell":
+            return SPELL_COST
+        return self.advance if self.kind == "item" else None
+
+    def effect(self, trigger: str) -> Effect | None:
+        return next((e for e in self.effects if e.trigger == trigger), None)
+
+
+@dataclass(frozen=True)
+class CardSet:
+    name: str
+    version: int | None
+    language: str
+    cards: tuple[Card, ...]
+    vocabulary: Vocabulary
+    custom_vocabulary: bool = False
+    path: str | None = None
+
+    def find(self, name: str) -> Card | None:
+        from gtcli.text import fold
+
+        key = fold(name)
+        return next((c for c in self.cards if fold(c.name) == key), None)
+
+    def names(self) -> list[str]:
+        return [c.name for c in self.cards]
+
+
+@dataclass(frozen=True)
+class TranslationEntry:
+    kind: str
+    name: str  # the card's name in the set
+    translated: str
+    text: str | None = None
+    pos: Pos = field(default=Pos(), compare=False)
+
+
+@dataclass(frozen=True)
+class Translation:
+    of: str  # path of the set, relative to the translation file
+    language: str
+    entries: tuple[TranslationEntry, ...]
+    path: str | None = None
+
+    def name_of(self, card_name: str) -> str | None:
+        from gtcli.text import fold
+
+        key = fold(card_name)
+        return next((e.translated for e in self.entries if fold(e.name) == key), None)
+
+    def text_of(self, card_name: str) -> str | None:
+        from gtcli.text import fold
+
+        key = fold(card_name)
+        return next((e.text for e in self.entries if fold(e.name) == key), None)
