@@ -36,3 +36,8 @@ def one_of(candidates: Iterable[str], limit: int = 12) -> str:
     items = list(candidates)
     shown = ", ".join(items[:limit])
     return shown + (", ..." if len(items) > limit else "")
+
+
+def article(noun: str) -> str:
+    """"a" or "an" for a noun, for messages like "an item has no 'category'"."""
+    return "an" if noun[:1].lower() in "aeiou" else "a"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from gtcli import __version__
+from gtcli.cli.cards_cmd import cards
 from gtcli.cli.game_cmd import game
 from gtcli.cli.rules_cmd import rules
 from gtcli.cli.tally_cmd import tally
@@ -15,7 +16,8 @@ from gtcli.cli.tally_cmd import tally
 def cli() -> None:
     """gt: the scorekeeper's tool for Grand Tribunal.
 
-    Tally a Tribunal, keep a game's running totals, and look up the rule profiles.
+    Tally a Tribunal, keep a game's running totals, check and translate card sets,
+    and look up the rule profiles.
     Exit codes: 0 clean, 1 findings, 2 unusable input or usage.
     """
 
@@ -23,6 +25,7 @@ def cli() -> None:
 cli.add_command(tally)
 cli.add_command(game)
 cli.add_command(rules)
+cli.add_command(cards)
 
 
 def main() -> None:

@@ -62,6 +62,7 @@ class RawTranslation:
     of_pos: Pos
     language: Word
     entries: list[TranslationEntry]
+    pos: Pos = field(default_factory=Pos)
 
 
 def unquote(token: str) -> str:
@@ -259,8 +260,9 @@ class CardsTransformer(Transformer):
 
     # ---- translations -------------------------------------------------------------------
     def translation(self, children):
-        _t, _of, target, _l, language, *entries = children
-        return RawTranslation(self.path, unquote(target), self._pos(target), self._word(language), list(entries))
+        keyword, _of, target, _l, language, *entries = children
+        return RawTranslation(self.path, unquote(target), self._pos(target), self._word(language), list(entries),
+                              self._pos(keyword))
 
     def entry(self, children):
         kind, name, _as, translated, _t, text = children

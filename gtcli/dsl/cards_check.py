@@ -12,7 +12,7 @@ from gtcli.dsl.keywords import LANGUAGES, any_category_words
 from gtcli.rules.cards import ANY, Card, CardSet, Effect, Translation, TranslationEntry
 from gtcli.rules.effects import CONTINUOUS, PRIMITIVES
 from gtcli.rules.vocabulary import ITEM_TYPE, SPELL_CATEGORY, Term, Vocabulary
-from gtcli.text import did_you_mean, fold, one_of
+from gtcli.text import article, did_you_mean, fold, one_of
 
 ATTRIBUTES = {
     "item": ("type", "advance", "base", "slots", "copies", "text"),
@@ -115,8 +115,8 @@ class SetChecker:
         attrs: dict[str, Attr] = {}
         for attr in rc.attrs:
             if attr.key not in ATTRIBUTES[rc.kind]:
-                self.error("CARD011", f"a {rc.kind} has no {attr.key!r}", attr.pos,
-                           f"a {rc.kind} takes: {one_of(ATTRIBUTES[rc.kind])}"
+                self.error("CARD011", f"{article(rc.kind)} {rc.kind} has no {attr.key!r}", attr.pos,
+                           f"{article(rc.kind)} {rc.kind} takes: {one_of(ATTRIBUTES[rc.kind])}"
                            + ("; Spells always cost 2" if attr.key == "advance" and rc.kind == "spell" else ""))
             elif attr.key in attrs:
                 self.error("CARD015", f"{attr.key!r} is given twice for {rc.name!r}", attr.pos)
@@ -191,8 +191,8 @@ class SetChecker:
         seen: set[str] = set()
         for effect in rc.effects:
             if effect.trigger not in TRIGGERS[rc.kind]:
-                self.error("CARD012", f"a {rc.kind} has no {effect.trigger!r} effect", effect.pos,
-                           f"a {rc.kind} takes: {one_of(TRIGGERS[rc.kind])}")
+                self.error("CARD012", f"{article(rc.kind)} {rc.kind} has no {effect.trigger!r} effect", effect.pos,
+                           f"{article(rc.kind)} {rc.kind} takes: {one_of(TRIGGERS[rc.kind])}")
             elif effect.trigger in seen:
                 self.error("CARD015", f"{effect.trigger!r} is given twice for {rc.name!r}", effect.pos,
                            "put all its steps after one trigger, separated by ';'")
@@ -231,8 +231,8 @@ class SetChecker:
                                did_you_mean(ref, [f"${d}" for d in declared])
                                or f"declare it after the trigger: choose {ref} {kind}")
                 elif declared[name] not in primitive.ref_kinds:
-                    self.error("CARD006", f"{ref} is a {declared[name]}, but {step.op.replace('_', ' ')!r} "
-                               f"needs a {' or '.join(primitive.ref_kinds)}", step.pos)
+                    self.error("CARD006", f"{ref} is {article(declared[name])} {declared[name]}, but {step.op.replace('_', ' ')!r} "
+                               f"needs {article(primitive.ref_kinds[0])} {' or '.join(primitive.ref_kinds)}", step.pos)
             self.shape(step)
         for choice in effect.choices:
             if choice.name not in used:
@@ -241,7 +241,7 @@ class SetChecker:
 
     def this_ref(self, rc: RawCard, step, kinds: tuple[str, ...]) -> None:
         if rc.kind not in kinds and "card" not in kinds:
-            self.error("CARD006", f"'this' is a {rc.kind}, but {step.op!r} needs a {' or '.join(kinds)}", step.pos)
+            self.error("CARD006", f"'this' is {article(rc.kind)} {rc.kind}, but {step.op!r} needs {article(kinds[0])} {' or '.join(kinds)}", step.pos)
 
     def amount(self, step, high: int) -> None:
         if step.amount is None:
@@ -282,7 +282,7 @@ def check_translation(raw: RawTranslation, card_set: CardSet) -> tuple[Translati
                 did_you_mean(entry.name, card_set.names())))
             continue
         if card.kind != entry.kind:
-            diagnostics.append(Diagnostic.at_pos("CARD013", f"{entry.name!r} is a {card.kind}, not a {entry.kind}",
+            diagnostics.append(Diagnostic.at_pos("CARD013", f"{entry.name!r} is {article(card.kind)} {card.kind}, not {article(entry.kind)} {entry.kind}",
                                                  entry.pos))
             continue
         if fold(entry.name) in seen:
@@ -300,7 +300,7 @@ def check_translation(raw: RawTranslation, card_set: CardSet) -> tuple[Translati
             diagnostics.append(Diagnostic.at_pos("CARD014", f"the text of {entry.name!r} is not translated yet",
                                                  entry.pos, severity=WARNING))
         entries.append(entry)
-    header = Pos(raw.path, 1, 1)
+    header = raw.pos
     for card in card_set.cards:
         if fold(card.name) not in seen:
             diagnostics.append(Diagnostic.at_pos("CARD014", f"{card.kind} {card.name!r} has no translation", header,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gtcli.diagnostics import Diagnostic, InputError
-from gtcli.text import did_you_mean, fold, one_of
+from gtcli.text import article, did_you_mean, fold, one_of
 
 LANGUAGES = ("en", "es", "fr", "it")
 ITEM_TYPE = "item type"
@@ -80,7 +80,7 @@ class Vocabulary:
         """The canonical key for ``name`` among ``kinds``, or an :class:`InputError`."""
         if not isinstance(name, str) or not name.strip():
             wanted = "Voting Track space" if len(kinds) > 1 else kinds[0]
-            raise InputError(Diagnostic("TAB003", f"expected the name of {_article(wanted)} {wanted}, got {name!r}"))
+            raise InputError(Diagnostic("TAB003", f"expected the name of {article(wanted)} {wanted}, got {name!r}"))
         hit = self._index.get(fold(name))  # type: ignore[attr-defined]
         if hit and hit[0] in kinds:
             return hit[1]
@@ -93,7 +93,7 @@ class Vocabulary:
         ]
         wanted = "Voting Track space" if len(kinds) > 1 else kinds[0]
         if hit:
-            message = f"{name!r} is a {hit[0]}, not {_article(wanted)} {wanted}"
+            message = f"{name!r} is a {hit[0]}, not {article(wanted)} {wanted}"
         else:
             message = f"unknown {wanted} {name!r}"
         keys = [t.key for kind, terms in ((ITEM_TYPE, self.item_types), (SPELL_CATEGORY, self.spell_categories)) if kind in kinds for t in terms]
@@ -109,10 +109,6 @@ class Vocabulary:
     def space(self, name: object) -> str:
         """A Voting Track space: any item type or spell category."""
         return self.resolve(name, (ITEM_TYPE, SPELL_CATEGORY))
-
-
-def _article(noun: str) -> str:
-    return "an" if noun[:1].lower() in "aeiou" else "a"
 
 
 def vocabulary_from_mapping(data: dict) -> Vocabulary:

@@ -1,0 +1,154 @@
+"""The card-set language: keyword tables, strict builds, the sample set, round trips."""
+
+from __future__ import annotations
+
+import pytest
+
+from gtcli.dsl import keywords
+from gtcli.dsl.cards_check import SetChecker
+from gtcli.dsl.cards_exchange import raw_from_file, to_json, to_toml
+from gtcli.dsl.cards_format import format_set
+from gtcli.dsl.cardsets import detect_language, load, load_set, parse_gtc
+from gtcli.dsl.loader import grammar_text, strict_parser
+from gtcli.files.resources import cards_dir, published_vocabulary
+from gtcli.rules.cards import ANY
+from gtcli.rules.effects import PRIMITIVES, TRIGGERS
+from tests.conftest import ROOT
+
+SAMPLE = cards_dir() / "sample.gtc"
+
+
+@pytest.mark.parametrize("lang", keywords.LANGUAGES)
+def test_strict_lalr_build_has_no_collisions(lang):
+    strict_parser("cards", lang)
+
+
+def test_strict_build_catches_a_keyword_collision(monkeypatch):
+    from lark.exceptions import LexError
+
+    table = dict(keywords.KEYWORDS)
+    table["PUT"] = {**table["PUT"], "es": ("paga",)}  # "paga" already means PAY in Spanish
+    monkeypatch.setattr(keywords, "KEYWORDS", table)
+    grammar_text.cache_clear()
+    try:
+        with pytest.raises(LexError, match="Collision"):
+            strict_parser("cards", "es")
+    finally:
+        grammar_text.cache_clear()
+
+
+def test_sample_set_is_clean_and_about_forty_cards():
+    loaded = load(SAMPLE)
+    assert loaded.diagnostics == []
+    assert 35 <= len(loaded.card_set.cards) <= 50
+
+
+def test_sample_uses_every_type_category_slot_kind_trigger_and_primitive():
+    cs = load_set(SAMPLE)
+    vocab = published_vocabulary()
+    assert {c.type for c in cs.cards if c.type} == {t.key for t in vocab.item_types}
+    assert {c.category for c in cs.cards if c.category} == {t.key for t in vocab.spell_categories}
+    slots = {s for c in cs.cards for s in c.slots}
+    assert slots == {t.key for t in vocab.spell_categories} | {ANY}
+    assert {e.trigger for c in cs.cards for e in c.effects} == set(TRIGGERS)
+    assert {s.op for c in cs.cards for e in c.effects for s in e.steps} == set(PRIMITIVES)
+
+
+def test_sample_says_it_is_invented():
+    assert "NOT the published card list" in SAMPLE.read_text()
+
+
+@pytest.mark.parametrize("lang", ["es", "fr", "it"])
+def test_sample_translations_check_clean(lang):
+    loaded = load(cards_dir() / f"sample.{lang}.gtc")
+    assert loaded.diagnostics == []
+    assert loaded.translation.language == lang
+    assert len(loaded.translation.entries) == len(loaded.card_set.cards)
+
+
+@pytest.mark.parametrize("lang", keywords.LANGUAGES)
+def test_sample_written_in_each_language_reads_back_the_same(lang):
+    cs = load_set(SAMPLE)
+    text = format_set(cs, lang)
+    assert detect_language(text) == lang
+    checker = SetChecker(published_vocabulary())
+    again = checker.check(parse_gtc(text, f"sample.{lang}.gtc"))
+    assert checker.diagnostics == []
+    assert again.cards == cs.cards
+
+
+@pytest.mark.parametrize("fmt,dump", [("toml", to_toml), ("json", to_json)])
+def test_export_load_round_trips_exactly(tmp_path, fmt, dump):
+    cs = load_set(SAMPLE)
+    text = dump(cs)
+    path = tmp_path / f"sample.{fmt}"
+    path.write_text(text, encoding="utf-8")
+    again = load_set(path)
+    assert again.cards == cs.cards
+    assert dump(again) == text
+
+
+def test_english_keywords_work_in_every_language():
+    text = 'conjunto "Mixto" idioma es\nítem "A" type orb avance 2 base 1 slots runic\n'
+    cs = SetChecker(published_vocabulary()).check(parse_gtc(text, "m.gtc"))
+    assert cs.language == "es" and cs.cards[0].advance == 2
+
+
+def test_keywords_ignore_case_and_accents():
+    text = 'CONJUNTO "X" IDIOMA es\nITEM "A" TIPO Baston AVANCE 2 BASE 1 RANURAS runico, CUALQUIERA\n'
+    cs = SetChecker(published_vocabulary()).check(parse_gtc(text, "x.gtc"))
+    assert cs.cards[0].type == "staff" and cs.cards[0].slots == ("runic", ANY)
+
+
+def test_french_accepts_vice_for_vis():
+    text = 'ensemble "X" langue fr\nressource "R"\n  en jouant: gagne 2 VICE\n'
+    cs = SetChecker(published_vocabulary()).check(parse_gtc(text, "x.gtc"))
+    assert cs.cards[0].effects[0].steps[0].amount == 2
+
+
+def test_language_detected_without_header():
+    cs = SetChecker(published_vocabulary()).check(parse_gtc('oggetto "A" tipo globo studio 2 base 1\n', "x.gtc"))
+    assert cs.cards[0].type == "orb" and cs.cards[0].advance == 2
+
+
+def test_custom_vocabulary():
+    text = 'set "Custom" language en\ntypes ring, orb\ncategories fire\nitem "R" type ring advance 1 base 1 slots fire\n'
+    cs = SetChecker(published_vocabulary()).check(parse_gtc(text, "c.gtc"))
+    assert cs.custom_vocabulary and cs.cards[0].type == "ring" and cs.cards[0].slots == ("fire",)
+
+
+def test_this_reference_and_its_kind():
+    ok = 'item "A" type orb advance 2 base 1\nspell "S" category runic\n  on cast: activate this\n'
+    checker = SetChecker(published_vocabulary())
+    checker.check(parse_gtc(ok, "t.gtc"))
+    assert checker.diagnostics == []
+    bad = 'spell "S" category runic\n  on cast: burn this\n'
+    checker = SetChecker(published_vocabulary())
+    checker.check(parse_gtc(bad, "t.gtc"))
+    assert [d.code for d in checker.diagnostics] == ["CARD006"]
+
+
+@pytest.mark.parametrize(
+    "effect,code",
+    [("place 2 votes on $s", "CARD006"), ("place 2 votes on $s, $s different", "CARD006"),
+     ("move 1 vote from $s to $s", "CARD006"), ("draw 1 resource face-up to hand", "CARD006"),
+     ("gain 0 vis", "CARD005"), ("gain 99 vis", "CARD005")],
+)
+def test_effect_shapes(effect, code):
+    text = f'resource "R"\n  on play choose $s space: {effect}\n'
+    checker = SetChecker(published_vocabulary())
+    checker.check(parse_gtc(text, "t.gtc"))
+    assert code in [d.code for d in checker.diagnostics]
+
+
+def test_lasting_effects_cannot_be_one_off_or_choose():
+    text = 'item "A" type orb advance 2 base 1\n  while active: gain 1 vis\n'
+    checker = SetChecker(published_vocabulary())
+    checker.check(parse_gtc(text, "t.gtc"))
+    assert [d.code for d in checker.diagnostics] == ["CARD012"]
+
+
+def test_reference_page_documents_every_primitive():
+    page = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+    for primitive in PRIMITIVES.values():
+        assert f"`{primitive.syntax}`" in page, primitive.op
