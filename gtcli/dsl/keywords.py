@@ -95,6 +95,31 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "HAND": {"en": ("hand",), "es": ("mano",), "fr": ("main",), "it": ("mano",)},
     "SANCTUM": {"en": ("sanctum",), "es": ("sanctum", "santuario"), "fr": ("sanctum", "sanctuaire"),
                 "it": ("sanctum", "santuario")},
+    # -- game logs (transcripts)
+    "SETUP": {"en": ("setup",), "es": ("preparación",), "fr": ("préparation",), "it": ("preparazione",)},
+    "ROW": {"en": ("row",), "es": ("fila",), "fr": ("rangée",), "it": ("fila",)},
+    "TRACKERS": {"en": ("trackers",), "es": ("marcadores",), "fr": ("marqueurs",), "it": ("segnalini",)},
+    "TRIBUNAL": {"en": ("tribunal",), "es": ("tribunal",), "fr": ("tribunal",), "it": ("tribunale",)},
+    "ROUND": {"en": ("round",), "es": ("ronda",), "fr": ("manche",), "it": ("giro",)},
+    "PRAECO": {"en": ("praeco",), "es": ("praeco",), "fr": ("praeco",), "it": ("praeco",)},
+    "INSTALL": {"en": ("install",), "es": ("instala",), "fr": ("installe",), "it": ("installa",)},
+    "CAST": {"en": ("cast",), "es": ("lanza",), "fr": ("lance",), "it": ("lancia",)},
+    "KEEP": {"en": ("keep",), "es": ("conserva",), "fr": ("garde",), "it": ("tieni",)},
+    "WITH": {"en": ("with",), "es": ("con",), "fr": ("avec",), "it": ("con",)},
+    "PLAY": {"en": ("play",), "es": ("juega",), "fr": ("joue",), "it": ("gioca",)},
+    "EXTRACT": {"en": ("extract",), "es": ("extrae",), "fr": ("extrait",), "it": ("estrai",)},
+    "GATHER": {"en": ("gather",), "es": ("reúne",), "fr": ("récolte",), "it": ("raccogli",)},
+    "UNCONTESTED": {"en": ("uncontested",), "es": ("libre",), "fr": ("libre",), "it": ("libera",)},
+    "CONTESTED": {"en": ("contested",), "es": ("impugnada",), "fr": ("disputée",), "it": ("contesa",)},
+    "ROLL": {"en": ("roll",), "es": ("tirada",), "fr": ("jet",), "it": ("tiro",)},
+    "DISCARD": {"en": ("discard", "discards"), "es": ("descarta",), "fr": ("défausse",), "it": ("scarta",)},
+    "NAME_CARD": {"en": ("name",), "es": ("nombra",), "fr": ("nomme",), "it": ("nomina",)},
+    "SCORES": {"en": ("scores",), "es": ("puntos",), "fr": ("points",), "it": ("punti",)},
+    "WINNER": {"en": ("winner", "winners"), "es": ("ganador", "ganadores"), "fr": ("gagnant", "gagnants"),
+               "it": ("vincitore", "vincitori")},
+    "REFILL": {"en": ("refill",), "es": ("repuesto",), "fr": ("regarni",), "it": ("rimpiazzo",)},
+    "REGIO": {"en": ("regio",), "es": ("regio",), "fr": ("regio",), "it": ("regio",)},
+    "FORCE": {"en": ("force",), "es": ("forzar",), "fr": ("forcer",), "it": ("forza",)},
     # -- translations
     "TRANSLATION": {"en": ("translation",), "es": ("traducción",), "fr": ("traduction",), "it": ("traduzione",)},
     "OF": {"en": ("of",), "es": ("de",), "fr": ("de",), "it": ("di",)},
@@ -143,3 +168,29 @@ def terminal_definitions(lang: str, used: set[str] | None = None) -> str:
 
 def any_category_words(lang: str) -> set[str]:
     return {fold(w) for w in ANY_CATEGORY.get(lang, ()) + ANY_CATEGORY["en"]}
+
+# Header tags of a game log ([Players "Ana, Ben, Caro"]): not lexer keywords, since a
+# tag's name is a free word as in PGN; unknown tags are kept and reported as notes.
+HEADER_TAGS: dict[str, dict[str, tuple[str, ...]]] = {
+    "event": {"en": ("Event",), "es": ("Evento",), "fr": ("Événement",), "it": ("Evento",)},
+    "date": {"en": ("Date",), "es": ("Fecha",), "fr": ("Date",), "it": ("Data",)},
+    "players": {"en": ("Players",), "es": ("Jugadores",), "fr": ("Joueurs",), "it": ("Giocatori",)},
+    "cards": {"en": ("Cards",), "es": ("Cartas",), "fr": ("Cartes",), "it": ("Carte",)},
+    "board": {"en": ("Board",), "es": ("Tablero",), "fr": ("Plateau",), "it": ("Tabellone",)},
+    "profile": {"en": ("Profile",), "es": ("Perfil",), "fr": ("Profil",), "it": ("Profilo",)},
+    "variants": {"en": ("Variants",), "es": ("Variantes",), "fr": ("Variantes",), "it": ("Varianti",)},
+    "language": {"en": ("Language",), "es": ("Idioma",), "fr": ("Langue",), "it": ("Lingua",)},
+}
+
+
+def header_tag(word: str) -> str | None:
+    """The canonical tag for a header word in any language (``Jugadores`` -> ``players``)."""
+    key = fold(word)
+    for tag, names in HEADER_TAGS.items():
+        if any(fold(n) == key for ns in names.values() for n in ns):
+            return tag
+    return None
+
+
+def tag_spelling(tag: str, lang: str) -> str:
+    return (HEADER_TAGS[tag].get(lang) or HEADER_TAGS[tag]["en"])[0]
