@@ -1,195 +1,18 @@
-"""Game logs as small dataclasses with positions, from the transcript grammar's tree.
-
-Each move kind is its own dataclass, so the rules interpreter (``gtcli.rules.replay``)
-dispatches on the type and never sees Lark.
-"""
+"""From the Lark tree of a game log to the dataclasses of :mod:`gtcli.rules.log`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import replace
 
 from lark import Token, Transformer
 
 from gtcli.diagnostics import Pos
 from gtcli.dsl.cards_ast import unquote
-
-
-@dataclass(frozen=True)
-class CardRef:
-    """A card as a log names it: ``"Kindle"``, an unknown ``?a``, or ``?a "Kindle"`` (naming it)."""
-
-    name: str | None
-    handle: str | None
-    pos: Pos = field(default=Pos(), compare=False)
-
-    def label(self) -> str:
-        if self.handle and self.name:
-            return f'{self.handle} "{self.name}"'
-        return self.handle or f'"{self.name}"'
-
-
-@dataclass(frozen=True)
-class Word:
-    text: str
-    pos: Pos = field(default=Pos(), compare=False)
-
-
-@dataclass(frozen=True)
-class Move:
-    pos: Pos = field(default=Pos(), compare=False)
-    forced: str | None = field(default=None, kw_only=True)  # the reason of an annotated override
-
-
-@dataclass(frozen=True)
-class PraecoVotes(Move):
-    spaces: tuple[Word, ...] = ()
-
-
-@dataclass(frozen=True)
-class Vote(Move):
-    space: Word = Word("")
-
-
-@dataclass(frozen=True)
-class Draw(Move):
-    deck: str = "item"
-    card: CardRef = CardRef(None, None)
-    face_up: bool = False
-    refill: CardRef | None = None
-    zone: str | None = None
-
-
-@dataclass(frozen=True)
-class Advance(Move):
-    parts: tuple[tuple[CardRef, int], ...] = ()
-
-
-@dataclass(frozen=True)
-class Activate(Move):
-    card: CardRef = CardRef(None, None)
-
-
-@dataclass(frozen=True)
-class Install(Move):
-    spell: CardRef = CardRef(None, None)
-    item: CardRef = CardRef(None, None)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    choices: tuple[tuple[str, str | CardRef, Pos], ...] = ()  # ($name without "$", value, pos)
-    drawn: tuple[CardRef, ...] = ()
-    discarded: tuple[CardRef, ...] = ()
-    manual: str | None = None
-
-
-@dataclass(frozen=True)
-class Cast(Move):
-    spell: CardRef = CardRef(None, None)
-    item: CardRef = CardRef(None, None)
-    keep: bool = False
-    outcome: Outcome = Outcome()
-
-
-@dataclass(frozen=True)
-class Play(Move):
-    card: CardRef = CardRef(None, None)
-    outcome: Outcome = Outcome()
-
-
-@dataclass(frozen=True)
-class Extract(Move):
-    amount: int = 0
-
-
-@dataclass(frozen=True)
-class GatherUncontested(Move):
-    mine: int = 0
-    others: int = 0
-
-
-@dataclass(frozen=True)
-class GatherContested(Move):
-    value: int = 0
-    roll: int = 0
-    rolls: tuple[tuple[Word, int], ...] = ()
-
-
-@dataclass(frozen=True)
-class ToSanctum(Move):
-    cards: tuple[CardRef, ...] = ()
-
-
-@dataclass(frozen=True)
-class Discard(Move):
-    cards: tuple[CardRef, ...] = ()
-
-
-@dataclass(frozen=True)
-class NameCard(Move):
-    handle: str = ""
-    name: str = ""
-
-
-@dataclass(frozen=True)
-class VisChange(Move):
-    amount: int = 0  # signed
-    direction: str | None = None  # "from" / "to" / None
-    party: str | None = None  # a player's name, "regio", or a card name in quotes
-    party_kind: str | None = None  # player | regio | card
-
-
-# ---- structure ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Turn:
-    player: Word
-    moves: tuple[Move, ...]
-    pos: Pos = field(default=Pos(), compare=False)
-
-
-@dataclass(frozen=True)
-class TribunalStart:
-    number: int
-    pos: Pos = field(default=Pos(), compare=False)
-
-
-@dataclass(frozen=True)
-class RoundStart:
-    number: int
-    praeco: Word
-    pos: Pos = field(default=Pos(), compare=False)
-
-
-@dataclass(frozen=True)
-class Scores:
-    scores: tuple[tuple[Word, int], ...]
-    pos: Pos = field(default=Pos(), compare=False)
-
-
-@dataclass(frozen=True)
-class Winner:
-    names: tuple[Word, ...]
-    pos: Pos = field(default=Pos(), compare=False)
-
-
-@dataclass(frozen=True)
-class Setup:
-    hands: tuple[tuple[Word, tuple[CardRef, ...]], ...] = ()
-    rows: tuple[tuple[str, tuple[CardRef, ...], Pos], ...] = ()
-    vis: tuple[tuple[Word, int], ...] = ()
-    praeco: Word | None = None
-    trackers: tuple[int, int, Pos] | None = None
-    pos: Pos = field(default=Pos(), compare=False)
-
-
-@dataclass(frozen=True)
-class Log:
-    path: str | None
-    tags: tuple[tuple[str, str, Pos], ...]  # (tag as written, value, pos)
-    setup: Setup | None
-    events: tuple[Turn | TribunalStart | RoundStart | Scores | Winner, ...]
-    language: str = "en"
-
+from gtcli.rules.log import (
+    Activate, Advance, Cast, CardRef, Discard, Draw, Extract, GatherContested, GatherUncontested, Install, Log,
+    NameCard, Outcome, Play, PraecoVotes, RoundStart, Scores, Setup, ToSanctum, TribunalStart, Turn, VisChange,
+    Vote, Winner, Word,
+)
 
 KINDS = {"ITEM": "item", "SPELL": "spell", "RESOURCE": "resource", "HAND": "hand", "SANCTUM": "sanctum"}
 
@@ -269,8 +92,6 @@ class LogTransformer(Transformer):
         return c[0]
 
     def forced(self, c):
-        from dataclasses import replace
-
         return replace(c[2], forced=unquote(c[1]))
 
     def praeco_votes(self, c):

@@ -1,0 +1,163 @@
+"""Load a game log: parse it in its language, read its header, find its card set and board.
+
+``check_file`` is what ``gt check``, ``gt replay`` and ``gt play`` share: a log path in,
+a :class:`~gtcli.rules.replay.ReplayResult` out, with every problem as a diagnostic.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gtcli.diagnostics import Diagnostic, InputError, Pos
+from gtcli.dsl.keywords import HEADER_TAGS, LANGUAGES, header_tag
+from gtcli.files.toml_source import read_text
+from gtcli.rules.log import Log
+from gtcli.rules.profiles import RuleProfile
+from gtcli.text import fold
+
+MAX_LOG_BYTES = 2_000_000
+SAMPLE_NAMES = ("sample", "muestra", "exemple", "esempio")
+
+
+@dataclass
+class Header:
+    players: tuple[str, ...] = ()
+    cards: str | None = None
+    board: str | None = None
+    profile: str | None = None
+    variants: str = ""
+    language: str | None = None
+    other: dict[str, str] = field(default_factory=dict)
+    positions: dict[str, Pos] = field(default_factory=dict)
+
+
+_TAG = re.compile(r'^\s*\[\s*([^\W\d_][\w\'-]*)\s+"([^"]*)"\s*\]', re.M)
+
+
+def declared_language(text: str) -> str | None:
+    for name, value in _TAG.findall(text[:5000]):
+        if header_tag(name) == "language" and fold(value) in LANGUAGES:
+            return fold(value)
+    return None
+
+
+def parse_log(text: str, path: str, lang: str | None = None) -> Log:
+    """Parse ``text``: in ``lang``, the declared language, or the first language that fits."""
+    from gtcli.dsl.log_ast import LogTransformer
+    from gtcli.dsl.syntax import parse
+
+    declared = lang or declared_language(text)
+    order = [declared] if declared else list(LANGUAGES)
+    first: InputError | None = None
+    for language in order:
+        try:
+            tree = parse(text, "transcript", language, path)
+        except InputError as exc:
+            first = first or exc
+            continue
+        return LogTransformer(path, language).transform(tree)
+    assert first is not None
+    raise first
+
+
+def read_header(log: Log) -> tuple[Header, list[Diagnostic]]:
+    header, problems = Header(), []
+    for name, value, pos in log.tags:
+        tag = header_tag(name)
+        header.positions[tag or name] = pos
+        if tag == "players":
+            header.players = tuple(p.strip() for p in re.split(r"[,;]", value) if p.strip())
+        elif tag in ("cards", "board", "profile", "variants", "language"):
+            setattr(header, tag, value.strip())
+        elif tag in ("event", "date"):
+            header.other[tag] = value
+        else:
+            header.other[name] = value
+            problems.append(Diagnostic.at_pos("SYN003", f"unknown header tag [{name}]", pos,
+                                              f"known tags: {', '.join(t['en'][0] for t in HEADER_TAGS.values())}",
+                                              severity="note"))
+    return header, problems
+
+
+def resolve_cards(spec: str | None, log_path: str) -> str | None:
+    """``[Cards "sample"]`` is the shipped sample set; other paths are relative to the log."""
+    if spec is None:
+        return None
+    if fold(spec) in SAMPLE_NAMES:
+        from gtcli.files.resources import cards_dir
+
+        return str(cards_dir() / "sample.gtc")
+    path = Path(spec)
+    return str(path if path.is_absolute() else Path(log_path).parent / path)
+
+
+@dataclass
+class Options:
+    cards: str | None = None
+    board: str | None = None
+    profile: str | None = None
+    strict: bool = False
+    first: bool = False
+    until_line: int | None = None
+
+
+def check_file(path: str, options: Options, text: str | None = None):
+    """Read, parse and replay one log. Unusable input raises :class:`InputError`."""
+    from gtcli.dsl.cardsets import load_set
+    from gtcli.files.board_file import load_board
+    from gtcli.files.profile_file import load_profile
+    from gtcli.rules.replay import Referee
+    from gtcli.rules.variants import parse_variants
+
+    if text is None:
+        if Path(path).exists() and Path(path).stat().st_size > MAX_LOG_BYTES:
+            raise InputError(Diagnostic("IO001", f"{path} is larger than {MAX_LOG_BYTES} bytes", path=path))
+        text = read_text(path, "log")
+    log = parse_log(text, path)
+    header, notes = read_header(log)
+
+    def at(tag: str, exc: InputError) -> InputError:
+        pos = header.positions.get(tag, Pos(path, 1, 1))
+        return exc.located(path, pos.line, pos.col)
+
+    seats = header.players
+    if not seats:
+        raise InputError(Diagnostic("S1", "the log names no players", path=path, line=1, col=1,
+                                    hint='add a header line: [Players "Ana, Ben, Caro"] (seat order)'))
+    try:
+        profile: RuleProfile = load_profile(options.profile or header.profile)
+    except InputError as exc:
+        raise at("profile", exc) from None
+    cards_path = options.cards or resolve_cards(header.cards, path)
+    if cards_path is None:
+        raise InputError(Diagnostic("K1", "the log names no card set", path=path, line=1, col=1,
+                                    hint='add [Cards "sample"] (the shipped sample) or a path, or use --cards'))
+    try:
+        card_set = load_set(cards_path)
+    except InputError as exc:
+        raise at("cards", exc) if not options.cards else exc from None
+    board = None
+    board_spec = options.board or (str(Path(path).parent / header.board) if header.board else None)
+    if board_spec:
+        try:
+            board = load_board(board_spec)
+        except InputError as exc:
+            raise at("board", exc) if not options.board else exc from None
+    try:
+        variants = parse_variants(header.variants)
+    except InputError as exc:
+        raise at("variants", exc) from None
+    problems = list(notes)
+    if not profile.min_players <= len(seats) <= profile.max_players:
+        pos = header.positions.get("players", Pos(path, 1, 1))
+        problems.append(Diagnostic.at_pos("S1", f"{len(seats)} players; the game takes {profile.min_players} to "
+                                          f"{profile.max_players}", pos))
+    if len({fold(s) for s in seats}) != len(seats):
+        problems.append(Diagnostic.at_pos("S1", "a player is listed twice", header.positions.get("players")))
+    referee = Referee(log, card_set, profile, seats, board, variants, options.strict, options.first,
+                      options.until_line)
+    referee.diagnostics.extend(problems)
+    result = referee.run()
+    return log, result, text

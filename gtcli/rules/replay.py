@@ -1,0 +1,371 @@
+"""The rules interpreter: replay a game log through the rules and collect every finding.
+
+The :class:`Referee` walks the log's events (setup, Tribunals, rounds, turns, moves) and
+hands each move to its function in :mod:`gtcli.rules.actions`. Like python-chess's PGN
+reader it records a problem and carries on with the state repaired as well as it can,
+so one run lists every illegal move (``first=True`` stops at the first error).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gtcli.diagnostics import ERROR, NOTE, WARNING, Diagnostic, Pos
+from gtcli.rules import log as L
+from gtcli.rules.board import Board
+from gtcli.rules.cards import CardSet
+from gtcli.rules.profiles import RuleProfile
+from gtcli.rules.state import HAND, GameState, Player, TurnState
+from gtcli.rules.tribunal import Item, Table, pass_order, tally
+from gtcli.text import did_you_mean, fold, one_of
+
+
+class StopReplay(Exception):
+    """Raised to end a replay early (``--first``, or ``--at LINE`` reached)."""
+
+
+@dataclass
+class ReplayResult:
+    state: GameState
+    diagnostics: list[Diagnostic]
+    complete: bool  # all Tribunals were played and scored
+    winners: tuple[str, ...] | None = None
+    stopped_at: Pos | None = None
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == ERROR]
+
+
+@dataclass
+class Referee:
+    log: L.Log
+    card_set: CardSet
+    profile: RuleProfile
+    seats: tuple[str, ...]
+    board: Board | None = None
+    variants: frozenset[str] = frozenset()
+    strict: bool = False
+    first: bool = False
+    until_line: int | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    forced: str | None = None  # the reason, while an annotated override is being applied
+    unverified: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.state = GameState(
+            profile=self.profile, card_set=self.card_set, seats=self.seats,
+            players={n: Player(n, self.profile.starting_vis) for n in self.seats},
+            concilium=self.profile.voting_tokens,
+        )
+        self.vocabulary = self.card_set.vocabulary
+
+    # ---- reporting ------------------------------------------------------------------------------
+    def report(self, code: str, message: str, pos: Pos | None, hint: str | None = None,
+               severity: str = ERROR) -> None:
+        if self.forced is not None and severity == ERROR:
+            severity, message = NOTE, f"forced override ({self.forced}): {message}"
+        if code == "T6" and self.strict:
+            severity = ERROR
+        self.diagnostics.append(Diagnostic.at_pos(code, message, pos, hint, severity))
+        if self.first and severity == ERROR:
+            raise StopReplay
+
+    def error(self, code: str, message: str, pos: Pos | None, hint: str | None = None) -> None:
+        self.report(code, message, pos, hint)
+
+    def warn(self, code: str, message: str, pos: Pos | None, hint: str | None = None) -> None:
+        self.report(code, message, pos, hint, WARNING)
+
+    def note(self, code: str, message: str, pos: Pos | None, hint: str | None = None) -> None:
+        self.report(code, message, pos, hint, NOTE)
+
+    def unverified_once(self, code: str, message: str, pos: Pos | None) -> None:
+        """K4 / board checks that could not run: reported once per kind, never as passed."""
+        if (code, message) not in self.unverified:
+            self.unverified.add((code, message))  # type: ignore[arg-type]
+            self.note(code, f"unverified: {message}", pos)
+
+    # ---- lookups shared by the actions -----------------------------------------------------------
+    def player(self, word: L.Word | str, code: str = "S1") -> str | None:
+        text = word.text if isinstance(word, L.Word) else word
+        pos = word.pos if isinstance(word, L.Word) else None
+        for seat in self.seats:
+            if fold(seat) == fold(text):
+                return seat
+        self.error(code, f"{text!r} is not a player of this game", pos,
+                   did_you_mean(text, self.seats) or f"players: {one_of(self.seats)}")
+        return None
+
+    def space(self, word: L.Word, code: str) -> str | None:
+        try:
+            return self.vocabulary.space(word.text)
+        except Exception:
+            names = [n for t in self.vocabulary.item_types + self.vocabulary.spell_categories for n in t.all_names()]
+            self.error(code, f"{word.text!r} is not a Voting Track space", word.pos,
+                       did_you_mean(word.text, names) or f"spaces: {one_of(self.vocabulary.spaces)}")
+            return None
+
+    # ---- the walk -------------------------------------------------------------------------------
+    def run(self) -> ReplayResult:
+        from gtcli.rules import actions
+
+        stopped: Pos | None = None
+        try:
+            actions.setup(self, self.log.setup)
+            for event in self.log.events:
+                line = getattr(event, "pos", Pos()).line
+                if self.until_line is not None and line is not None and line > self.until_line:
+                    stopped = event.pos
+                    raise StopReplay
+                if isinstance(event, L.TribunalStart):
+                    self.start_tribunal(event)
+                elif isinstance(event, L.RoundStart):
+                    self.start_round(event)
+                elif isinstance(event, L.Turn):
+                    self.play_turn(event)
+                elif isinstance(event, L.Scores):
+                    self.check_scores(event)
+                elif isinstance(event, L.Winner):
+                    self.check_winner(event)
+            self.end_turn(None)
+            self.maybe_score(None)
+        except StopReplay:
+            pass
+        s = self.state
+        complete = s.scored_tribunals >= self.profile.tribunals
+        winners = self.winners() if complete else None
+        return ReplayResult(s, self.diagnostics, complete, winners, stopped)
+
+    # ---- Tribunals and rounds --------------------------------------------------------------------
+    def rounds_done(self) -> bool:
+        s = self.state
+        return s.round == len(self.seats) and len(s.turns) >= len(self.seats) and not s.pending_extra
+
+    def start_tribunal(self, event: L.TribunalStart) -> None:
+        self.end_turn(event.pos)
+        self.maybe_score(event.pos)
+        s = self.state
+        expected = s.scored_tribunals + 1
+        if s.round and s.scored_tribunals < s.tribunal:
+            self.error("P1", f"Tribunal {s.tribunal} ends after round {s.round}; every player must be Praeco once "
+                       f"({len(self.seats)} rounds)", event.pos)
+            self.score_tribunal(event.pos)
+            expected = s.scored_tribunals + 1
+        if event.number != expected:
+            self.error("R7" if event.number > self.profile.tribunals else "P1",
+                       f"the next Tribunal is {expected}, not {event.number}", event.pos,
+                       f"a game has {self.profile.tribunals} Tribunals" if event.number > self.profile.tribunals
+                       else None)
+
+    def start_round(self, event: L.RoundStart) -> None:
+        self.end_turn(event.pos)
+        self.maybe_score(event.pos)
+        s = self.state
+        if s.scored_tribunals >= self.profile.tribunals:
+            self.error("R7", "the game is over: the Grand Tribunal has been held", event.pos)
+            return
+        if s.round and len(s.turns) < len(self.seats):
+            missing = [p for p in self.seats if p not in s.turns]
+            self.error("P2", f"round {s.round} ends before {', '.join(missing)} took a turn", event.pos)
+        expected_number = s.round + 1
+        if event.number != expected_number:
+            self.error("P1", f"this is round {expected_number} of Tribunal {s.tribunal}, not round {event.number}",
+                       event.pos, f"a Tribunal has {len(self.seats)} rounds, one per player")
+        praeco = self.player(event.praeco, "P4")
+        if praeco is None:
+            praeco = self.expected_praeco() or self.seats[0]
+        expected = self.expected_praeco()
+        if praeco in s.praecos:
+            self.error("P1", f"{praeco} has already been Praeco in Tribunal {s.tribunal}", event.praeco.pos)
+        elif expected and praeco != expected:
+            code = "P4" if s.round else ("P5" if s.tribunal > 1 else "S6")
+            why = {"P4": f"the pawn passes to the player on {s.praeco}'s {self.profile.praeco_passes}",
+                   "P5": "the owner of the last Tribunal's 1st-place item opens the next one",
+                   "S6": "the setup names the first Praeco"}[code]
+            self.error(code, f"the Praeco of this round is {expected}, not {praeco}", event.praeco.pos, why)
+        s.round = max(s.round, 0) + 1
+        s.praeco = praeco
+        s.praecos.append(praeco)
+        s.turns = []
+        s.pending_extra = []
+
+    def expected_praeco(self) -> str | None:
+        s = self.state
+        if s.round == 0:
+            return s.next_first_praeco
+        if s.praeco is None:
+            return None
+        return pass_order(self.seats, s.praeco, self.profile)[0]
+
+    # ---- turns ------------------------------------------------------------------------------------
+    def expected_player(self) -> str | None:
+        s = self.state
+        if s.pending_extra:
+            return s.pending_extra[0]
+        if s.praeco is None:
+            return None
+        order = [s.praeco] + pass_order(self.seats, s.praeco, self.profile)[:-1]
+        return next((p for p in order if p not in s.turns), None)
+
+    def play_turn(self, event: L.Turn) -> None:
+        from gtcli.rules import actions
+
+        self.end_turn(event.pos)
+        s = self.state
+        if s.scored_tribunals >= self.profile.tribunals:
+            self.error("R7", "the game is over: the Grand Tribunal has been held", event.pos)
+            return
+        player = self.player(event.player, "P2")
+        if player is None:
+            return
+        if s.round == 0:
+            self.error("P2", "a turn before any round began", event.pos, "start with: round 1 praeco NAME")
+            s.round, s.praeco = 1, player
+            s.praecos.append(player)
+        expected = self.expected_player()
+        extra = bool(s.pending_extra) and player == s.pending_extra[0]
+        if expected is None:
+            self.error("P2", f"round {s.round} is over: every player has taken a turn", event.player.pos,
+                       "start the next round, or the next Tribunal")
+        elif player != expected:
+            self.error("P2", f"it is {expected}'s turn, not {player}'s", event.player.pos,
+                       "turns go clockwise from the Praeco" if self.profile.praeco_passes == "left"
+                       else "turns follow the Praeco pawn")
+        if extra:
+            s.pending_extra.pop(0)
+        elif player not in s.turns:
+            s.turns.append(player)
+        s.turn = TurnState(player, extra_turn=extra)
+        for move in event.moves:
+            self.forced = move.forced
+            try:
+                if move.forced is not None:
+                    self.note("T1", f"forced override: {move.forced}", move.pos)
+                actions.apply(self, player, move)
+            finally:
+                self.forced = None
+
+    def end_turn(self, pos: Pos | None) -> None:
+        s = self.state
+        turn = s.turn
+        if turn is None:
+            return
+        s.turn = None
+        if turn.player == s.praeco and not turn.praeco_voted and not turn.extra_turn:
+            self.error("P3", f"{turn.player} was Praeco but placed no Voting tokens", pos,
+                       "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
+        hand = len(s.cards_of(turn.player, HAND))
+        limit = s.hand_limit(turn.player)
+        if hand > limit:
+            self.error("T4", f"{turn.player} ends the turn with {hand} cards in hand; the limit is {limit}", pos,
+                       "discard down to the limit before the turn ends")
+        if turn.used < 2:
+            self.warn("T6", f"{turn.player} used {turn.used} of 2 action slots", pos)
+
+    # ---- the Tribunal ---------------------------------------------------------------------------------
+    def maybe_score(self, pos: Pos | None) -> None:
+        s = self.state
+        if s.scored_tribunals < s.tribunal and self.rounds_done():
+            self.score_tribunal(pos)
+
+    def score_tribunal(self, pos: Pos | None) -> None:
+        """R1-R6: every active Item that has not won competes; then the table resets."""
+        s = self.state
+        items = []
+        for seat in self.seats:
+            for card in s.cards_of(seat, "sanctum"):
+                if card.deck != "item" or not card.active:
+                    continue
+                definition = s.card_def(card)
+                if definition is None:
+                    self.unverified_once("K4", "an active Item was never named; it was left out of the tally", pos)
+                    continue
+                spells = []
+                for spell_id in s.installed_on(card.id):
+                    spell_def = s.card_def(s.cards[spell_id])
+                    if spell_def is not None and spell_def.category:
+                        spells.append(spell_def.category)
+                items.append((card, Item(seat, definition.type or "", definition.base or 0, tuple(spells),
+                                         name=f"{definition.name}#{card.id}", won=card.placed is not None)))
+        table = Table(tuple(i for _, i in items), dict(s.track), s.tribunal, self.seats,
+                      s.praecos[-1] if s.praecos else None)
+        result = tally(table, self.profile)
+        for d in result.findings:
+            self.report(d.code, d.message, pos, d.hint, d.severity)
+        by_label = {item.name: card for card, item in items}
+        for r in result.items:
+            if r.place and r.item.name in by_label:
+                by_label[r.item.name].placed = (s.tribunal, r.place)
+        # keep readable names in the stored result (the #id only kept same-named items apart)
+        from dataclasses import replace
+
+        result = replace(result, items=tuple(replace(r, item=replace(r.item, name=r.item.name.split("#")[0]))
+                                             for r in result.items))
+        s.results.append(result)
+        for ps in result.players:
+            s.totals[ps.name] = s.totals.get(ps.name, 0) + ps.score
+        s.scored_tribunals += 1
+        s.next_first_praeco = result.next_praeco
+        if s.tribunal < self.profile.tribunals:
+            self.reset_for_next_tribunal()
+
+    def reset_for_next_tribunal(self) -> None:
+        """R6 and K3: tokens back, discards reshuffled, trackers to the next area."""
+        s = self.state
+        s.concilium = self.profile.voting_tokens - s.token_vis
+        s.track = {}
+        for card in s.cards.values():
+            if card.zone == "discard":
+                card.zone = "gone"
+        s.trackers = {"uncontested": 0, "contested": 0}
+        for player in s.players.values():
+            player.vis += self.profile.tribunal_vis
+        s.tribunal += 1
+        s.round = 0
+        s.praeco = None
+        s.praecos = []
+        s.turns = []
+
+    def check_scores(self, event: L.Scores) -> None:
+        self.end_turn(event.pos)
+        self.maybe_score(event.pos)
+        s = self.state
+        if not s.results:
+            self.error("R4", "scores recorded before any Tribunal was held", event.pos)
+            return
+        result = s.results[-1]
+        computed = {p.name: p.score for p in result.players}
+        for word, score in event.scores:
+            name = self.player(word, "R4")
+            if name is None:
+                continue
+            if computed.get(name, 0) != score:
+                self.error("R4", f"{name} scores {computed.get(name, 0)} at Tribunal {result.tribunal}, "
+                           f"not {score}", word.pos, self.explain(result, name))
+
+    def explain(self, result: Any, name: str) -> str:
+        parts = [f"{r.item.name} {r.score}" for r in result.items if r.item.owner == name and r.competing]
+        return "from " + (", ".join(parts) if parts else "no competing items")
+
+    def winners(self) -> tuple[str, ...]:
+        s = self.state
+        best = max(s.totals.get(p, 0) for p in self.seats)
+        return tuple(p for p in self.seats if s.totals.get(p, 0) == best)
+
+    def check_winner(self, event: L.Winner) -> None:
+        self.end_turn(event.pos)
+        self.maybe_score(event.pos)
+        s = self.state
+        if s.scored_tribunals < self.profile.tribunals:
+            self.error("R7", "a winner is named before the Grand Tribunal", event.pos)
+            return
+        named = {self.player(w, "R7") for w in event.names}
+        actual = set(self.winners())
+        if named != actual:
+            self.error("R7", f"the winner is {', '.join(sorted(actual))}, not {', '.join(sorted(n for n in named if n))}",
+                       event.pos, "equal totals share the win")
+
+
+__all__ = ["Referee", "ReplayResult", "StopReplay"]
