@@ -119,6 +119,7 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
                "it": ("vincitore", "vincitori")},
     "REFILL": {"en": ("refill",), "es": ("repuesto",), "fr": ("regarni",), "it": ("rimpiazzo",)},
     "REGIO": {"en": ("regio",), "es": ("regio",), "fr": ("regio",), "it": ("regio",)},
+    "PASS": {"en": ("pass",), "es": ("pasa",), "fr": ("passe",), "it": ("passo",)},
     "FORCE": {"en": ("force",), "es": ("forzar",), "fr": ("forcer",), "it": ("forza",)},
     # -- translations
     "TRANSLATION": {"en": ("translation",), "es": ("traducción",), "fr": ("traduction",), "it": ("traduzione",)},

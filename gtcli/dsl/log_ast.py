@@ -10,7 +10,7 @@ from gtcli.diagnostics import Pos
 from gtcli.dsl.cards_ast import unquote
 from gtcli.rules.log import (
     Activate, Advance, Cast, CardRef, Discard, Draw, Extract, GatherContested, GatherUncontested, Install, Log,
-    NameCard, Outcome, Play, PraecoVotes, RoundStart, Scores, Setup, ToSanctum, TribunalStart, Turn, VisChange,
+    NameCard, Outcome, Pass, Play, PraecoVotes, RoundStart, Scores, Setup, ToSanctum, TribunalStart, Turn, VisChange,
     Vote, Winner, Word,
 )
 
@@ -179,6 +179,9 @@ class LogTransformer(Transformer):
             direction = "from" if c[3].type == "FROM" else "to"
             party, kind = c[4]
         return VisChange(self._pos(c[0]), amount=amount, direction=direction, party=party, party_kind=kind)
+
+    def pass_turn(self, c):
+        return Pass(self._pos(c[0]))
 
     def player_party(self, c):
         return (str(c[0]), "player")

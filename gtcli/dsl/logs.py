@@ -81,14 +81,14 @@ def read_header(log: Log) -> tuple[Header, list[Diagnostic]]:
     return header, problems
 
 
-def resolve_cards(spec: str | None, log_path: str) -> str | None:
-    """``[Cards "sample"]`` is the shipped sample set; other paths are relative to the log."""
+def resolve_path(spec: str | None, log_path: str, sample_file: str) -> str | None:
+    """``"sample"`` names the shipped sample (set or board); other paths are relative to the log."""
     if spec is None:
         return None
     if fold(spec) in SAMPLE_NAMES:
         from gtcli.files.resources import cards_dir
 
-        return str(cards_dir() / "sample.gtc")
+        return str(cards_dir() / sample_file)
     path = Path(spec)
     return str(path if path.is_absolute() else Path(log_path).parent / path)
 
@@ -130,7 +130,7 @@ def check_file(path: str, options: Options, text: str | None = None):
         profile: RuleProfile = load_profile(options.profile or header.profile)
     except InputError as exc:
         raise at("profile", exc) from None
-    cards_path = options.cards or resolve_cards(header.cards, path)
+    cards_path = options.cards or resolve_path(header.cards, path, "sample.gtc")
     if cards_path is None:
         raise InputError(Diagnostic("K1", "the log names no card set", path=path, line=1, col=1,
                                     hint='add [Cards "sample"] (the shipped sample) or a path, or use --cards'))
@@ -139,7 +139,7 @@ def check_file(path: str, options: Options, text: str | None = None):
     except InputError as exc:
         raise at("cards", exc) if not options.cards else exc from None
     board = None
-    board_spec = options.board or (str(Path(path).parent / header.board) if header.board else None)
+    board_spec = options.board or resolve_path(header.board, path, "sample-board.toml")
     if board_spec:
         try:
             board = load_board(board_spec)

@@ -144,8 +144,8 @@ def spend(ref, player: str, kind: str, slots: int, pos: Pos) -> None:
     turn = s.turn
     if turn is None:
         return
-    if turn.player == s.praeco and not turn.praeco_voted and not turn.extra_turn:
-        ref.error("P3", f"{player} is Praeco and must place 3 Voting tokens before any action", pos)
+    if turn.player == s.praeco and not turn.praeco_voted and not turn.extra_turn and turn.praeco_tokens > 0:
+        ref.error("P3", f"{player} is Praeco and must place Voting tokens before any action", pos)
         turn.praeco_voted = True
     turn.acted = True
     if kind in turn.types:
@@ -242,8 +242,10 @@ def praeco_votes(ref, player: str, m: L.PraecoVotes) -> None:
         ref.error("P3", "the Praeco places the tokens at the start of the turn, before any action", m.pos)
     turn.praeco_voted = True
     spaces = [ref.space(w, "P3") for w in m.spaces]
-    if len(m.spaces) != 3:
-        ref.error("P3", f"the Praeco places 3 Voting tokens, not {len(m.spaces)}", m.pos)
+    wanted = turn.praeco_tokens
+    if len(m.spaces) != wanted:
+        ref.error("P3", f"the Praeco places {wanted} Voting tokens, not {len(m.spaces)}", m.pos,
+                  None if wanted == 3 else f"the Concilium holds only {s.concilium}")
     known = [sp for sp in spaces if sp]
     if len(set(known)) != len(known):
         twice = next(sp for sp in known if known.count(sp) > 1)
@@ -598,7 +600,7 @@ MOVES: dict[type, Callable] = {
     L.PraecoVotes: praeco_votes, L.Vote: vote, L.Draw: draw, L.Advance: advance, L.Activate: activate,
     L.Install: install, L.Cast: cast, L.Play: play, L.Extract: extract, L.GatherUncontested: gather_uncontested,
     L.GatherContested: gather_contested, L.ToSanctum: to_sanctum, L.Discard: discard, L.NameCard: name,
-    L.VisChange: vis,
+    L.VisChange: vis, L.Pass: lambda ref, player, move: None,
 }
 
 

@@ -81,12 +81,22 @@ class CardSet:
     vocabulary: Vocabulary
     custom_vocabulary: bool = False
     path: str | None = None
+    aliases: dict[str, str] = field(default_factory=dict, compare=False)  # folded translated name -> name
+
+    def __post_init__(self) -> None:
+        from gtcli.text import fold
+
+        object.__setattr__(self, "_by_name", {fold(c.name): c for c in self.cards})
 
     def find(self, name: str) -> Card | None:
+        """The card called ``name`` (any case or accents, or a translated name)."""
         from gtcli.text import fold
 
         key = fold(name)
-        return next((c for c in self.cards if fold(c.name) == key), None)
+        found = self._by_name.get(key)  # type: ignore[attr-defined]
+        if found is None and key in self.aliases:
+            found = self._by_name.get(fold(self.aliases[key]))  # type: ignore[attr-defined]
+        return found
 
     def names(self) -> list[str]:
         return [c.name for c in self.cards]

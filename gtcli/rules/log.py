@@ -136,6 +136,11 @@ class VisChange(Move):
     party_kind: str | None = None  # player | regio | card
 
 
+@dataclass(frozen=True)
+class Pass(Move):
+    """No (further) action this turn: T6 warns about the unused slots."""
+
+
 # ---- structure ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Turn:

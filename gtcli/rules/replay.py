@@ -8,6 +8,7 @@ so one run lists every illegal move (``first=True`` stops at the first error).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +61,14 @@ class Referee:
             concilium=self.profile.voting_tokens,
         )
         self.vocabulary = self.card_set.vocabulary
+
+    def fork(self) -> "Referee":
+        """An independent copy: try a move on it, keep it if the move was legal."""
+        clone = copy.copy(self)
+        clone.state = self.state.copy()
+        clone.diagnostics = list(self.diagnostics)
+        clone.unverified = set(self.unverified)
+        return clone
 
     # ---- reporting ------------------------------------------------------------------------------
     def report(self, code: str, message: str, pos: Pos | None, hint: str | None = None,
@@ -237,7 +246,7 @@ class Referee:
             s.pending_extra.pop(0)
         elif player not in s.turns:
             s.turns.append(player)
-        s.turn = TurnState(player, extra_turn=extra)
+        s.turn = TurnState(player, extra_turn=extra, praeco_tokens=min(3, s.concilium))
         for move in event.moves:
             self.forced = move.forced
             try:
@@ -253,7 +262,7 @@ class Referee:
         if turn is None:
             return
         s.turn = None
-        if turn.player == s.praeco and not turn.praeco_voted and not turn.extra_turn:
+        if turn.player == s.praeco and not turn.praeco_voted and not turn.extra_turn and turn.praeco_tokens > 0:
             self.error("P3", f"{turn.player} was Praeco but placed no Voting tokens", pos,
                        "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
         hand = len(s.cards_of(turn.player, HAND))

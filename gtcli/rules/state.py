@@ -7,6 +7,7 @@ Mutable by design (like python-chess's Board): each action function of
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +54,7 @@ class TurnState:
     types: list[str] = field(default_factory=list)  # action types taken (T2)
     repeats_allowed: int = 0  # extra actions that may repeat a type
     praeco_voted: bool = False
+    praeco_tokens: int = 3  # what the Praeco must place: 3, or fewer if the Concilium runs low
     acted: bool = False  # any action taken yet (P3: the Praeco votes first)
     extra_turn: bool = False
 
@@ -82,6 +84,22 @@ class GameState:
     next_first_praeco: str | None = None
     scored_tribunals: int = 0
     next_id: int = 1
+
+    def copy(self) -> "GameState":
+        """A copy that can be changed without touching this one (for trying a move)."""
+        new = copy.copy(self)
+        new.players = {k: copy.copy(v) for k, v in self.players.items()}
+        new.cards = {k: copy.copy(v) for k, v in self.cards.items()}
+        new.handles = dict(self.handles)
+        new.rows = {k: list(v) for k, v in self.rows.items()}
+        new.track = dict(self.track)
+        new.praecos, new.turns, new.pending_extra = list(self.praecos), list(self.turns), list(self.pending_extra)
+        if self.turn is not None:
+            new.turn = copy.copy(self.turn)
+            new.turn.types = list(self.turn.types)
+        new.trackers = dict(self.trackers)
+        new.results, new.totals = list(self.results), dict(self.totals)
+        return new
 
     # ---- derived ---------------------------------------------------------------------------
     @property

@@ -1,0 +1,311 @@
+"""Play whole legal games at random, to make example logs and benchmark corpora.
+
+A simple bot picks moves a real player might make; every move is first tried on a copy
+of the referee (``Referee.fork``) and kept only if the rules found nothing wrong, so the
+log it writes is legal by construction. Used by ``benchmarks/`` and to regenerate the
+games under ``scenarios/games/``; the tests only read what it wrote.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from gtcli.diagnostics import ERROR, WARNING
+from gtcli.rules import actions
+from gtcli.rules import log as L
+from gtcli.rules.board import Board
+from gtcli.rules.cards import CardSet
+from gtcli.rules.profiles import OFFICIAL, RuleProfile
+from gtcli.rules.replay import Referee
+from gtcli.rules.state import HAND, INSTALLED, SANCTUM
+
+NAMES = ("Ana", "Ben", "Caro", "Dora", "Eli")
+
+
+def sample_board() -> Board:
+    from gtcli.files.board_file import load_board
+    from gtcli.files.resources import cards_dir
+
+    return load_board(str(cards_dir() / "sample-board.toml"))
+
+
+class Bot:
+    def __init__(self, card_set: CardSet, players: tuple[str, ...], seed: int, board: Board | None = None,
+                 profile: RuleProfile = OFFICIAL) -> None:
+        self.rng = random.Random(seed)
+        self.card_set = card_set
+        self.players = players
+        self.board = board
+        self.profile = profile
+        self.spaces = card_set.vocabulary.spaces
+        empty = L.Log(None, (), None, ())
+        self.ref = Referee(empty, card_set, profile, players, board)
+        self.events: list = []
+        self.handle = 0
+
+    # ---- helpers --------------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.ref.state
+
+    def available(self, deck: str) -> list[str]:
+        return [c.name for c in self.card_set.cards if c.kind == deck and self.state.in_play(c.name) < c.copies]
+
+    def pick_name(self, deck: str, taken: list[str] | None = None) -> L.CardRef | None:
+        taken = taken or []
+        names = [n for n in self.available(deck) if taken.count(n) + self.state.in_play(n) <
+                 self.card_set.find(n).copies]
+        if not names:
+            return None
+        return L.CardRef(self.rng.choice(names), None)
+
+    def attempt(self, player: str, move: L.Move) -> bool:
+        """Apply ``move`` if the rules accept it; report whether it was kept."""
+        trial = self.ref.fork()
+        before = len(trial.diagnostics)
+        try:
+            actions.apply(trial, player, move)
+        except Exception:  # a bot bug must not end the corpus; the move is simply not made
+            return False
+        if any(d.severity in (ERROR, WARNING) for d in trial.diagnostics[before:]):
+            return False
+        self.ref = trial
+        self.moves.append(move)
+        return True
+
+    def ref_of(self, card) -> L.CardRef:
+        return L.CardRef(card.name, None) if card.name else L.CardRef(None, card.handle)
+
+    # ---- setup ------------------------------------------------------------------------------------
+    def setup(self) -> L.Setup:
+        hands, taken = [], []
+        for player in self.players:
+            cards = [self.pick_name("item", taken), self.pick_name("spell", taken)]
+            taken += [c.name for c in cards]
+            for _ in range(3):
+                c = self.pick_name(self.rng.choice(("item", "spell", "resource")), taken)
+                taken.append(c.name)
+                cards.append(c)
+            hands.append((L.Word(player), tuple(cards)))
+        rows = []
+        for deck in ("item", "spell"):
+            row = []
+            for _ in range(3):
+                c = self.pick_name(deck, taken)
+                taken.append(c.name)
+                row.append(c)
+            rows.append((deck, tuple(row), None))
+        first = self.rng.choice(self.players)
+        setup = L.Setup(tuple(hands), tuple(rows), (), L.Word(first))
+        actions.setup(self.ref, setup)
+        return setup
+
+    # ---- a turn ------------------------------------------------------------------------------------
+    def free_moves(self, player: str) -> None:
+        s = self.state
+        for card in s.cards_of(player, SANCTUM):
+            d = s.card_def(card)
+            if d and not card.active and d.cost is not None and card.vis >= d.cost:
+                self.attempt(player, L.Activate(card=self.ref_of(card)))
+        spells = [c for c in s.cards_of(player, SANCTUM) if c.deck == "spell" and c.active]
+        items = [c for c in s.cards_of(player, SANCTUM) if c.deck == "item" and c.active]
+        for spell in spells:
+            for item in self.rng.sample(items, len(items)):
+                if self.attempt(player, L.Install(spell=self.ref_of(spell), item=self.ref_of(item))):
+                    break
+
+    def candidates(self, player: str) -> list:
+        s = self.state
+        me = s.players[player]
+        options = []
+        inactive = [c for c in s.cards_of(player, SANCTUM) if c.deck in ("item", "spell") and not c.active]
+        needy = [c for c in inactive if (s.card_def(c).cost or 0) - c.vis > 0]
+        if needy and me.vis >= 1:
+            card = self.rng.choice(needy)
+            need = s.card_def(card).cost - card.vis
+            if need >= 2 and me.vis >= 2:
+                options.append(L.Advance(parts=((self.ref_of(card), 2),)))
+            elif len(needy) > 1 and me.vis >= 2:
+                chosen = self.rng.sample(needy, min(len(needy), 3, me.vis))
+                options.append(L.Advance(parts=tuple((self.ref_of(c), 1) for c in chosen)))
+            else:
+                options.append(L.Advance(parts=((self.ref_of(card), 1),)))
+        for spell in s.cards_of(player, INSTALLED):
+            outcome = self.outcome(player, spell, "on cast")
+            if outcome is not None:
+                host = s.cards[spell.host]
+                keep = me.vis >= 6 and self.rng.random() < 0.4
+                options.append(L.Cast(spell=self.ref_of(spell), item=self.ref_of(host), keep=keep, outcome=outcome))
+        for res in s.cards_of(player, SANCTUM):
+            if res.deck == "resource":
+                outcome = self.outcome(player, res, "on play")
+                if outcome is not None:
+                    options.append(L.Play(card=self.ref_of(res), outcome=outcome))
+        options.append(L.Vote(space=L.Word(self.rng.choice(self.spaces))))
+        for deck in ("item", "spell"):
+            row = [cid for cid in s.rows[deck] if cid]
+            refill = self.pick_name(deck)
+            if row and refill and self.rng.random() < 0.5:
+                card = s.cards[self.rng.choice(row)]
+                options.append(L.Draw(deck=deck, card=self.ref_of(card), face_up=True, refill=refill))
+            else:
+                name = self.pick_name(deck)
+                if name:
+                    options.append(L.Draw(deck=deck, card=name))
+        area = self.board.area(s.tribunal) if self.board else None
+        options.append(L.Extract(amount=area.extract if area else 1))
+        if area and s.trackers["uncontested"] < len(area.uncontested):
+            a, b = area.uncontested[s.trackers["uncontested"]]
+            options.append(L.GatherUncontested(mine=a, others=b))
+        if area and s.trackers["contested"] < len(area.contested):
+            rolls = tuple((L.Word(p), self.rng.randint(2, 5)) for p in actions.pass_order(self.players, player,
+                          self.profile) if p != player and s.players[p].vis >= self.profile.contested_fee + 3
+                          and self.rng.random() < 0.5)
+            options.append(L.GatherContested(value=area.contested[s.trackers["contested"]],
+                                             roll=self.rng.randint(2, 5), rolls=rolls))
+        name = self.pick_name("resource")
+        if name:
+            options.append(L.Draw(deck="resource", card=name))
+        first = [o for o in options if isinstance(o, (L.Advance, L.Cast))]
+        rest = [o for o in options if o not in first]
+        self.rng.shuffle(rest)
+        return first + rest
+
+    def outcome(self, player: str, card, trigger: str) -> L.Outcome | None:
+        """A recorded outcome for the card's effect, or None if the bot cannot make one."""
+        s = self.state
+        d = s.card_def(card)
+        effect = d.effect(trigger) if d else None
+        if effect is None:
+            return L.Outcome()
+        uses = {r[1:]: step for step in effect.steps for r in step.refs if r.startswith("$")}
+        uses.update({step.who[1:]: step for step in effect.steps if step.who and step.who.startswith("$")})
+        choices = []
+        others = [p for p in self.players if p != player]
+        for choice in effect.choices:
+            step = uses.get(choice.name)
+            if choice.kind == "player":
+                value = self.rng.choice(others)
+            elif choice.kind == "space":
+                if step and step.op in ("move_votes", "remove_votes") and step.refs[0] == f"${choice.name}":
+                    full = [sp for sp, n in s.track.items() if n >= (step.amount or 1)]
+                    if not full:
+                        return None
+                    value = self.rng.choice(full)
+                else:
+                    value = self.rng.choice(self.spaces)
+            else:
+                pool = self.card_targets(player, step, choice.kind)
+                if not pool:
+                    return None
+                value = self.ref_of(self.rng.choice(pool))
+            choices.append((choice.name, value, None))
+        drawn, discarded, taken = [], [], []
+        for step in effect.steps:
+            if step.op == "draw":
+                for n in range(step.amount or 0):
+                    if step.face_up:
+                        row = [cid for cid in s.rows[step.deck or "item"] if cid and s.cards[cid].name
+                               and s.cards[cid].name not in taken]
+                        if not row:
+                            return None
+                        name = s.cards[row[0]].name
+                    else:
+                        ref = self.pick_name(step.deck or "item", taken)
+                        if ref is None:
+                            return None
+                        name = ref.name
+                    taken.append(name)
+                    drawn.append(L.CardRef(name, None))
+            elif step.op == "transmute":
+                ref = self.pick_name("item", taken)
+                if ref is None:
+                    return None
+                drawn.append(ref)
+            elif step.op == "redraw":
+                hand = [c for c in s.cards_of(player, HAND) if c.name][: step.amount or 0]
+                for c in hand:
+                    ref = self.pick_name(c.deck, taken)
+                    if ref is None:
+                        return None
+                    taken.append(ref.name)
+                    discarded.append(self.ref_of(c))
+                    drawn.append(ref)
+        manual = "resolved at the table" if any(st.op == "manual" for st in effect.steps) else None
+        return L.Outcome(tuple(choices), tuple(drawn), tuple(discarded), manual)
+
+    def card_targets(self, player: str, step, kind: str) -> list:
+        s = self.state
+        op = step.op if step else ""
+        if op == "burn":
+            return [c for p in self.players if p != player for c in s.cards_of(p, SANCTUM) if c.deck == "item"]
+        own = [c for c in s.cards_of(player, SANCTUM) if c.name and not c.active
+               and (kind == "card" and c.deck in ("item", "spell") or c.deck == kind)]
+        if op == "put_vis":
+            return [c for c in own if (s.card_def(c).cost or 0) > c.vis]
+        return own
+
+    def take_turn(self, player: str) -> None:
+        self.ref.play_turn(L.Turn(L.Word(player), ()))
+        self.moves: list[L.Move] = []
+        s = self.state
+        if player == s.praeco and not s.turn.extra_turn and s.concilium > 0:
+            spaces = self.rng.sample(list(self.spaces), min(3, s.concilium))
+            self.attempt(player, L.PraecoVotes(spaces=tuple(L.Word(x) for x in spaces)))
+        hand = s.cards_of(player, HAND)
+        keep = self.rng.randint(0, min(2, len(hand)))
+        moving = [self.ref_of(c) for c in hand[keep:]]
+        if moving:
+            self.attempt(player, L.ToSanctum(cards=tuple(moving)))
+        self.free_moves(player)
+        for move in self.candidates(player):
+            if s is not self.state:
+                s = self.state
+            turn = self.state.turn
+            if turn.used >= turn.slots:
+                break
+            self.attempt(player, move)
+        self.free_moves(player)
+        hand = self.state.cards_of(player, HAND)
+        extra = len(hand) - self.state.hand_limit(player)
+        if extra > 0:
+            self.attempt(player, L.Discard(cards=tuple(self.ref_of(c) for c in hand[:extra])))
+        self.events.append(L.Turn(L.Word(player), tuple(self.moves) or (L.Pass(),)))
+
+    # ---- the game ---------------------------------------------------------------------------------------
+    def play(self, tags: tuple = ()) -> L.Log:
+        setup = self.setup()
+        for number in range(1, self.profile.tribunals + 1):
+            self.events.append(L.TribunalStart(number))
+            self.ref.start_tribunal(self.events[-1])
+            for round_number in range(1, len(self.players) + 1):
+                praeco = self.ref.expected_praeco() or setup.praeco.text
+                event = L.RoundStart(round_number, L.Word(praeco))
+                self.events.append(event)
+                self.ref.start_round(event)
+                while True:
+                    player = self.ref.expected_player()
+                    if player is None:
+                        break
+                    self.take_turn(player)
+            self.ref.end_turn(None)
+            self.ref.maybe_score(None)
+            result = self.state.results[-1]
+            self.events.append(L.Scores(tuple((L.Word(p.name), p.score) for p in result.players)))
+        self.events.append(L.Winner(tuple(L.Word(w) for w in self.ref.winners())))
+        return L.Log(None, tags, setup, tuple(self.events))
+
+
+def random_game(card_set: CardSet, players: int, seed: int, cards_tag: str = "sample",
+                board_tag: str | None = "sample", language: str = "en") -> L.Log:
+    """A complete legal game of ``players`` players as a log (no positions)."""
+    seats = NAMES[:players]
+    tags = [("Event", f"Generated game {seed}", None), ("Players", ", ".join(seats), None),
+            ("Cards", cards_tag, None)]
+    if board_tag:
+        tags.append(("Board", board_tag, None))
+    if language != "en":
+        tags.append(("Language", language, None))
+    log = Bot(card_set, seats, seed, sample_board() if board_tag else None).play(tuple(tags))
+    return replace(log, language=language)
