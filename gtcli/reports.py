@@ -43,3 +43,19 @@ def game_json(game: Game, done: list[TribunalResult]) -> dict[str, Any]:
         "next_praeco": None if game.finished else first_praeco_of(game, len(done) + 1, done),
         "winners": list(won) if won is not None else None,
     }
+
+
+def replay_json(path: str, at_line: int | None, result) -> dict[str, Any]:
+    """``gt replay --json``: the state, the Tribunals held so far, totals and winners."""
+    state = result.state
+    return {
+        "file": path,
+        "at": at_line,
+        "state": state.snapshot(),
+        "tribunals": [tribunal_json(r) for r in state.results],
+        "totals": [{"name": p, "score": state.totals.get(p, 0)} for p in state.seats],
+        "complete": result.complete,
+        "winners": list(result.winners) if result.winners else None,
+        "findings": {"errors": len(result.errors),
+                     "warnings": sum(1 for d in result.diagnostics if d.severity == "warning")},
+    }

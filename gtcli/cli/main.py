@@ -7,6 +7,7 @@ import click
 from gtcli import __version__
 from gtcli.cli.cards_cmd import cards
 from gtcli.cli.game_cmd import game
+from gtcli.cli.log_cmds import check, fmt_cmd, replay
 from gtcli.cli.rules_cmd import rules
 from gtcli.cli.tally_cmd import tally
 
@@ -16,8 +17,8 @@ from gtcli.cli.tally_cmd import tally
 def cli() -> None:
     """gt: the scorekeeper's tool for Grand Tribunal.
 
-    Tally a Tribunal, keep a game's running totals, check and translate card sets,
-    and look up the rule profiles.
+    Tally a Tribunal, keep a game's running totals, check game logs against the
+    rules, replay them, check and translate card sets, and look up rule profiles.
     Exit codes: 0 clean, 1 findings, 2 unusable input or usage.
     """
 
@@ -26,6 +27,9 @@ cli.add_command(tally)
 cli.add_command(game)
 cli.add_command(rules)
 cli.add_command(cards)
+cli.add_command(check)
+cli.add_command(replay)
+cli.add_command(fmt_cmd)
 
 
 def main() -> None:

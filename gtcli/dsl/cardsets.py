@@ -209,4 +209,29 @@ def load_translation_for(set_path: str | Path, lang: str) -> Translation | None:
     return loaded.translation
 
 
+def with_translation(card_set: CardSet, set_path: str | Path, lang: str) -> CardSet:
+    """The set, also answering to its card names in ``lang`` (from ``NAME.LANG.gtc``, if any)."""
+    from dataclasses import replace
+
+    if lang == card_set.language:
+        return card_set
+    translation = load_translation_for(set_path, lang)
+    if translation is None:
+        return card_set
+    aliases = {fold(e.translated): e.name for e in translation.entries}
+    return replace(card_set, aliases={**card_set.aliases, **aliases})
+
+
+def names_in(card_set: CardSet, set_path: str | Path, lang: str) -> dict[str, str]:
+    """folded name (any language) -> the name to write in ``lang``; for ``gt fmt --lang``."""
+    translation = load_translation_for(set_path, lang) if lang != card_set.language else None
+    out = {}
+    for card in card_set.cards:
+        target = (translation.name_of(card.name) if translation else None) or card.name
+        out[fold(card.name)] = target
+    for alias, name in card_set.aliases.items():
+        out[alias] = out.get(fold(name), name)
+    return out
+
+
 __all__ = ["Loaded", "load", "load_set", "detect_language", "translation_path", "load_translation_for", "Pos"]

@@ -105,7 +105,7 @@ class Options:
 
 def check_file(path: str, options: Options, text: str | None = None):
     """Read, parse and replay one log. Unusable input raises :class:`InputError`."""
-    from gtcli.dsl.cardsets import load_set
+    from gtcli.dsl.cardsets import load_set, with_translation
     from gtcli.files.board_file import load_board
     from gtcli.files.profile_file import load_profile
     from gtcli.rules.replay import Referee
@@ -135,7 +135,7 @@ def check_file(path: str, options: Options, text: str | None = None):
         raise InputError(Diagnostic("K1", "the log names no card set", path=path, line=1, col=1,
                                     hint='add [Cards "sample"] (the shipped sample) or a path, or use --cards'))
     try:
-        card_set = load_set(cards_path)
+        card_set = with_translation(load_set(cards_path), cards_path, log.language)
     except InputError as exc:
         raise at("cards", exc) if not options.cards else exc from None
     board = None
@@ -160,4 +160,13 @@ def check_file(path: str, options: Options, text: str | None = None):
                       options.until_line)
     referee.diagnostics.extend(problems)
     result = referee.run()
-    return log, result, text
+    return Checked(log, result, text, card_set, cards_path)
+
+
+@dataclass
+class Checked:
+    log: Log
+    result: object  # gtcli.rules.replay.ReplayResult
+    text: str
+    card_set: object  # gtcli.rules.cards.CardSet
+    cards_path: str

@@ -76,7 +76,7 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
             name_card(ref, card, cref.name, cref.pos)
         candidates = [card]
     else:
-        key = fold(cref.name or "")
+        key = canonical(ref, cref.name)
         candidates = [c for c in s.cards.values() if c.name and fold(c.name) == key]
         if not candidates and ref.card_set.find(cref.name or "") is None:
             definition(ref, cref.name or "", cref.pos)
@@ -96,6 +96,12 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
         ref.error("K1", f"{whose}no {cref.label()} in the {place}{detail}", cref.pos,
                   f"{what} needs the card there")
     return None
+
+
+def canonical(ref, name: str | None) -> str:
+    """The folded set name for a name as a log wrote it (translated names included)."""
+    found = ref.card_set.find(name or "")
+    return fold(found.name if found else name or "")
 
 
 def cost_of(ref, card: CardInPlay) -> int | None:
@@ -297,7 +303,7 @@ def draw(ref, player: str, m: L.Draw) -> None:
 def take_from_row(ref, player: str, m: L.Draw, zone: str) -> None:
     s = ref.state
     row = s.rows[m.deck]
-    key = fold(m.card.name or "")
+    key = canonical(ref, m.card.name)
     index = next((i for i, cid in enumerate(row) if cid and s.cards[cid].name and fold(s.cards[cid].name) == key),
                  None)
     if index is None and m.card.handle:

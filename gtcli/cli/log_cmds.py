@@ -1,0 +1,140 @@
+"""``gt check``, ``gt replay`` and ``gt fmt``: game logs."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from gtcli.cli.options import json_option, profile_option
+from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json
+
+
+def log_options(func):
+    """--cards, --board, --profile: shared by every command that replays a log."""
+    func = profile_option(func)
+    func = click.option("--board", "board", metavar="FILE.toml", help="Board profile (overrides the log's [Board]).")(func)
+    func = click.option("--cards", "cards", metavar="SET", help="Card set (overrides the log's [Cards]).")(func)
+    return func
+
+
+@click.command()
+@click.argument("paths", metavar="LOG...", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["human", "json", "github"]), default="human",
+              help="Output format.")
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+@click.option("--strict", is_flag=True, help="A turn that uses fewer than two slots is an error (T6).")
+@click.option("--first", is_flag=True, help="Stop each log at its first error.")
+@log_options
+def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> None:
+    """Replay game logs through the rules and report every illegal move."""
+    from gtcli.cli.diagnostics_view import FileReport, render
+    from gtcli.diagnostics import InputError
+    from gtcli.dsl.logs import Options, check_file
+
+    fmt = "json" if as_json else fmt
+    options = Options(cards, board, profile_spec, strict, first)
+    reports, unusable = [], False
+
+    def one(path: str) -> None:
+        nonlocal unusable
+        try:
+            checked = check_file(path, options)
+        except InputError as exc:
+            unusable = True
+            reports.append(FileReport(path, "unreadable", list(exc.diagnostics)))
+            return
+        r = checked.result
+        extra = {"complete": r.complete, "totals": [{"name": p, "score": r.state.totals.get(p, 0)}
+                                                    for p in r.state.seats],
+                 "winners": list(r.winners) if r.winners else None}
+        reports.append(FileReport(path, "log", r.diagnostics, {path: checked.text}, extra))
+
+    if len(paths) > 1 and sys.stderr.isatty() and fmt == "human":
+        from rich.progress import Progress
+
+        from gtcli.cli.output import console
+
+        with Progress(console=console(stderr=True), transient=True) as progress:
+            task = progress.add_task("checking logs", total=len(paths))
+            for path in paths:
+                one(path)
+                progress.advance(task)
+    else:
+        for path in paths:
+            one(path)
+    render(reports, fmt, what="log")
+    if unusable:
+        raise SystemExit(EXIT_UNUSABLE)
+    if any(r.count("error") for r in reports):
+        raise SystemExit(EXIT_FINDINGS)
+
+
+@click.command()
+@click.argument("path", metavar="LOG", type=click.Path(dir_okay=False))
+@click.option("--at", "at_line", type=click.IntRange(min=1), metavar="LINE",
+              help="The state just after LINE (default: the end of the log).")
+@json_option
+@log_options
+@handles_input_errors()
+def replay(path, at_line, as_json, cards, board, profile_spec) -> None:
+    """The whole table state at a point of a log, to settle disputes."""
+    from gtcli.dsl.logs import Options, check_file
+    from gtcli.reports import replay_json
+
+    checked = check_file(path, Options(cards, board, profile_spec, until_line=at_line))
+    r = checked.result
+    if as_json:
+        print_json(replay_json(path, at_line, r))
+    else:
+        from gtcli.cli.render_state import render_state
+
+        render_state(r, at_line)
+    errors = r.errors
+    if errors:
+        click.echo(f"{len(errors)} rule finding(s) up to this point: run `gt check {path}` to see them.", err=True)
+        raise SystemExit(EXIT_FINDINGS)
+
+
+@click.command("fmt")
+@click.argument("path", metavar="LOG", type=click.Path(dir_okay=False))
+@click.option("--lang", type=click.Choice(["en", "es", "fr", "it"], case_sensitive=False),
+              help="Translate keywords, spaces and card names into this language.")
+@click.option("--write", "-w", is_flag=True, help="Rewrite the file in place (atomically).")
+@click.option("--check", "check_only", is_flag=True, help="Exit 1 if the file is not already formatted.")
+@log_options
+@handles_input_errors(json_flag=None)
+def fmt_cmd(path, lang, write, check_only, cards, board, profile_spec) -> None:
+    """Rewrite a log in canonical layout (and, with --lang, in another language)."""
+    from gtcli.dsl.cardsets import load_set, names_in, with_translation
+    from gtcli.dsl.log_format import format_log
+    from gtcli.dsl.logs import parse_log, read_header, resolve_path
+    from gtcli.files.toml_source import read_text
+
+    text = read_text(path, "log")
+    log = parse_log(text, path)
+    header, _ = read_header(log)
+    target = (lang or log.language).lower()
+    cards_path = cards or resolve_path(header.cards, path, "sample.gtc")
+    vocabulary, names = None, None
+    if cards_path:
+        card_set = with_translation(load_set(cards_path), cards_path, log.language)
+        vocabulary = card_set.vocabulary
+        names = names_in(card_set, cards_path, target)
+    else:
+        from gtcli.files.resources import published_vocabulary
+
+        vocabulary = published_vocabulary()
+    out = format_log(log, target, vocabulary, names)
+    if check_only:
+        if out != text:
+            click.echo(f"{path} would be reformatted", err=True)
+            raise SystemExit(EXIT_FINDINGS)
+        return
+    if write:
+        from gtcli.files.atomic import write_atomic
+
+        write_atomic(path, out)
+        click.echo(f"Formatted {path}.", err=True)
+    else:
+        click.echo(out, nl=False)
