@@ -62,8 +62,9 @@ def new_card(ref, deck: str | None, cref: L.CardRef, owner: str | None, zone: st
 
 
 def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what: str,
-         prefer: Callable[[CardInPlay], bool] | None = None, owner_any: bool = False) -> CardInPlay | None:
-    """The card a move names, among ``player``'s cards in ``zones``; K1/K4 if it is not there."""
+         prefer: Callable[[CardInPlay], bool] | None = None, owner_any: bool = False,
+         code: str = "K1") -> CardInPlay | None:
+    """The card a move names, among ``player``'s cards in ``zones``; K1/K3/K4 if it is not there."""
     s = ref.state
     if cref.handle:
         card_id = s.handles.get(cref.handle)
@@ -86,6 +87,10 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
         mine.sort(key=lambda c: not prefer(c))
     if mine:
         return mine[0]
+    if DISCARD not in zones and candidates and all(c.zone in (DISCARD, "gone") for c in candidates):
+        ref.error("K3", f"{cref.label()} was discarded and is out of play until the next Tribunal", cref.pos,
+                  "cast Spells and played Resources go to the discard pile")
+        return None
     where = next((c for c in candidates if c.owner == player), None)
     detail = f" (it is in the {ZONE_WORDS.get(where.zone, where.zone)})" if where else ""
     whose = "" if owner_any else f"{player} has "
@@ -93,7 +98,7 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
     if owner_any:
         ref.error("K1", f"no {cref.label()} in any {place}{detail}", cref.pos)
     else:
-        ref.error("K1", f"{whose}no {cref.label()} in the {place}{detail}", cref.pos,
+        ref.error(code, f"{whose}no {cref.label()} in the {place}{detail}", cref.pos,
                   f"{what} needs the card there")
     return None
 
@@ -102,6 +107,17 @@ def canonical(ref, name: str | None) -> str:
     """The folded set name for a name as a log wrote it (translated names included)."""
     found = ref.card_set.find(name or "")
     return fold(found.name if found else name or "")
+
+
+def find_quietly(ref, cref: L.CardRef, zones: tuple[str, ...], player: str) -> CardInPlay | None:
+    """The card in ``zones`` that ``cref`` names: ``player``'s own if any, else anyone's; reports nothing."""
+    s = ref.state
+    if cref.handle:
+        card = s.cards.get(s.handles.get(cref.handle, 0))
+        return card if card and card.zone in zones else None
+    key = canonical(ref, cref.name)
+    matches = [c for c in s.cards.values() if c.name and fold(c.name) == key and c.zone in zones]
+    return next((c for c in matches if c.owner == player), matches[0] if matches else None)
 
 
 def cost_of(ref, card: CardInPlay) -> int | None:
@@ -167,7 +183,11 @@ def spend(ref, player: str, kind: str, slots: int, pos: Pos) -> None:
     if turn.used + slots > turn.slots:
         left = turn.slots - turn.used
         need = "both slots" if slots == 2 else "a slot"
-        ref.error("T1", f"{player} has {left} action slot(s) left; {kind} needs {need}", pos)
+        if kind == "play":
+            ref.error("X4", f"{player} has no action slot left; playing a Resource as a free action needs the "
+                      "cheap-resources variant (X4)", pos)
+        else:
+            ref.error("T1", f"{player} has {left} action slot(s) left; {kind} needs {need}", pos)
     turn.used += slots
     turn.types.append(kind)
 
@@ -294,6 +314,9 @@ def draw(ref, player: str, m: L.Draw) -> None:
                       "variant (X2)", m.pos)
         zone = HAND
     if m.face_up and m.deck in s.rows:
+        if m.card.name is None and "X3" not in ref.variants:
+            ref.error("X3", "a face-up card is public: name it; keeping it secret needs the secret-cards "
+                      "variant (X3)", m.card.pos)
         take_from_row(ref, player, m, zone)
         return
     card = new_card(ref, m.deck, m.card, player, zone)
@@ -379,6 +402,12 @@ def make_active(ref, card: CardInPlay) -> None:
 
 def activate(ref, player: str, m: L.Activate) -> None:
     """A4 (not an action, T5): a card whose Vis meets its cost turns active; its Vis goes back."""
+    others = find_quietly(ref, m.card, (SANCTUM,), player)
+    if others is not None and others.owner not in (player, None):
+        ref.error("T5", f"{others.label()} belongs to {others.owner}: a card is made active by its owner "
+                  "(at any moment, but not by another player)", m.card.pos,
+                  f"record it in {others.owner}'s turn")
+        return
     card = find(ref, player, m.card, (SANCTUM,), "activating", prefer=lambda c: not c.active)
     if card is None:
         return
@@ -420,7 +449,13 @@ def install(ref, player: str, m: L.Install) -> None:
         return
     for card, what in ((spell, "Spell"), (item, "Item")):
         if not card.active:
-            ref.error("A5", f"the {what} {card.label()} is not active", m.pos)
+            cost = cost_of(ref, card)
+            if cost is not None and card.vis >= cost:
+                ref.error("X5", f"the {what} {card.label()} has its cost but was never activated; "
+                          "becoming active by itself needs the quick-rotation variant (X5)", m.pos,
+                          f"activate {card.label()} first")
+            else:
+                ref.error("A5", f"the {what} {card.label()} is not active", m.pos)
             return
     spell_def, item_def = s.card_def(spell), s.card_def(item)
     if spell_def is None or item_def is None:
@@ -503,6 +538,17 @@ def _tracker_space(ref, source: str, m: L.Move) -> int | None:
     return index
 
 
+def _stale_space(ref, source: str):
+    """What the tracker would show had it not been reset after the last Tribunal (R6)."""
+    s = ref.state
+    if not s.stale_trackers or s.tribunal < 2:
+        return None
+    area = ref.board.area(s.tribunal - 1)
+    spaces = area.uncontested if source == "uncontested" else area.contested
+    index = s.stale_trackers[source] + s.trackers[source] - 1
+    return spaces[index] if 0 <= index < len(spaces) else None
+
+
 def gather_uncontested(ref, player: str, m: L.GatherUncontested) -> None:
     """A10 (double): the gatherer takes a, every other player b; the tracker moves on."""
     s = ref.state
@@ -511,7 +557,12 @@ def gather_uncontested(ref, player: str, m: L.GatherUncontested) -> None:
     if index is not None:
         a, b = ref.board.area(s.tribunal).uncontested[index]
         if (m.mine, m.others) != (a, b):
-            ref.error("A10", f"the uncontested tracker's space shows {a}:{b}, not {m.mine}:{m.others}", m.pos)
+            stale = _stale_space(ref, "uncontested")
+            if stale is not None and (m.mine, m.others) == stale:
+                ref.error("R6", f"the trackers moved to the first space of Tribunal {s.tribunal}'s area after "
+                          f"scoring: it shows {a}:{b}, not {m.mine}:{m.others}", m.pos)
+            else:
+                ref.error("A10", f"the uncontested tracker's space shows {a}:{b}, not {m.mine}:{m.others}", m.pos)
     gain(ref, player, m.mine, m.pos, "the uncontested source")
     for other in ref.seats:
         if other != player:
@@ -553,7 +604,7 @@ def gather_contested(ref, player: str, m: L.GatherContested) -> None:
 def to_sanctum(ref, player: str, m: L.ToSanctum) -> None:
     """T3: cards go from the hand face down into the Sanctum (not an action)."""
     for cref in m.cards:
-        card = find(ref, player, cref, (HAND,), "putting it into the Sanctum")
+        card = find(ref, player, cref, (HAND,), "putting it into the Sanctum", code="T3")
         if card is not None:
             card.zone, card.face_up = SANCTUM, False
 

@@ -246,7 +246,7 @@ class Referee:
             s.pending_extra.pop(0)
         elif player not in s.turns:
             s.turns.append(player)
-        s.turn = TurnState(player, extra_turn=extra, praeco_tokens=min(3, s.concilium))
+        s.turn = TurnState(player, extra_turn=extra, praeco_tokens=min(3, s.concilium), pos=event.player.pos)
         for move in event.moves:
             self.forced = move.forced
             try:
@@ -262,6 +262,7 @@ class Referee:
         if turn is None:
             return
         s.turn = None
+        pos = turn.pos or pos
         if turn.player == s.praeco and not turn.praeco_voted and not turn.extra_turn and turn.praeco_tokens > 0:
             self.error("P3", f"{turn.player} was Praeco but placed no Voting tokens", pos,
                        "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
@@ -313,6 +314,7 @@ class Referee:
         result = replace(result, items=tuple(replace(r, item=replace(r.item, name=r.item.name.split("#")[0]))
                                              for r in result.items))
         s.results.append(result)
+        s.tables.append(table)
         for ps in result.players:
             s.totals[ps.name] = s.totals.get(ps.name, 0) + ps.score
         s.scored_tribunals += 1
@@ -328,6 +330,7 @@ class Referee:
         for card in s.cards.values():
             if card.zone == "discard":
                 card.zone = "gone"
+        s.stale_trackers = dict(s.trackers)
         s.trackers = {"uncontested": 0, "contested": 0}
         for player in s.players.values():
             player.vis += self.profile.tribunal_vis
@@ -351,12 +354,37 @@ class Referee:
             if name is None:
                 continue
             if computed.get(name, 0) != score:
-                self.error("R4", f"{name} scores {computed.get(name, 0)} at Tribunal {result.tribunal}, "
-                           f"not {score}", word.pos, self.explain(result, name))
+                code, why = self.misreading(s.tables[-1], result, name, score)
+                self.error(code, f"{name} scores {computed.get(name, 0)} at Tribunal {result.tribunal}, "
+                           f"not {score}{why}", word.pos, self.explain(result, name))
 
     def explain(self, result: Any, name: str) -> str:
         parts = [f"{r.item.name} {r.score}" for r in result.items if r.item.owner == name and r.competing]
         return "from " + (", ".join(parts) if parts else "no competing items")
+
+    def misreading(self, table: Table, result: Any, name: str, recorded: int) -> tuple[str, str]:
+        """Which rule a wrong recorded score most likely misread (R1, R2, R3, R5), else R4."""
+        from dataclasses import replace as dc_replace
+
+        def score(r) -> int:
+            return next((p.score for p in r.players if p.name == name), 0)
+
+        computed = score(result)
+        for r in result.items:
+            if r.item.owner == name and r.competing and computed - r.score == recorded and r.score:
+                label = r.item.name.split("#")[0]
+                return "R1", f": it looks as if {label} was left out, but every active Item competes"
+        for n, item in enumerate(table.items):
+            if item.owner == name and item.won:
+                items = list(table.items)
+                items[n] = dc_replace(item, won=False)
+                if score(tally(dc_replace(table, items=tuple(items)), self.profile)) == recorded:
+                    return "R5", f": {item.name.split('#')[0]} won earlier and scores nothing now"
+        if score(tally(table, self.profile, distinct=False)) == recorded:
+            return "R2", ": Spells of one category were counted more than once; each category counts once"
+        if score(tally(table, self.profile, tie_breaks=False)) == recorded:
+            return "R3", ": equal votes are broken by base score, then installed Spells"
+        return "R4", ""
 
     def winners(self) -> tuple[str, ...]:
         s = self.state

@@ -57,6 +57,7 @@ class TurnState:
     praeco_tokens: int = 3  # what the Praeco must place: 3, or fewer if the Concilium runs low
     acted: bool = False  # any action taken yet (P3: the Praeco votes first)
     extra_turn: bool = False
+    pos: Any = None  # where the turn starts in the log (end-of-turn findings point here)
 
 
 @dataclass
@@ -80,6 +81,8 @@ class GameState:
     turn: TurnState | None = None
     trackers: dict[str, int] = field(default_factory=lambda: {"uncontested": 0, "contested": 0})
     results: list[TribunalResult] = field(default_factory=list)
+    tables: list[Any] = field(default_factory=list)  # the Table each result was tallied from
+    stale_trackers: dict[str, int] | None = None  # where the trackers stood before R6 reset them
     totals: dict[str, int] = field(default_factory=dict)
     next_first_praeco: str | None = None
     scored_tribunals: int = 0
@@ -98,7 +101,7 @@ class GameState:
             new.turn = copy.copy(self.turn)
             new.turn.types = list(self.turn.types)
         new.trackers = dict(self.trackers)
-        new.results, new.totals = list(self.results), dict(self.totals)
+        new.results, new.totals, new.tables = list(self.results), dict(self.totals), list(self.tables)
         return new
 
     # ---- derived ---------------------------------------------------------------------------

@@ -68,17 +68,21 @@ class TribunalResult:
     findings: tuple[Diagnostic, ...] = ()
 
 
-def item_votes(item: Item, votes: dict[str, int]) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """R2: the type's space plus each *distinct* installed category's space, once."""
+def item_votes(item: Item, votes: dict[str, int], distinct: bool = True) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """R2: the type's space plus each *distinct* installed category's space, once.
+
+    ``distinct=False`` is the common misreading (every Spell counts), used only to explain
+    a scorekeeper's wrong total.
+    """
     parts = [(item.type, votes.get(item.type, 0))]
-    for category in dict.fromkeys(item.spells):
+    for category in (dict.fromkeys(item.spells) if distinct else item.spells):
         parts.append((category, votes.get(category, 0)))
     return sum(n for _, n in parts), tuple(parts)
 
 
-def _strength(votes: int, item: Item) -> tuple[int, int, int]:
+def _strength(votes: int, item: Item, tie_breaks: bool = True) -> tuple[int, int, int]:
     """R3's ranking key: votes, then base score, then number of installed Spells."""
-    return (votes, item.base, len(item.spells))
+    return (votes, item.base, len(item.spells)) if tie_breaks else (votes, 0, 0)
 
 
 def _separation(key: tuple[int, int, int], others: list[tuple[int, int, int]]) -> str | None:
@@ -114,12 +118,17 @@ def score_item(item: Item, place: int | None, competing: bool, profile: RuleProf
     return points * profile.multiplier(place) if place else points
 
 
-def tally(table: Table, profile: RuleProfile = OFFICIAL) -> TribunalResult:
-    """Rank, place and score every Item of one Tribunal (R1-R5) and find the next Praeco (P5)."""
+def tally(table: Table, profile: RuleProfile = OFFICIAL, *, distinct: bool = True,
+          tie_breaks: bool = True) -> TribunalResult:
+    """Rank, place and score every Item of one Tribunal (R1-R5) and find the next Praeco (P5).
+
+    ``distinct`` and ``tie_breaks`` are on for the rules; switched off they compute what a
+    table that misread R2 or R3 would have scored, to explain a wrong recorded score.
+    """
     findings: list[Diagnostic] = []
-    scored = [(item, *item_votes(item, table.votes)) for item in table.items]
+    scored = [(item, *item_votes(item, table.votes, distinct)) for item in table.items]
     competing = [(item, v, b) for item, v, b in scored if not item.won]
-    keys = [_strength(v, item) for item, v, _ in competing]
+    keys = [_strength(v, item, tie_breaks) for item, v, _ in competing]
 
     # R3: groups of equal strength share a position; the positions they would have used
     # are skipped. Only the first `awarded_places` positions are places.
