@@ -126,8 +126,11 @@ def check_file(path: str, options: Options, text: str | None = None):
     if not seats:
         raise InputError(Diagnostic("S1", "the log names no players", path=path, line=1, col=1,
                                     hint='add a header line: [Players "Ana, Ben, Caro"] (seat order)'))
+    profile_spec = options.profile or header.profile
+    if not options.profile and profile_spec and profile_spec.endswith(".toml") and not Path(profile_spec).is_absolute():
+        profile_spec = str(Path(path).parent / profile_spec)  # a log's profile file sits beside it
     try:
-        profile: RuleProfile = load_profile(options.profile or header.profile)
+        profile: RuleProfile = load_profile(profile_spec)
     except InputError as exc:
         raise at("profile", exc) from None
     cards_path = options.cards or resolve_path(header.cards, path, "sample.gtc")

@@ -329,8 +329,22 @@ def take_from_row(ref, player: str, m: L.Draw, zone: str) -> None:
     key = canonical(ref, m.card.name)
     index = next((i for i, cid in enumerate(row) if cid and s.cards[cid].name and fold(s.cards[cid].name) == key),
                  None)
-    if index is None and m.card.handle:
-        index = next((i for i, cid in enumerate(row) if cid and s.cards[cid].handle == m.card.handle), None)
+    if index is None and m.card.handle and m.card.name is None:
+        # kept secret (X3): which face-up card it was cannot be checked
+        index = next((i for i, cid in enumerate(row) if cid is not None), 0)
+        ref.unverified_once("X3", "which face-up card a secret draw took", m.card.pos)
+        cid = row[index]
+        if cid is not None:
+            card = s.cards[cid]
+            card.owner, card.zone, card.face_up = player, zone, False
+            if card.handle is None:
+                card.handle = m.card.handle
+                s.handles[m.card.handle] = card.id
+        else:
+            new_card(ref, m.deck, m.card, player, zone)
+        refill = new_card(ref, m.deck, m.refill, None, ROW, face_up=True) if m.refill else None
+        row[index] = refill.id if refill else None
+        return
     if index is None:
         unknown = [i for i, cid in enumerate(row) if cid is None or s.cards[cid].name is None]
         if unknown:

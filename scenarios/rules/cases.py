@@ -1,0 +1,266 @@
+"""Source of the per-rule failing logs in this folder: ``python scenarios/rules/cases.py``.
+
+Each case is a short log that breaks exactly one rule. ``@@`` marks the token the
+diagnostic must point at; the script removes it and writes ``CODE.gtl`` with a first
+line ``# expect: CODE LINE:COL SEVERITY``. The expectation comes from the marker, never
+from running the checker, so the tests compare the checker against the case's intent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+HEADER = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n'
+SETUP = """
+setup
+  hand Ana "Storm Staff", "Kindle", "Hidden Cache", "Ember Wand", "Call the Gale"
+  hand Ben "Glass Orb", "Fog Bank", "Levy", "Scroll of Ash", "Mending Light"
+  hand Caro "Bottled Dawn", "Hearthsong", "Debt Collector", "Ashwood Staff", "Sigil of Haste"
+  row item "Orb of Tides", "Iron Amulet", "Codex Fragment"
+  row spell "Rune of Binding", "Leaden Dream", "Time Unspooled"
+  praeco Ana
+"""
+START = "\ntribunal 1\nround 1 praeco Ana\n"
+
+class Filler:
+    """Legal two-action turns (Extract Vis, a vote on Healing), for the parts a case does not test.
+
+    No case's Items care about the Healing space, so these votes never change a tally.
+    """
+
+    def __init__(self) -> None:
+        self.tribunal = 1
+
+    def turn(self, player: str, praeco: str | None = None) -> str:
+        amount = 2 if self.tribunal == 3 else 1
+        head = f"praeco {praeco}; " if praeco else ""
+        return f"{player}: {head}extract {amount}; vote healing"
+
+
+def rounds(fill: Filler, tribunal: int, turns: dict[tuple[int, str], str] | None = None,
+           first: str = "Ana", header: bool = True) -> str:
+    """A whole Tribunal of filler turns; ``turns[(round, player)]`` replaces one turn."""
+    fill.tribunal = tribunal
+    seats = ["Ana", "Ben", "Caro"]
+    start = seats.index(first)
+    order = seats[start:] + seats[:start]
+    spaces = ["staff, orb, wand", "potion, scroll, talisman", "alchemical, elemental, runic"]
+    out = [f"\ntribunal {tribunal}"] if header else []
+    for r, praeco in enumerate(order, 1):
+        out.append(f"round {r} praeco {praeco}")
+        i = seats.index(praeco)
+        for player in seats[i:] + seats[:i]:
+            if turns and (r, player) in turns:
+                out.append(turns[(r, player)])
+            else:
+                out.append(fill.turn(player, spaces[r - 1] if player == praeco else None))
+    return "\n".join(out) + "\n"
+
+
+def simple(body: str, header: str = HEADER, setup: str = SETUP, start: str = START) -> str:
+    return header + setup + start + body
+
+
+def tribunal_case(turns: dict, tail: str, first: str = "Ana") -> str:
+    fill = Filler()
+    return HEADER + SETUP + rounds(fill, 1, turns, first) + tail
+
+
+def p5_case() -> str:
+    fill = Filler()
+    text = HEADER + SETUP + rounds(fill, 1)
+    # No item competed, so no 1st place: Tribunal 2 opens with the player after the last Praeco
+    # (Caro), that is Ana (P5 Decision). Ben is wrong.
+    return text + "\ntribunal 2\nround 1 praeco @@Ben\n"
+
+
+def r5_case() -> str:
+    fill = Filler()
+    t1 = {(1, "Ana"): 'Ana: praeco staff, orb, wand; sanctum "Ember Wand"; advance "Ember Wand" 2; extract 1',
+          (2, "Ana"): 'Ana: activate "Ember Wand"; extract 1; draw item "Pilgrim\'s Orb"'}
+    text = HEADER + SETUP + rounds(fill, 1, t1) + "scores Ana 8, Ben 0, Caro 0\n"
+    text += rounds(fill, 2, first="Ana")
+    return text + "scores @@Ana 8, Ben 0, Caro 0\n"
+
+
+def r6_case() -> str:
+    fill = Filler()
+    t1 = {(1, "Ana"): "Ana: praeco staff, orb, wand; gather uncontested 3:1",
+          (1, "Ben"): "Ben: gather uncontested 2:1"}
+    text = HEADER + SETUP + rounds(fill, 1, t1)
+    t2 = {(1, "Ana"): "Ana: praeco staff, orb, wand; @@gather uncontested 2:1"}
+    return text + rounds(fill, 2, t2)
+
+
+def r2_case() -> str:
+    turns = {
+        (1, "Ana"): 'Ana: praeco elemental, orb, wand; sanctum "Storm Staff", "Kindle", "Call the Gale"; '
+                    'advance "Storm Staff" 1, "Kindle" 1, "Call the Gale" 1; extract 1',
+        (1, "Ben"): 'Ben: sanctum "Glass Orb"; advance "Glass Orb" 2; extract 1',
+        (2, "Ben"): 'Ben: praeco elemental, orb, potion; advance "Glass Orb" 1; activate "Glass Orb"; extract 1',
+        (2, "Ana"): 'Ana: advance "Storm Staff" 1, "Kindle" 1, "Call the Gale" 1; activate "Kindle"; '
+                    'activate "Call the Gale"; extract 1',
+        (3, "Caro"): 'Caro: praeco orb, scroll, talisman; extract 1; draw item "Heavy Censer"',
+        (3, "Ana"): 'Ana: advance "Storm Staff" 2; activate "Storm Staff"; install "Kindle" on "Storm Staff"; '
+                    'install "Call the Gale" on "Storm Staff"; extract 1',
+    }
+    # Storm Staff: elemental 2 + staff 0 = 2 votes (Elemental counts once); Glass Orb: orb 3.
+    # Right: Ben 1st (2 x 4 = 8), Ana 2nd ((3 + 2) x 3 = 15). Counting Elemental twice
+    # gives Ana 4 votes: Ana 1st (20), Ben 2nd (6).
+    return tribunal_case(turns, "scores @@Ana 20, Ben 6, Caro 0\n")
+
+
+def r3_case() -> str:
+    turns = {
+        (1, "Ana"): 'Ana: praeco staff, wand, orb; sanctum "Ember Wand"; advance "Ember Wand" 2; extract 1',
+        (1, "Caro"): 'Caro: sanctum "Ashwood Staff"; advance "Ashwood Staff" 2; extract 1',
+        (2, "Ana"): 'Ana: activate "Ember Wand"; extract 1; draw item "Pilgrim\'s Orb"',
+        (2, "Caro"): 'Caro: activate "Ashwood Staff"; extract 1; draw item "Draught of Echoes"',
+    }
+    # Both have 1 vote; Ember Wand's base 2 beats Ashwood Staff's 1: Ana 8, Caro 1 x 3 = 3.
+    # Sharing 1st instead would give Caro 4.
+    return tribunal_case(turns, "scores Ana 8, Ben 0, @@Caro 4\n")
+
+
+def one_item_case(recorded: str) -> str:
+    turns = {
+        (1, "Ana"): 'Ana: praeco staff, orb, wand; sanctum "Ember Wand"; advance "Ember Wand" 2; extract 1',
+        (2, "Ana"): 'Ana: activate "Ember Wand"; extract 1; draw item "Pilgrim\'s Orb"',
+    }
+    return tribunal_case(turns, recorded)
+
+
+def a6_case() -> str:
+    turns = {
+        (1, "Ana"): 'Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle", "Ember Wand"; '
+                    'advance "Kindle" 2; activate "Kindle"; extract 1',
+        (2, "Ana"): 'Ana: advance "Ember Wand" 2; activate "Ember Wand"; install "Kindle" on "Ember Wand"; extract 1',
+        (3, "Ana"): 'Ana: @@cast "Kindle" from "Storm Staff"; extract 1',
+    }
+    return tribunal_case(turns, "")
+
+
+def a12_case() -> str:
+    turns = {
+        (1, "Ana"): "Ana: praeco staff, orb, wand; gather uncontested 3:1",
+        (1, "Ben"): "Ben: gather uncontested 2:1",
+        (1, "Caro"): "Caro: gather uncontested 2:1",
+        (2, "Ben"): "Ben: praeco potion, scroll, talisman; gather uncontested 2:0",
+        (2, "Caro"): "Caro: gather uncontested 1:0",
+        (2, "Ana"): "Ana: @@gather uncontested 1:0",
+    }
+    return tribunal_case(turns, "")
+
+
+TIGHT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "tight.toml"]\n'
+
+CASES: dict[str, str] = {
+    # ---- S: setup
+    "S1": '[@@Players "Ana, Ben"]\n[Cards "sample"]\n\ntribunal 1\nround 1 praeco Ana\n'
+          'Ana: praeco staff, orb, wand; extract 1; vote staff\n',
+    "S2": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n",
+                 setup=SETUP.replace("  praeco Ana\n", "  praeco Ana\n  vis @@Ana 10\n")),
+    "S3": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n",
+                 setup=SETUP.replace('  hand Ana "Storm Staff", "Kindle", "Hidden Cache", ',
+                                     '  hand @@Ana "Storm Staff", "Kindle", ')),
+    "S4": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n",
+                 setup=SETUP.replace('  row item "Orb of Tides", ', '  @@row item ')),
+    "S5": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n",
+                 setup=SETUP + "  @@trackers 2, 1\n"),
+    "S6": simple("Ben: praeco staff, orb, wand; extract 1; vote staff\n", start="\ntribunal 1\nround 1 praeco @@Ben\n"),
+    # ---- P: Praeco and rounds
+    "P1": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n"
+                 "Ben: extract 1; vote orb\nCaro: extract 1; vote wand\n"
+                 "round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n"
+                 "Caro: extract 1; vote orb\nAna: extract 1; vote wand\n"
+                 "round 3 praeco @@Ana\n"),
+    "P2": simple("@@Ben: extract 1; vote orb\n"),
+    "P3": simple("Ana: @@praeco staff, staff, wand; extract 1; vote runic\n"),
+    "P4": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n"
+                 "Ben: extract 1; vote orb\nCaro: extract 1; vote wand\n"
+                 "round 2 praeco @@Caro\n"),
+    "P5": p5_case(),
+    # ---- T: a turn
+    "T1": simple('Ana: praeco staff, orb, wand; extract 1; vote staff; @@draw item "Pilgrim\'s Orb"\n'),
+    "T2": simple("Ana: praeco staff, orb, wand; vote staff; @@vote runic\n"),
+    "T3": simple('Ana: praeco staff, orb, wand; sanctum @@"Glass Orb"; extract 1; vote staff\n'),
+    "T4": simple('@@Ana: praeco staff, orb, wand; draw item "Pilgrim\'s Orb" to hand; extract 1\n',
+                 header=HEADER + '[Variants "hand-or-sanctum"]\n'),
+    "T5": simple('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
+                 'Ben: sanctum "Glass Orb"; advance "Glass Orb" 2; extract 1\n'
+                 'Caro: activate @@"Glass Orb"; extract 1; vote orb\n'),
+    "T6": simple("@@Ana: praeco staff, orb, wand; vote staff\n"),
+    # ---- A: actions
+    "A1": simple("Ana: praeco staff, orb, wand; extract 1; vote @@stafff\n"),
+    "A2": simple('Ana: praeco staff, orb, wand; extract 1; draw item face-up @@"Heavy Censer" refill "Pilgrim\'s Orb"\n'),
+    "A3": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; @@advance "Storm Staff" 3; extract 1\n'),
+    "A4": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; advance "Storm Staff" 2; '
+                 '@@activate "Storm Staff"; extract 1\n'),
+    "A5": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle"; '
+                 '@@install "Kindle" on "Storm Staff"; extract 1; vote staff\n'),
+    "A6": a6_case(),
+    "A7": simple('Ana: praeco staff, orb, wand; @@draw resource face-up "Bribe"\n'),
+    "A8": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; @@play "Storm Staff"; extract 1\n'),
+    "A9": simple("Ana: praeco staff, orb, wand; @@extract 2; vote staff\n"),
+    "A10": simple("Ana: praeco staff, orb, wand; @@gather uncontested 2:1\n"),
+    "A11": simple("Ana: praeco staff, orb, wand; @@gather contested 3 roll 6\n"),
+    "A12": a12_case(),
+    # ---- V: Vis and tokens
+    "V1": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; vis -12 to regio; '
+                 'advance @@"Storm Staff" 1; extract 1\n'),
+    "V2": simple("Ana: praeco staff, orb, wand; @@extract 1; draw item \"Pilgrim's Orb\"\n", header=TIGHT),
+    "V3": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; advance "Storm Staff" 1; @@vote runic\n',
+                 header=TIGHT),
+    "V4": simple("Ana: praeco staff, orb, wand; extract 1; vote staff; @@vis +2\n"),
+    # ---- K: cards
+    "K1": simple('Ana: praeco staff, orb, wand; sanctum @@"Stormy Staff"; extract 1; vote staff\n'),
+    "K2": simple('Ana: praeco staff, orb, wand; extract 1; draw item @@"Storm Staff"\n'),
+    "K3": simple('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
+                 'Ben: sanctum "Levy"; play "Levy"; extract 1\n'
+                 'Caro: extract 1; vote orb\n'
+                 'round 2 praeco Ben\n'
+                 'Ben: praeco staff, orb, wand; play @@"Levy"; extract 1\n'),
+    "K4": simple("Ana: praeco staff, orb, wand; extract 1; vote staff; @@name ?zz \"Kindle\"\n"),
+    "K5": simple('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
+                 'Ben: extract 1; vote orb\n'
+                 'Caro: sanctum "Debt Collector"; @@play "Debt Collector"; extract 1\n'),
+    # ---- R: the Tribunal
+    "R1": one_item_case("scores @@Ana 0, Ben 0, Caro 0\n"),
+    "R2": r2_case(),
+    "R3": r3_case(),
+    "R4": one_item_case("scores @@Ana 9, Ben 0, Caro 0\n"),
+    "R5": r5_case(),
+    "R6": r6_case(),
+    "R7": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n@@winner Ana\n"),
+    # ---- X: variants used without being turned on
+    "X1": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle"; advance "Storm Staff" 2; '
+                 '@@advance "Kindle" 2\n'),
+    "X2": simple('Ana: praeco staff, orb, wand; extract 1; @@draw item "Pilgrim\'s Orb" to hand; '
+                 'discard "Hidden Cache"\n'),
+    "X3": simple("Ana: praeco staff, orb, wand; extract 1; draw item face-up @@?a refill \"Pilgrim's Orb\"\n"),
+    "X4": simple('Ana: praeco staff, orb, wand; sanctum "Hidden Cache"; extract 1; vote staff; '
+                 '@@play "Hidden Cache"\n'),
+    "X5": simple('Ana: praeco staff, orb, wand; sanctum "Kindle", "Ember Wand"; advance "Kindle" 2; '
+                 'extract 1\nBen: extract 1; vote orb\nCaro: extract 1; vote wand\n'
+                 'round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n'
+                 'Caro: extract 1; vote orb\n'
+                 'Ana: advance "Ember Wand" 2; activate "Ember Wand"; @@install "Kindle" on "Ember Wand"; extract 1\n'),
+}
+
+SEVERITY = {"T6": "warning"}
+
+
+def write_all() -> None:
+    for code, text in CASES.items():
+        lines = text.splitlines()
+        where = next((n, line.index("@@")) for n, line in enumerate(lines) if "@@" in line)
+        lines[where[0]] = lines[where[0]].replace("@@", "", 1)
+        line, col = where[0] + 2, where[1] + 1  # +1 for the expect line written above
+        head = f"# expect: {code} {line}:{col} {SEVERITY.get(code, 'error')}"
+        (HERE / f"{code}.gtl").write_text(head + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_all()
