@@ -21,7 +21,11 @@ def cards() -> None:
               help="Output format.")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
-    """Check card sets and translations; exit 1 if any has an error."""
+    """Check card sets and translations.
+
+    Exit 0 if clean (warnings allowed), 1 if a set has errors, 2 if a file cannot be read
+    or does not parse.
+    """
     from gtcli.cli.diagnostics_view import FileReport, render
     from gtcli.diagnostics import InputError
     from gtcli.dsl.cardsets import load
@@ -35,6 +39,8 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
             unusable = True
             reports.append(FileReport(path, "unreadable", list(exc.diagnostics)))
             continue
+        if any(d.code.startswith("SYN") for d in loaded.diagnostics):
+            unusable = True  # a file that does not parse cannot be checked further
         kind = "translation" if loaded.translation is not None or _looks_like_translation(loaded) else "set"
         extra = {"cards": len(loaded.card_set.cards)} if loaded.card_set and kind == "set" else {}
         reports.append(FileReport(path, kind, loaded.diagnostics, loaded.texts, extra))

@@ -42,7 +42,7 @@ def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> Non
             checked = check_file(path, options)
         except InputError as exc:
             unusable = True
-            reports.append(FileReport(path, "unreadable", list(exc.diagnostics)))
+            reports.append(FileReport(path, "unreadable", list(exc.diagnostics), _source(path)))
             return
         r = checked.result
         extra = {"complete": r.complete, "totals": [{"name": p, "score": r.state.totals.get(p, 0)}
@@ -68,6 +68,15 @@ def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> Non
         raise SystemExit(EXIT_UNUSABLE)
     if any(r.count("error") for r in reports):
         raise SystemExit(EXIT_FINDINGS)
+
+
+def _source(path: str) -> dict[str, str]:
+    """The file's text for carets under syntax errors, if it can be read at all."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return {path: handle.read(2_000_000)}
+    except (OSError, UnicodeDecodeError):
+        return {}
 
 
 @click.command()

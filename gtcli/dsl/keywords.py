@@ -96,6 +96,7 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "SANCTUM": {"en": ("sanctum",), "es": ("sanctum", "santuario"), "fr": ("sanctum", "sanctuaire"),
                 "it": ("sanctum", "santuario")},
     # -- game logs (transcripts)
+    "VOTE": {"en": ("vote",), "es": ("vota",), "fr": ("vote",), "it": ("vota",)},
     "SETUP": {"en": ("setup",), "es": ("preparación",), "fr": ("préparation",), "it": ("preparazione",)},
     "ROW": {"en": ("row",), "es": ("fila",), "fr": ("rangée",), "it": ("fila",)},
     "TRACKERS": {"en": ("trackers",), "es": ("marcadores",), "fr": ("marqueurs",), "it": ("segnalini",)},

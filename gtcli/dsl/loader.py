@@ -17,8 +17,15 @@ from gtcli.files.resources import grammar_dir
 
 @functools.cache
 def grammar_text(name: str, lang: str) -> str:
+    """The grammar's rules plus the keyword terminals it uses, spelled for ``lang``."""
+    import re
+
+    from gtcli.dsl.keywords import KEYWORDS
+
     rules = (grammar_dir() / f"{name}.lark").read_text(encoding="utf-8")
-    return rules + "\n" + terminal_definitions(lang)
+    code = "\n".join(line.split("//")[0] for line in rules.splitlines())
+    used = {word for word in re.findall(r"\b[A-Z][A-Z_]+\b", code) if word in KEYWORDS}
+    return rules + "\n" + terminal_definitions(lang, used)
 
 
 @functools.cache

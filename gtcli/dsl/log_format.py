@@ -58,7 +58,7 @@ class LogWriter:
         if isinstance(m, L.PraecoVotes):
             return f"{k('PRAECO')} " + ", ".join(self.space(w) for w in m.spaces)
         if isinstance(m, L.Vote):
-            return f"{spelling('VOTES', self.lang)} {self.space(m.space)}"
+            return f"{k('VOTE')} {self.space(m.space)}"
         if isinstance(m, L.Draw):
             parts = [k("DRAW"), k(DECKS[m.deck])]
             if m.face_up:

@@ -1,0 +1,57 @@
+"""Regenerate the complete example games: ``python scenarios/games/make_games.py``.
+
+Each game is played by the random bot of ``gtcli.simulate`` (every move is checked as it
+is made), written with ``gt fmt``'s formatter, and saved with the final scores the
+checker computes (``NAME.expected.json``). The tests replay the logs and compare; the
+scores are a regression record, cross-checked by the tally's own golden scenarios.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from gtcli.dsl.cardsets import load_set, names_in
+from gtcli.dsl.log_format import format_log
+from gtcli.dsl.logs import Options, check_file
+from gtcli.files.resources import cards_dir
+from gtcli.simulate import random_game
+
+HERE = Path(__file__).resolve().parent
+GAMES = [("three-players", 3, "en"), ("four-players", 4, "en"), ("five-players", 5, "en"),
+         ("cinco-jugadores", 5, "es"), ("trois-joueurs", 3, "fr")]
+
+
+def clean_game(players: int, lang: str, start: int) -> tuple[str, dict]:
+    sample = cards_dir() / "sample.gtc"
+    card_set = load_set(sample)
+    for seed in range(start, start + 200):
+        log = random_game(card_set, players, seed, language=lang)
+        text = format_log(log, lang, card_set.vocabulary, names_in(card_set, sample, lang))
+        path = HERE / "_probe.gtl"
+        path.write_text(text, encoding="utf-8")
+        checked = check_file(str(path), Options())
+        path.unlink()
+        r = checked.result
+        if r.complete and not [d for d in r.diagnostics if d.severity != "note"]:
+            expected = {
+                "seed": seed,
+                "tribunals": [{p.name: p.score for p in t.players} for t in r.state.results],
+                "totals": {p: r.state.totals.get(p, 0) for p in r.state.seats},
+                "winners": list(r.winners),
+            }
+            return text, expected
+    raise RuntimeError("no clean game found")
+
+
+def main() -> None:
+    for n, (name, players, lang) in enumerate(GAMES):
+        text, expected = clean_game(players, lang, 100 * (n + 1))
+        (HERE / f"{name}.gtl").write_text(text, encoding="utf-8")
+        (HERE / f"{name}.expected.json").write_text(json.dumps(expected, indent=2, ensure_ascii=False) + "\n",
+                                                     encoding="utf-8")
+        print(name, expected["totals"], expected["winners"])
+
+
+if __name__ == "__main__":
+    main()
