@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import unicodedata
 from collections.abc import Iterable
 
 
+@functools.lru_cache(maxsize=8192)
 def fold(name: str) -> str:
     """Fold a name for matching: case-insensitive, accent-insensitive, single spaces.
 
     Players type on phones and laptops with and without accents; "Bâton", "baton" and
-    "BATON" must all mean the same thing.
+    "BATON" must all mean the same thing. Cached: the interpreter folds the same few
+    hundred card and player names again and again while replaying a log.
     """
     decomposed = unicodedata.normalize("NFKD", name)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))

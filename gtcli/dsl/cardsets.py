@@ -177,20 +177,54 @@ def _load_translation(raw: RawTranslation, path: Path, loaded: Loaded, resolve_t
             "CARD009", f"the translated set {raw.of!r} has errors; check it first", raw.of_pos))
         return
     translation, diagnostics = check_translation(raw, base.card_set)
+    loaded.texts.update(base.texts)  # the translation depends on the set's files too
     loaded.card_set = base.card_set
     loaded.translation = translation
     loaded.diagnostics.extend(diagnostics)
 
 
+# Checked sets and translations, by resolved path, with the stamps of every file read.
+# ``gt check`` over a thousand logs names the same set a thousand times; parsing and
+# checking it again each time would cost more than replaying the log.
+_CHECKED: dict[tuple[str, str], tuple[tuple[str, ...], tuple, object]] = {}
+
+
+def _stamps(paths) -> tuple:
+    out = []
+    for name in sorted(paths):
+        try:
+            st = Path(name).stat()
+        except OSError:
+            return ("missing", name)
+        out.append((name, st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def _checked(kind: str, path: str | Path, compute):
+    """``compute()`` -> (Loaded, value), remembered until one of the files it read changes."""
+    key = (kind, str(Path(path).resolve()))
+    hit = _CHECKED.get(key)
+    if hit is not None and _stamps(hit[0]) == hit[1]:
+        return hit[2]
+    loaded, value = compute()
+    files = tuple(loaded.texts)
+    _CHECKED[key] = (files, _stamps(files), value)
+    return value
+
+
 def load_set(path: str | Path) -> CardSet:
     """A usable card set or an :class:`InputError` (for commands that need one)."""
-    loaded = load(path)
-    if loaded.errors:
-        raise InputError(*loaded.errors)
-    if loaded.card_set is None or loaded.translation is not None:
-        raise InputError(Diagnostic("CARD009", f"{path} is a translation, not a card set", path=str(path),
-                                    hint="give the set it translates"))
-    return loaded.card_set
+
+    def compute():
+        loaded = load(path)
+        if loaded.errors:
+            raise InputError(*loaded.errors)
+        if loaded.card_set is None or loaded.translation is not None:
+            raise InputError(Diagnostic("CARD009", f"{path} is a translation, not a card set", path=str(path),
+                                        hint="give the set it translates"))
+        return loaded, loaded.card_set
+
+    return _checked("set", path, compute)
 
 
 def translation_path(set_path: str | Path, lang: str) -> Path:
@@ -203,10 +237,14 @@ def load_translation_for(set_path: str | Path, lang: str) -> Translation | None:
     path = translation_path(set_path, lang)
     if not path.exists():
         return None
-    loaded = load(path)
-    if loaded.errors:
-        raise InputError(*loaded.errors)
-    return loaded.translation
+
+    def compute():
+        loaded = load(path)
+        if loaded.errors:
+            raise InputError(*loaded.errors)
+        return loaded, loaded.translation
+
+    return _checked("translation", path, compute)
 
 
 def with_translation(card_set: CardSet, set_path: str | Path, lang: str) -> CardSet:

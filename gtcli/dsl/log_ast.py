@@ -18,6 +18,9 @@ KINDS = {"ITEM": "item", "SPELL": "spell", "RESOURCE": "resource", "HAND": "hand
 
 
 class LogTransformer(Transformer):
+    """Runs inline in the LALR parser (no tree is built), so every position comes from a
+    token; ``path`` is set by :func:`gtcli.dsl.syntax.parse` before each file."""
+
     def __init__(self, path: str | None, language: str = "en") -> None:
         super().__init__()
         self.path = path

@@ -53,11 +53,9 @@ def parse_log(text: str, path: str, lang: str | None = None) -> Log:
     first: InputError | None = None
     for language in order:
         try:
-            tree = parse(text, "transcript", language, path)
+            return parse(text, "transcript", language, path, LogTransformer)
         except InputError as exc:
             first = first or exc
-            continue
-        return LogTransformer(path, language).transform(tree)
     assert first is not None
     raise first
 

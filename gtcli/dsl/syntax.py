@@ -47,11 +47,17 @@ def describe_expected(expected: set[str] | frozenset[str], lang: str) -> list[st
     return sorted(set(words))
 
 
-def parse(text: str, grammar: str, lang: str, path: str | None) -> Any:
-    """The parse tree of ``text``, or an :class:`InputError` with one SYN diagnostic."""
+def parse(text: str, grammar: str, lang: str, path: str | None, transformer_class: type | None = None) -> Any:
+    """The parse tree of ``text``, or an :class:`InputError` with one SYN diagnostic.
+
+    With ``transformer_class`` the result is what that transformer makes of the tree
+    (run inline, see :func:`gtcli.dsl.loader.parser`); it learns the file's path first.
+    """
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-    p = parser(grammar, lang)
+    p = parser(grammar, lang, transformer_class)
+    if transformer_class is not None:
+        p.options.transformer.path = path
     try:
         return p.parse(text)
     except UnexpectedInput as exc:

@@ -45,7 +45,7 @@ def name_card(ref, card: CardInPlay, name: str, pos: Pos) -> None:
         return
     if card.name is None and ref.state.in_play(found.name) >= found.copies:
         ref.error("K2", f"all {found.copies} copies of {found.name!r} are already in play", pos)
-    card.name = found.name
+    ref.state.set_name(card, found.name)
     card.deck = found.kind
 
 
@@ -78,7 +78,7 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
         candidates = [card]
     else:
         key = canonical(ref, cref.name)
-        candidates = [c for c in s.cards.values() if c.name and fold(c.name) == key]
+        candidates = s.named(key)
         if not candidates and ref.card_set.find(cref.name or "") is None:
             definition(ref, cref.name or "", cref.pos)
             return None
@@ -116,7 +116,7 @@ def find_quietly(ref, cref: L.CardRef, zones: tuple[str, ...], player: str) -> C
         card = s.cards.get(s.handles.get(cref.handle, 0))
         return card if card and card.zone in zones else None
     key = canonical(ref, cref.name)
-    matches = [c for c in s.cards.values() if c.name and fold(c.name) == key and c.zone in zones]
+    matches = [c for c in s.named(key) if c.zone in zones]
     return next((c for c in matches if c.owner == player), matches[0] if matches else None)
 
 

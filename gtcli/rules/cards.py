@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from gtcli.diagnostics import Pos
 from gtcli.rules.vocabulary import Vocabulary
+from gtcli.text import fold
 
 SPELL_COST = 2  # RULES.md: Spells always cost 2 to advance.
 ANY = "any"  # a slot that takes a Spell of any category
@@ -84,14 +85,10 @@ class CardSet:
     aliases: dict[str, str] = field(default_factory=dict, compare=False)  # folded translated name -> name
 
     def __post_init__(self) -> None:
-        from gtcli.text import fold
-
         object.__setattr__(self, "_by_name", {fold(c.name): c for c in self.cards})
 
     def find(self, name: str) -> Card | None:
         """The card called ``name`` (any case or accents, or a translated name)."""
-        from gtcli.text import fold
-
         key = fold(name)
         found = self._by_name.get(key)  # type: ignore[attr-defined]
         if found is None and key in self.aliases:

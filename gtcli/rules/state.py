@@ -14,6 +14,7 @@ from typing import Any
 from gtcli.rules.cards import Card, CardSet
 from gtcli.rules.profiles import RuleProfile
 from gtcli.rules.tribunal import TribunalResult
+from gtcli.text import fold
 
 HAND, SANCTUM, INSTALLED, ROW, DISCARD, GONE = "hand", "sanctum", "installed", "row", "discard", "gone"
 
@@ -87,6 +88,7 @@ class GameState:
     next_first_praeco: str | None = None
     scored_tribunals: int = 0
     next_id: int = 1
+    by_name: dict[str, list[int]] = field(default_factory=dict)  # folded name -> ids (an index)
 
     def copy(self) -> "GameState":
         """A copy that can be changed without touching this one (for trying a move)."""
@@ -94,6 +96,7 @@ class GameState:
         new.players = {k: copy.copy(v) for k, v in self.players.items()}
         new.cards = {k: copy.copy(v) for k, v in self.cards.items()}
         new.handles = dict(self.handles)
+        new.by_name = {k: list(v) for k, v in self.by_name.items()}
         new.rows = {k: list(v) for k, v in self.rows.items()}
         new.track = dict(self.track)
         new.praecos, new.turns, new.pending_extra = list(self.praecos), list(self.turns), list(self.pending_extra)
@@ -118,17 +121,29 @@ class GameState:
     def cards_of(self, player: str, *zones: str) -> list[CardInPlay]:
         return [c for c in self.cards.values() if c.owner == player and c.zone in zones]
 
-    def in_play(self, name: str) -> int:
-        from gtcli.text import fold
+    def named(self, name: str) -> list[CardInPlay]:
+        """Every card known by ``name`` (any case or accents), from the name index."""
+        return [self.cards[i] for i in sorted(self.by_name.get(fold(name), ()))]
 
-        key = fold(name)
-        return sum(1 for c in self.cards.values() if c.name and fold(c.name) == key and c.zone not in (GONE,))
+    def in_play(self, name: str) -> int:
+        return sum(1 for c in self.named(name) if c.zone != GONE)
+
+    def set_name(self, card: CardInPlay, name: str) -> None:
+        """Give a card its name (when drawn, or when a hidden card is named, K4)."""
+        if card.name is not None:
+            ids = self.by_name.get(fold(card.name), [])
+            if card.id in ids:
+                ids.remove(card.id)
+        card.name = name
+        self.by_name.setdefault(fold(name), []).append(card.id)
 
     def new_card(self, deck: str | None, name: str | None, handle: str | None, owner: str | None, zone: str,
                  face_up: bool = False) -> CardInPlay:
-        card = CardInPlay(self.next_id, deck, name, handle, owner, zone, face_up=face_up)
+        card = CardInPlay(self.next_id, deck, None, handle, owner, zone, face_up=face_up)
         self.cards[card.id] = card
         self.next_id += 1
+        if name is not None:
+            self.set_name(card, name)
         if handle:
             self.handles[handle] = card.id
         return card
