@@ -52,10 +52,12 @@ class Bot:
     def available(self, deck: str) -> list[str]:
         return [c.name for c in self.card_set.cards if c.kind == deck and self.state.in_play(c.name) < c.copies]
 
+    def names_left(self, deck: str, taken: list[str]) -> list[str]:
+        return [n for n in self.available(deck) if taken.count(n) + self.state.in_play(n) <
+                self.card_set.find(n).copies]
+
     def pick_name(self, deck: str, taken: list[str] | None = None) -> L.CardRef | None:
-        taken = taken or []
-        names = [n for n in self.available(deck) if taken.count(n) + self.state.in_play(n) <
-                 self.card_set.find(n).copies]
+        names = self.names_left(deck, taken or [])
         if not names:
             return None
         return L.CardRef(self.rng.choice(names), None)
@@ -80,11 +82,21 @@ class Bot:
     # ---- setup ------------------------------------------------------------------------------------
     def setup(self) -> L.Setup:
         hands, taken = [], []
-        for player in self.players:
+        for seat, player in enumerate(self.players):
             cards = [self.pick_name("item", taken), self.pick_name("spell", taken)]
             taken += [c.name for c in cards]
+            later = len(self.players) - seat - 1  # players still owed an Item and a Spell
+
+            def spare(deck: str) -> bool:  # keep enough for the others and the face-up rows
+                left = sum(self.card_set.find(n).copies - taken.count(n) - self.state.in_play(n)
+                           for n in self.names_left(deck, taken))
+                return left > (later + 3 if deck in ("item", "spell") else 0)
+
             for _ in range(3):
-                c = self.pick_name(self.rng.choice(("item", "spell", "resource")), taken)
+                deck = self.rng.choice(("item", "spell", "resource"))
+                if not spare(deck):
+                    deck = next(d for d in ("resource", "spell", "item") if spare(d))
+                c = self.pick_name(deck, taken)
                 taken.append(c.name)
                 cards.append(c)
             hands.append((L.Word(player), tuple(cards)))

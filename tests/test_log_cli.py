@@ -83,3 +83,32 @@ def test_fmt_of_a_broken_log_is_exit_2(write):
     path = write("g.gtl", HEAD + "Ana: @@@\n")
     result = run("fmt", path)
     assert result.exit_code == 2 and "SYN002" in result.stderr
+
+
+def test_fmt_json_reports_change_and_text(write):
+    messy = write("m.gtl", HEAD.replace("tribunal 1", "TRIBUNAL   1") + "Ana:  praeco staff,orb,wand ;vote staff\n")
+    result = run("fmt", messy, "--json")
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    assert out["changed"] is True and out["written"] is False and out["language"] == "en"
+    assert "Ana: praeco staff, orb, wand; vote staff\n" in out["text"]
+    checked = run("fmt", messy, "--check", "--json")
+    assert checked.exit_code == 1 and json.loads(checked.stdout)["text"] is None
+
+
+def test_log_guide_lists_every_keyword_in_every_language():
+    """docs/logs.md's keyword table must not drift from the keyword tables."""
+    import re
+    from pathlib import Path
+
+    from gtcli.dsl.keywords import KEYWORDS, LANGUAGES
+
+    root = Path(__file__).resolve().parent.parent
+    guide = (root / "docs" / "logs.md").read_text(encoding="utf-8")
+    code = "\n".join(line.split("//")[0] for line in (root / "grammar" / "transcript.lark").read_text().splitlines())
+    used = {w for w in re.findall(r"\b[A-Z][A-Z_]+\b", code) if w in KEYWORDS}
+    for keyword in used:
+        row = next(line for line in guide.splitlines() if line.startswith(f"| {keyword} |"))
+        for lang in LANGUAGES:
+            for word in KEYWORDS[keyword][lang]:
+                assert f"`{word}`" in row, (keyword, lang, word)

@@ -111,9 +111,10 @@ def replay(path, at_line, as_json, cards, board, profile_spec) -> None:
               help="Translate keywords, spaces and card names into this language.")
 @click.option("--write", "-w", is_flag=True, help="Rewrite the file in place (atomically).")
 @click.option("--check", "check_only", is_flag=True, help="Exit 1 if the file is not already formatted.")
+@json_option
 @log_options
-@handles_input_errors(json_flag=None)
-def fmt_cmd(path, lang, write, check_only, cards, board, profile_spec) -> None:
+@handles_input_errors()
+def fmt_cmd(path, lang, write, check_only, as_json, cards, board, profile_spec) -> None:
     """Rewrite a log in canonical layout (and, with --lang, in another language)."""
     from gtcli.dsl.cardsets import load_set, names_in, with_translation
     from gtcli.dsl.log_format import format_log
@@ -135,15 +136,20 @@ def fmt_cmd(path, lang, write, check_only, cards, board, profile_spec) -> None:
 
         vocabulary = published_vocabulary()
     out = format_log(log, target, vocabulary, names)
-    if check_only:
-        if out != text:
-            click.echo(f"{path} would be reformatted", err=True)
-            raise SystemExit(EXIT_FINDINGS)
-        return
-    if write:
+    changed = out != text
+    if write and not check_only and changed:
         from gtcli.files.atomic import write_atomic
 
         write_atomic(path, out)
-        click.echo(f"Formatted {path}.", err=True)
+    if as_json:
+        print_json({"file": path, "language": target, "changed": changed,
+                    "written": bool(write and not check_only and changed), "text": None if check_only else out})
+    elif check_only:
+        if changed:
+            click.echo(f"{path} would be reformatted", err=True)
+    elif write:
+        click.echo(f"Formatted {path}." if changed else f"{path} was already formatted.", err=True)
     else:
         click.echo(out, nl=False)
+    if check_only and changed:
+        raise SystemExit(EXIT_FINDINGS)
