@@ -49,6 +49,20 @@ def _caret(d: Diagnostic, texts: dict[str, str]) -> list[str]:
     return [f"  {d.line:>4} | {source}", "       | " + " " * (col - 1) + "^"]
 
 
+def echo_diagnostic(d: Diagnostic, texts: dict[str, str]) -> None:
+    """One diagnostic for people: ``file:line:col: CODE message``, the line with a caret, the hint."""
+    head = f"{d.location()}: {d.code} "
+    if d.severity != ERROR:
+        head += f"{d.severity}: "
+    if use_colour(sys.stdout):
+        head = head.replace(d.code, click.style(d.code, fg="red" if d.severity == ERROR else "yellow", bold=True), 1)
+    click.echo(head + d.message)
+    for line in _caret(d, texts):
+        click.echo(line)
+    if d.hint:
+        click.echo(f"  hint: {d.hint}")
+
+
 def render(reports: list[FileReport], fmt: str, what: str = "file") -> None:
     if fmt == "json":
         data = {
@@ -66,19 +80,9 @@ def render(reports: list[FileReport], fmt: str, what: str = "file") -> None:
                 message = d.message + (f" ({d.hint})" if d.hint else "")
                 click.echo(f"::{level} {where},title={d.code}::{message}")
         return
-    colour = use_colour(sys.stdout)
     for r in reports:
         for d in _sorted(r.diagnostics):
-            head = f"{d.location()}: {d.code} "
-            if d.severity != ERROR:
-                head += f"{d.severity}: "
-            if colour:
-                head = head.replace(d.code, click.style(d.code, fg="red" if d.severity == ERROR else "yellow", bold=True), 1)
-            click.echo(head + d.message)
-            for line in _caret(d, r.texts):
-                click.echo(line)
-            if d.hint:
-                click.echo(f"  hint: {d.hint}")
+            echo_diagnostic(d, r.texts)
     s = summary(reports)
     verdict = "clean" if not s["errors"] and not s["warnings"] else f"{s['errors']} error(s), {s['warnings']} warning(s)"
     click.echo(f"{s['files']} {what}(s) checked: {verdict}")

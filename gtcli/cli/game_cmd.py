@@ -143,3 +143,36 @@ def undo_cmd(session: str, as_json: bool) -> None:
         print_json({"file": session, "dropped": len(g.tables), "tribunals": len(updated.tables)})
     else:
         click.echo(f"Dropped Tribunal {len(g.tables)} from {session}; {len(updated.tables)} remain.")
+
+
+@game.command("from-log")
+@click.argument("log_path", metavar="GAME.gtl", type=click.Path(dir_okay=False))
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("--force", is_flag=True, help="Overwrite an existing session file.")
+@json_option
+@handles_input_errors()
+def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> None:
+    """Write the session of a game log's scored Tribunals (for `gt game show`)."""
+    from gtcli.cli.output import EXIT_FINDINGS, print_diagnostics
+    from gtcli.dsl.logs import Options, check_file
+    from gtcli.files.session_file import require_absent, save_game
+    from gtcli.rules import log as L
+    from gtcli.rules.game import game_from_tables
+
+    require_absent(session, force)
+    checked = check_file(log_path, Options())
+    result = checked.result
+    if result.errors:
+        print_diagnostics(result.errors[:5], as_json=as_json)
+        click.echo(f"{log_path} has {len(result.errors)} rule finding(s): `gt check {log_path}` lists them; "
+                   "no session was written.", err=True)
+        raise SystemExit(EXIT_FINDINGS)
+    state = result.state
+    first = next((e.praeco.text for e in checked.log.events if isinstance(e, L.RoundStart)), None)
+    first = next((s for s in state.seats if first and s.casefold() == first.casefold()), None)
+    g = game_from_tables(state.seats, state.profile, first, state.tables)
+    save_game(session, g)
+    if as_json:
+        print_json({"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)})
+    else:
+        click.echo(f"Wrote {session}: {len(g.tables)} Tribunal(s) of {log_path}. See it with: gt game show {session}")

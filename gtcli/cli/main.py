@@ -8,6 +8,7 @@ from gtcli import __version__
 from gtcli.cli.cards_cmd import cards
 from gtcli.cli.game_cmd import game
 from gtcli.cli.log_cmds import check, fmt_cmd, replay
+from gtcli.cli.play_cmd import play
 from gtcli.cli.rules_cmd import rules
 from gtcli.cli.tally_cmd import tally
 
@@ -30,6 +31,7 @@ cli.add_command(cards)
 cli.add_command(check)
 cli.add_command(replay)
 cli.add_command(fmt_cmd)
+cli.add_command(play)
 
 
 def main() -> None:

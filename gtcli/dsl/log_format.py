@@ -158,33 +158,40 @@ class LogWriter:
         if out:
             out.append("")
         if log.setup is not None:
-            out.append(self.kw("SETUP"))
-            s = log.setup
-            for word, cards in s.hands:
-                out.append(f"  {self.kw('HAND')} {word.text} {self.cards(cards)}")
-            for deck, cards, _ in s.rows:
-                out.append(f"  {self.kw('ROW')} {self.kw(DECKS[deck])} {self.cards(cards)}")
-            for word, vis in s.vis:
-                out.append(f"  {self.kw('VIS')} {word.text} {vis}")
-            if s.trackers is not None:
-                out.append(f"  {self.kw('TRACKERS')} {s.trackers[0]}, {s.trackers[1]}")
-            if s.praeco is not None:
-                out.append(f"  {self.kw('PRAECO')} {s.praeco.text}")
+            out.extend(self.setup(log.setup))
             out.append("")
         for event in log.events:
-            if isinstance(event, L.TribunalStart):
-                if out and out[-1] != "":
-                    out.append("")
-                out.append(f"{self.kw('TRIBUNAL')} {event.number}")
-            elif isinstance(event, L.RoundStart):
-                out.append(f"{self.kw('ROUND')} {event.number} {self.kw('PRAECO')} {event.praeco.text}")
-            elif isinstance(event, L.Turn):
-                out.append(self.turn(event))
-            elif isinstance(event, L.Scores):
-                out.append(f"{self.kw('SCORES')} " + ", ".join(f"{w.text} {n}" for w, n in event.scores))
-            elif isinstance(event, L.Winner):
-                out.append(f"{self.kw('WINNER')} " + ", ".join(w.text for w in event.names))
+            if isinstance(event, L.TribunalStart) and out and out[-1] != "":
+                out.append("")
+            out.append(self.event(event))
         return "\n".join(out).rstrip("\n") + "\n"
+
+    def setup(self, s: L.Setup) -> list[str]:
+        """The setup block's lines: the keyword, then hands, rows, Vis, trackers, Praeco."""
+        out = [self.kw("SETUP")]
+        for word, cards in s.hands:
+            out.append(f"  {self.kw('HAND')} {word.text} {self.cards(cards)}")
+        for deck, cards, _ in s.rows:
+            out.append(f"  {self.kw('ROW')} {self.kw(DECKS[deck])} {self.cards(cards)}")
+        for word, vis in s.vis:
+            out.append(f"  {self.kw('VIS')} {word.text} {vis}")
+        if s.trackers is not None:
+            out.append(f"  {self.kw('TRACKERS')} {s.trackers[0]}, {s.trackers[1]}")
+        if s.praeco is not None:
+            out.append(f"  {self.kw('PRAECO')} {s.praeco.text}")
+        return out
+
+    def event(self, event) -> str:
+        """One event of the play part (a turn may wrap over several lines)."""
+        if isinstance(event, L.TribunalStart):
+            return f"{self.kw('TRIBUNAL')} {event.number}"
+        if isinstance(event, L.RoundStart):
+            return f"{self.kw('ROUND')} {event.number} {self.kw('PRAECO')} {event.praeco.text}"
+        if isinstance(event, L.Turn):
+            return self.turn(event)
+        if isinstance(event, L.Scores):
+            return f"{self.kw('SCORES')} " + ", ".join(f"{w.text} {n}" for w, n in event.scores)
+        return f"{self.kw('WINNER')} " + ", ".join(w.text for w in event.names)
 
 
 def format_log(log: L.Log, lang: str | None = None, vocabulary: Vocabulary | None = None,

@@ -99,6 +99,7 @@ class Options:
     strict: bool = False
     first: bool = False
     until_line: int | None = None
+    live: bool = False  # a log still being written (gt play): its last turn stays open
 
 
 def check_file(path: str, options: Options, text: str | None = None):
@@ -158,7 +159,7 @@ def check_file(path: str, options: Options, text: str | None = None):
     if len({fold(s) for s in seats}) != len(seats):
         problems.append(Diagnostic.at_pos("S1", "a player is listed twice", header.positions.get("players")))
     referee = Referee(log, card_set, profile, seats, board, variants, options.strict, options.first,
-                      options.until_line)
+                      options.until_line, options.live)
     referee.diagnostics.extend(problems)
     result = referee.run()
     return Checked(log, result, text, card_set, cards_path)

@@ -160,6 +160,31 @@ def pay(ref, player: str, amount: int, pos: Pos, purpose: str, to: str | None = 
 
 
 # ---- slots -----------------------------------------------------------------------------------------
+# T1: the action slots each action type uses (free actions are not listed: they use none).
+SLOTS = {"vote": 1, "draw": 1, "draw resource": 2, "advance": 1, "cast": 1, "play": 1, "extract": 1, "gather": 2}
+
+
+def slots_for(kind: str, variants: frozenset[str]) -> int:
+    return 0 if kind == "play" and "X4" in variants else SLOTS[kind]
+
+
+def open_actions(s, variants: frozenset[str]) -> list[str]:
+    """The action types the player whose turn it is may still take (T1, T2, X1, P3)."""
+    turn = s.turn
+    if turn is None:
+        return []
+    if turn.player == s.praeco and not turn.praeco_voted and not turn.extra_turn and turn.praeco_tokens > 0:
+        return ["praeco"]
+    left = turn.slots - turn.used
+    out = []
+    for kind in SLOTS:
+        repeat_ok = (kind not in turn.types or turn.repeats_allowed > 0
+                     or (kind == "advance" and "X1" in variants and turn.types.count("advance") < 2))
+        if repeat_ok and slots_for(kind, variants) <= left:
+            out.append(kind)
+    return out
+
+
 def spend(ref, player: str, kind: str, slots: int, pos: Pos) -> None:
     """T1 (two slots, double actions use both) and T2 (each type once), with X1 and effects."""
     s = ref.state
@@ -292,7 +317,7 @@ def place_token(ref, space: str, pos: Pos) -> None:
 
 def vote(ref, player: str, m: L.Vote) -> None:
     """A1: one token from the Concilium onto any space."""
-    spend(ref, player, "vote", 1, m.pos)
+    spend(ref, player, "vote", slots_for("vote", ref.variants), m.pos)
     space = ref.space(m.space, "A1")
     if space:
         place_token(ref, space, m.pos)
@@ -302,11 +327,11 @@ def draw(ref, player: str, m: L.Draw) -> None:
     """A2 (an Item or Spell, face up from the row or from the deck) and A7 (a Resource)."""
     s = ref.state
     if m.deck == "resource":
-        spend(ref, player, "draw resource", 2, m.pos)
+        spend(ref, player, "draw resource", slots_for("draw resource", ref.variants), m.pos)
         if m.face_up:
             ref.error("A7", "Resources have no face-up row: they are drawn from the deck", m.pos)
     else:
-        spend(ref, player, "draw", 1, m.pos)
+        spend(ref, player, "draw", slots_for("draw", ref.variants), m.pos)
     zone = SANCTUM
     if m.zone == HAND:
         if "X2" not in ref.variants:
@@ -372,7 +397,7 @@ def take_from_row(ref, player: str, m: L.Draw, zone: str) -> None:
 def advance(ref, player: str, m: L.Advance) -> None:
     """A3: one Vis on each of up to three cards, or one or two Vis on a single card."""
     s = ref.state
-    spend(ref, player, "advance", 1, m.pos)
+    spend(ref, player, "advance", slots_for("advance", ref.variants), m.pos)
     amounts = [n for _, n in m.parts]
     if len(m.parts) == 1 and not 1 <= amounts[0] <= 2:
         ref.error("A3", f"advancing a single card moves 1 or 2 Vis, not {amounts[0]}", m.pos)
@@ -490,7 +515,7 @@ def cast(ref, player: str, m: L.Cast) -> None:
     from gtcli.rules.effects_run import run_effect
 
     s = ref.state
-    spend(ref, player, "cast", 1, m.pos)
+    spend(ref, player, "cast", slots_for("cast", ref.variants), m.pos)
     item = find(ref, player, m.item, (SANCTUM,), "casting from it")
     spell = find(ref, player, m.spell, (INSTALLED,), "casting")
     if spell is None or item is None:
@@ -512,7 +537,7 @@ def play(ref, player: str, m: L.Play) -> None:
     """A8: turn a Resource of the Sanctum face up, apply it, discard it (free with X4)."""
     from gtcli.rules.effects_run import run_effect
 
-    spend(ref, player, "play", 0 if "X4" in ref.variants else 1, m.pos)
+    spend(ref, player, "play", slots_for("play", ref.variants), m.pos)
     card = find(ref, player, m.card, (SANCTUM,), "playing")
     if card is None:
         return
@@ -525,7 +550,7 @@ def play(ref, player: str, m: L.Play) -> None:
 
 def extract(ref, player: str, m: L.Extract) -> None:
     """A9: the board's amount for this Tribunal from the Regio."""
-    spend(ref, player, "extract", 1, m.pos)
+    spend(ref, player, "extract", slots_for("extract", ref.variants), m.pos)
     area = ref.board.area(ref.state.tribunal) if ref.board else None
     if area is None:
         ref.unverified_once("A9", "Extract Vis amounts (no board profile)", m.pos)
@@ -566,7 +591,7 @@ def _stale_space(ref, source: str):
 def gather_uncontested(ref, player: str, m: L.GatherUncontested) -> None:
     """A10 (double): the gatherer takes a, every other player b; the tracker moves on."""
     s = ref.state
-    spend(ref, player, "gather", 2, m.pos)
+    spend(ref, player, "gather", slots_for("gather", ref.variants), m.pos)
     index = _tracker_space(ref, "uncontested", m)
     if index is not None:
         a, b = ref.board.area(s.tribunal).uncontested[index]
@@ -586,7 +611,7 @@ def gather_uncontested(ref, player: str, m: L.GatherUncontested) -> None:
 def gather_contested(ref, player: str, m: L.GatherContested) -> None:
     """A11 (double): space value + a 2-5 roll; then others may pay the fee and take a roll."""
     s = ref.state
-    spend(ref, player, "gather", 2, m.pos)
+    spend(ref, player, "gather", slots_for("gather", ref.variants), m.pos)
     index = _tracker_space(ref, "contested", m)
     if index is not None:
         value = ref.board.area(s.tribunal).contested[index]

@@ -144,3 +144,27 @@ def winners(game: Game, done: list[TribunalResult] | None = None) -> tuple[str, 
     board = totals(game, done)
     best = board[0].score
     return tuple(ps.name for ps in board if ps.score == best)
+
+
+def game_from_tables(players: tuple[str, ...], profile: RuleProfile, first_praeco: str | None,
+                     tables: list[Table] | tuple[Table, ...]) -> Game:
+    """A session from the Tables a replayed log was scored from (``gt game from-log``).
+
+    The interpreter labels items ``Name#card`` to keep equal cards apart; a session shows
+    the plain name, numbered only where one player had two Items of that name.
+    """
+    ids: dict[tuple[str, str], list[str]] = {}
+    for table in tables:
+        for item in table.items:
+            name, _, card = (item.name or item.type).partition("#")
+            known = ids.setdefault((item.owner, name), [])
+            if card not in known:
+                known.append(card)
+
+    def label(item: Item) -> str:
+        name, _, card = (item.name or item.type).partition("#")
+        known = ids[(item.owner, name)]
+        return name if len(known) == 1 else f"{name} ({known.index(card) + 1})"
+
+    renamed = tuple(replace(t, items=tuple(replace(i, name=label(i)) for i in t.items)) for t in tables)
+    return Game(tuple(players), profile, first_praeco, renamed)

@@ -26,6 +26,23 @@ class StopReplay(Exception):
     """Raised to end a replay early (``--first``, or ``--at LINE`` reached)."""
 
 
+@dataclass(frozen=True)
+class Ahead:
+    """What comes next in a log that is still being written (``gt play``).
+
+    ``turn`` is the player whose turn the log ends in (it may still take moves);
+    the rest says what follows once that turn is over: a Tribunal to score, a Tribunal
+    or round to open (with its Praeco), and who moves next.
+    """
+
+    turn: str | None
+    next_player: str | None
+    round_start: tuple[int, str] | None = None  # (round number, Praeco) to write first
+    tribunal_start: int | None = None  # a Tribunal to open first
+    tribunal_due: bool = False  # every round is over: the Tribunal is to be scored
+    game_over: bool = False
+
+
 @dataclass
 class ReplayResult:
     state: GameState
@@ -33,6 +50,7 @@ class ReplayResult:
     complete: bool  # all Tribunals were played and scored
     winners: tuple[str, ...] | None = None
     stopped_at: Pos | None = None
+    ahead: Ahead | None = None  # only for a live replay
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -50,9 +68,11 @@ class Referee:
     strict: bool = False
     first: bool = False
     until_line: int | None = None
+    live: bool = False  # the log is still being written: its last turn stays open, nothing is scored at its end
     diagnostics: list[Diagnostic] = field(default_factory=list)
     forced: str | None = None  # the reason, while an annotated override is being applied
     unverified: set[str] = field(default_factory=set)
+    opened_tribunal: int = 0  # the number of the last `tribunal N` line seen
 
     def __post_init__(self) -> None:
         self.state = GameState(
@@ -138,14 +158,34 @@ class Referee:
                     self.check_scores(event)
                 elif isinstance(event, L.Winner):
                     self.check_winner(event)
-            self.end_turn(None)
-            self.maybe_score(None)
+            if not self.live:
+                self.end_turn(None)
+                self.maybe_score(None)
         except StopReplay:
             pass
         s = self.state
         complete = s.scored_tribunals >= self.profile.tribunals
         winners = self.winners() if complete else None
-        return ReplayResult(s, self.diagnostics, complete, winners, stopped)
+        ahead = self.ahead() if self.live else None
+        return ReplayResult(s, self.diagnostics, complete, winners, stopped, ahead)
+
+    def ahead(self) -> Ahead:
+        """What the next turn needs, for a log that ends mid-game (see :class:`Ahead`)."""
+        s = self.state
+        open_turn = s.turn.player if s.turn is not None else None
+        if s.scored_tribunals >= self.profile.tribunals:
+            return Ahead(open_turn, None, game_over=True)
+        if s.round and self.rounds_done() and s.scored_tribunals < s.tribunal:
+            return Ahead(open_turn, None, tribunal_due=True)
+        if s.round == 0:
+            number = s.scored_tribunals + 1
+            praeco = s.next_first_praeco
+            tribunal = number if self.opened_tribunal < number else None
+            return Ahead(open_turn, praeco, (1, praeco) if praeco else None, tribunal)
+        if self.rounds_done() or (not s.pending_extra and len(s.turns) >= len(self.seats)):
+            praeco = self.expected_praeco()
+            return Ahead(open_turn, praeco, (s.round + 1, praeco) if praeco else None)
+        return Ahead(open_turn, self.expected_player())
 
     # ---- Tribunals and rounds --------------------------------------------------------------------
     def rounds_done(self) -> bool:
@@ -155,6 +195,7 @@ class Referee:
     def start_tribunal(self, event: L.TribunalStart) -> None:
         self.end_turn(event.pos)
         self.maybe_score(event.pos)
+        self.opened_tribunal = event.number
         s = self.state
         expected = s.scored_tribunals + 1
         if s.round and s.scored_tribunals < s.tribunal:
@@ -405,4 +446,4 @@ class Referee:
                        event.pos, "equal totals share the win")
 
 
-__all__ = ["Referee", "ReplayResult", "StopReplay"]
+__all__ = ["Ahead", "Referee", "ReplayResult", "StopReplay"]

@@ -1,0 +1,286 @@
+"""``gt play``: the live table assistant's prompt (the engine is :mod:`gtcli.play.session`)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Any
+
+import click
+
+from gtcli.cli.options import json_option, profile_option
+from gtcli.cli.output import console, handles_input_errors
+
+
+@click.command("play")
+@click.argument("path", metavar="GAME.gtl", type=click.Path(dir_okay=False))
+@click.option("--new", "is_new", is_flag=True, help="Start a new game in GAME.gtl (which must not exist).")
+@click.option("--players", metavar="A,B,C", help="With --new: the players in seat order, clockwise.")
+@click.option("--cards", metavar="SET", help="With --new: the card set (default: the shipped sample).")
+@click.option("--board", metavar="FILE.toml", help="With --new: the board profile ('sample' for the shipped one).")
+@profile_option
+@click.option("--variant", "variants", multiple=True, metavar="NAME",
+              help="With --new: an official variant to turn on (X1..X5 or its name); repeatable.")
+@click.option("--lang", type=click.Choice(["en", "es", "fr", "it"], case_sensitive=False), default="en",
+              help="With --new: the log's language (keywords and card names).")
+@click.option("--event", metavar="TEXT", help="With --new: the [Event] tag.")
+@click.option("--date", metavar="YYYY-MM-DD", help="With --new: the [Date] tag.")
+@click.option("--seed", type=int, help="Seed the tool's die (to repeat a session exactly).")
+@json_option
+@handles_input_errors()
+def play(path, is_new, players, cards, board, profile_spec, variants, lang, event, date, seed, as_json) -> None:
+    """Play a game at the table: type each move, it is checked and saved at once.
+
+    Moves are typed in the log language (docs/logs.md), for the player whose turn it is
+    or after a name (`Ben: vote staff`). A legal move is saved to GAME.gtl at once; an
+    illegal one is refused with the same diagnostic `gt check` gives. Type `help` for
+    what can be typed now, `end` to close a turn, `undo`, `state`, `roll`, `quit`.
+    Resume a game by running `gt play GAME.gtl` again: the log is the whole state.
+    """
+    from gtcli.diagnostics import Diagnostic, InputError
+    from gtcli.dsl.logs import Options
+    from gtcli.play.session import PlaySession
+
+    rng = random.Random(seed)
+    if is_new:
+        if not players:
+            raise InputError(Diagnostic("S1", "a new game needs its players", hint="--players Ana,Ben,Caro"))
+        seats = tuple(p.strip() for p in players.split(",") if p.strip())
+        session = PlaySession.create(path, seats, Options(cards, board, profile_spec), lang.lower(),
+                                     tuple(variants), event, date, rng)
+    else:
+        given = [name for name, value in (("--players", players), ("--cards", cards), ("--board", board),
+                                          ("--variant", variants), ("--event", event), ("--date", date)) if value]
+        if given:
+            raise click.UsageError(f"{', '.join(given)} only go with --new; a resumed game reads its log's header")
+        session = PlaySession(path, Options(profile=profile_spec), rng)
+    Prompt(session, as_json).run()
+
+
+class Prompt:
+    """The read-answer loop: one typed line at a time, from a terminal or a script."""
+
+    def __init__(self, session, as_json: bool) -> None:
+        self.session = session
+        self.as_json = as_json
+        self.terminal = sys.stdin.isatty() and sys.stdout.isatty()
+        self.out = console()
+
+    # ---- input -----------------------------------------------------------------------------------------
+    def read(self, prompt: str) -> str | None:
+        try:
+            if self.terminal:
+                return input(prompt)
+            line = sys.stdin.readline()
+            if not line:
+                return None
+            if not self.as_json:
+                click.echo(f"{prompt}{line.rstrip()}")
+            return line.rstrip("\n")
+        except (EOFError, KeyboardInterrupt):
+            return None
+
+    def setup_readline(self) -> None:
+        try:
+            import readline
+        except ImportError:  # Windows without pyreadline: no completion, still usable
+            return
+        from gtcli.dsl.cardsets import names_in
+        from gtcli.play.typing_help import Words, complete
+
+        s = self.session
+        names = names_in(s.checked.card_set, s.checked.cards_path, s.language)
+        words = Words.for_game(s.language, s.seats, s.checked.card_set.vocabulary, names.values())
+        matches: list[str] = []
+
+        def completer(text: str, state: int) -> str | None:
+            nonlocal matches
+            if state == 0:
+                buffer = readline.get_line_buffer()[:readline.get_endidx()]
+                matches = complete(buffer, readline.get_begidx(), words)
+            return matches[state] if state < len(matches) else None
+
+        readline.set_completer_delims(" \t;,")
+        readline.set_completer(completer)
+        readline.parse_and_bind("tab: complete")
+
+    # ---- the loop ----------------------------------------------------------------------------------------
+    def run(self) -> None:
+        if self.terminal:
+            self.setup_readline()
+        self.greet()
+        while True:
+            line = self.read(self.prompt_text())
+            if line is None:
+                break
+            word = line.strip().lower()
+            if word in ("quit", "exit", "q"):
+                break
+            self.handle(line, word)
+        self.say(f"Saved: {self.session.path}. Resume with: gt play {self.session.path}", kind="bye")
+
+    def handle(self, line: str, word: str) -> None:
+        s = self.session
+        if not word:
+            return
+        if word in ("help", "?"):
+            self.show_help()
+        elif word == "state":
+            self.show_state()
+        elif word == "undo":
+            self.answer(s.undo())
+        elif word in ("end", "done", "next"):
+            reply = s.close_turn()
+            self.answer(reply)
+            if reply.tribunal_due:
+                self.tribunal()
+        elif word == "roll":
+            from gtcli.play.dice import roll
+
+            self.say(f"die: {roll(s.rng)}", kind="roll")
+        else:
+            reply = s.submit(line)
+            if reply.tribunal_due and self.tribunal():
+                reply = s.submit(line)
+            self.answer(reply)
+
+    def prompt_text(self) -> str:
+        s = self.session
+        who = s.open_turn or s.next_player
+        if s.in_setup:
+            return "setup> "
+        if s.ahead.game_over:
+            return "game over> "
+        return f"{who}> " if who else "> "
+
+    # ---- output ----------------------------------------------------------------------------------------
+    def say(self, message: str, kind: str = "message", **extra: Any) -> None:
+        if self.as_json:
+            click.echo(json.dumps({"kind": kind, "message": message, **extra}, ensure_ascii=False))
+        else:
+            click.echo(message)
+
+    def answer(self, reply) -> None:
+        from gtcli.cli.diagnostics_view import echo_diagnostic
+
+        if self.as_json:
+            click.echo(json.dumps({
+                "kind": "reply", "accepted": reply.accepted, "message": reply.message, "rolled": reply.rolled,
+                "diagnostics": [d.to_json() for d in reply.diagnostics], "status": self.session.status(),
+            }, ensure_ascii=False))
+            return
+        if reply.rolled:
+            click.echo("die: " + ", ".join(map(str, reply.rolled)))
+        for d in reply.diagnostics:
+            echo_diagnostic(d, reply.sources)
+        if reply.message:
+            click.echo(("ok: " if reply.accepted else "") + reply.message)
+        if reply.accepted:
+            self.show_status(brief=not self.terminal)
+
+    def greet(self) -> None:
+        s = self.session
+        if self.as_json:
+            self.say(f"gt play {s.path}", kind="hello", status=s.status())
+            return
+        click.echo(f"gt play {s.path}: {len(s.log.events)} event(s) in the log. Type `help` for what can be typed.")
+        if s.result.errors:
+            click.echo(f"(the log already has {len(s.result.errors)} rule finding(s); `gt check {s.path}` lists them)")
+        if s.open_turn and s.log.events:
+            click.echo(f"The log ends in {s.open_turn}'s turn: go on typing it, or type `end` to close it.")
+        self.show_status(brief=False)
+
+    def show_status(self, brief: bool) -> None:
+        from gtcli.cli.output import table
+
+        st = self.session.status()
+        if st["phase"] == "setup":
+            line = "Setup: type each hand, the face-up rows and `praeco NAME` (the first Praeco)."
+        elif st["phase"] == "over":
+            line = "The game is over."
+        else:
+            line = f"Tribunal {st['tribunal']}, round {st['round']}, Praeco {st['praeco'] or '-'}"
+            if st["turn"]:
+                line += f" | {st['turn']}'s turn, {st['slots_left']} slot(s) left"
+            elif st["next"]:
+                line += f" | next: {st['next']}"
+            if st["tribunal_due"]:
+                line += " | the Tribunal is due"
+        if brief:
+            click.echo(line)
+            return
+        out = self.out
+        out.print(line)
+        t = table("Player", "Vis", "Hand", "Total", terminal=out.is_terminal)
+        for p in st["players"]:
+            t.add_row(p["name"], str(p["vis"]), str(p["hand"]), str(p["total"]))
+        out.print(t)
+        track = ", ".join(f"{k} {v}" for k, v in st["track"].items()) or "empty"
+        out.print(f"Voting Track: {track} | trackers {st['trackers']['uncontested']}/{st['trackers']['contested']}"
+                  f" | Regio {st['regio']} | Concilium {st['concilium']}")
+
+    def show_state(self) -> None:
+        if self.as_json:
+            self.say("state", kind="state", state=self.session.result.state.snapshot())
+            return
+        from gtcli.cli.render_state import render_snapshot
+
+        render_snapshot(self.session.result.state.snapshot(), self.out)
+
+    def show_help(self) -> None:
+        from gtcli.play.typing_help import COMMANDS, free_templates, templates
+
+        s = self.session
+        legal = s.legal_now()
+        forms = templates(s.language)
+        lines = []
+        if s.in_setup:
+            lines.append("Setup lines: hand NAME \"Card\", ... | row item|spell \"Card\", ... | praeco NAME")
+        who = s.open_turn or s.next_player
+        if who and not s.ahead.game_over:
+            lines.append(f"{who} may take: " + (", ".join(legal) if legal else "no more actions (free moves only)"))
+            lines += [f"  {forms[k]}" for k in legal if k in forms]
+            lines.append("Free moves: " + " | ".join(free_templates(s.language)))
+        lines.append("Commands: " + "; ".join(f"{k} ({v})" for k, v in COMMANDS.items()))
+        if self.as_json:
+            self.say("help", kind="help", legal=legal, lines=lines)
+        else:
+            for line in lines:
+                click.echo(line)
+
+    def tribunal(self) -> bool:
+        """Show the Tribunal the rules compute, ask the scorekeeper, record it. True if recorded."""
+        from gtcli.cli.render_tribunal import render_players, render_result
+
+        s = self.session
+        closing = s.pending_tribunal()
+        state = closing.state
+        if not state.results:
+            return False
+        result = state.results[-1]
+        if self.as_json:
+            from gtcli.reports import tribunal_json
+
+            self.say("tribunal", kind="tribunal", tribunal=tribunal_json(result))
+        else:
+            render_result(result, s.profile, self.out)
+            from gtcli.rules.tribunal import PlayerScore
+
+            totals = tuple(sorted((PlayerScore(p, state.totals.get(p, 0)) for p in state.seats),
+                                  key=lambda ps: -ps.score))
+            render_players(totals, f"Totals after {len(state.results)} Tribunal(s)", self.out)
+        answer = self.read("Record these scores in the log? [y/n] ")
+        if answer is None or answer.strip().lower() not in ("y", "yes", "s", "si", "sí", "o", "oui"):
+            self.say("Not recorded. Fix the table with `undo`, or type `end` to see the tally again.")
+            return False
+        reply = s.record_tribunal()
+        self.answer(reply)
+        if reply.accepted and s.ahead.game_over:
+            winners = s.result.winners or ()
+            label = "Winner" if len(winners) == 1 else "Shared win"
+            self.say(f"{label}: {', '.join(winners)}", kind="winner", winners=list(winners))
+        return reply.accepted
+
+
+__all__ = ["play"]

@@ -1,0 +1,358 @@
+"""The engine of ``gt play``: one game log, written and checked move by move.
+
+The log file is the only state. Every typed move becomes a candidate text (the log with
+the move added, in ``gt fmt`` layout), the candidate is replayed through the rules exactly
+as ``gt check`` would, and it is saved (atomically: temp file, fsync, rename) only if it
+brings no new error. Resuming a game is loading its log; undoing a move is cutting it off.
+
+A turn in a log has no end marker: it ends when the next one begins. So the session
+knows one thing the file does not: that the scorekeeper closed the open turn (``end``).
+After a resume the last turn is open again; moves typed with a player's name
+(``Ben: vote staff``) start that player's turn whatever the session thinks.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from gtcli.diagnostics import ERROR, Diagnostic, InputError, Pos
+from gtcli.dsl.keywords import KEYWORDS, tag_spelling
+from gtcli.dsl.log_format import LogWriter
+from gtcli.dsl.logs import Checked, Options, check_file, parse_log, read_header
+from gtcli.files.atomic import write_atomic
+from gtcli.play import editing
+from gtcli.play.dice import fill_rolls
+from gtcli.rules import log as L
+from gtcli.text import did_you_mean, fold, one_of
+
+SETUP_KEYWORDS = ("HAND", "ROW", "VIS", "TRACKERS")
+WRITTEN_FOR_YOU = ("TRIBUNAL", "ROUND", "SCORES", "WINNER", "SETUP")
+_PLAYER_PREFIX = re.compile(r"^\s*([^\W\d_][\w'-]*)\s*:(.*)$", re.S)
+TYPED = "<typed>"
+
+
+@dataclass
+class Reply:
+    """What the session answers to one line."""
+
+    accepted: bool
+    message: str = ""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)  # file -> text, for carets under diagnostics
+    tribunal_due: bool = False  # the Tribunal must be scored before this can go on
+    rolled: list[int] = field(default_factory=list)
+
+
+def _key(d: Diagnostic) -> tuple:
+    return (d.code, d.severity, d.message)
+
+
+def new_findings(before: list[Diagnostic], after: list[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics of ``after`` that ``before`` did not have (positions may have moved)."""
+    seen = Counter(_key(d) for d in before)
+    out = []
+    for d in after:
+        if seen[_key(d)]:
+            seen[_key(d)] -= 1
+        else:
+            out.append(d)
+    return out
+
+
+def _words(keyword: str, lang: str) -> set[str]:
+    return {fold(w) for code in {lang, "en"} for w in KEYWORDS[keyword].get(code, ())}
+
+
+def new_game_text(players: tuple[str, ...], cards: str, board: str | None, profile: str | None,
+                  variants: tuple[str, ...], lang: str, event: str | None, date: str | None) -> str:
+    """The first lines of a new log: header tags in the log's language, then ``setup``."""
+    from gtcli.dsl.keywords import spelling
+
+    tags = []
+    for tag, value in (("event", event), ("date", date), ("players", ", ".join(players)), ("cards", cards),
+                       ("board", board), ("profile", profile), ("variants", ", ".join(variants) or None),
+                       ("language", lang if lang != "en" else None)):
+        if value:
+            tags.append(f'[{tag_spelling(tag, lang)} "{value}"]')
+    return "\n".join(tags) + "\n\n" + spelling("SETUP", lang) + "\n"
+
+
+class PlaySession:
+    """A game log being played. Raises :class:`InputError` if the log cannot be used at all."""
+
+    def __init__(self, path: str, options: Options | None = None, rng: random.Random | None = None) -> None:
+        from gtcli.files.toml_source import read_text
+
+        self.path = path
+        self.options = replace(options or Options(), live=True)
+        self.rng = rng or random.Random()
+        self.turn_closed = False
+        self._use(self._check(read_text(path, "log")))
+        self.writer = self._writer()
+
+    # ---- creating ------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, path: str, players: tuple[str, ...], options: Options, lang: str = "en",
+               variants: tuple[str, ...] = (), event: str | None = None, date: str | None = None,
+               rng: random.Random | None = None) -> "PlaySession":
+        """Start a new log at ``path`` (which must not exist) and open it."""
+        if Path(path).exists():
+            raise InputError(Diagnostic("IO002", f"{path} already exists", path=path,
+                                        hint=f"resume it with `gt play {path}`, or choose another file name"))
+        folder = Path(path).resolve().parent
+        cards = _as_tag(options.cards or "sample", folder)
+        board = _as_tag(options.board, folder) if options.board else None
+        profile = _as_tag(options.profile, folder) if options.profile and options.profile.endswith(".toml") \
+            else options.profile
+        text = new_game_text(players, cards, board, profile, variants, lang, event, date)
+        checked = check_file(path, replace(options, cards=None, board=None, profile=None, live=True), text)
+        errors = [d for d in checked.result.diagnostics if d.severity == ERROR]
+        if errors:
+            raise InputError(*errors)
+        write_atomic(path, text)
+        return cls(path, replace(options, cards=None, board=None, profile=None), rng)
+
+    # ---- the current game ------------------------------------------------------------------------------
+    def _check(self, text: str, live: bool = True) -> Checked:
+        return check_file(self.path, replace(self.options, live=live), text)
+
+    def _use(self, checked: Checked) -> None:
+        self.checked = checked
+        self.text = checked.text
+        self.log = checked.log
+        self.result = checked.result
+        self.ahead = checked.result.ahead
+        self.seats = checked.result.state.seats
+        self.language = checked.log.language
+        header, _ = read_header(checked.log)
+        from gtcli.rules.variants import parse_variants
+
+        self.variants = parse_variants(header.variants)
+
+    def _writer(self) -> LogWriter:
+        from gtcli.dsl.cardsets import names_in
+
+        names = names_in(self.checked.card_set, self.checked.cards_path, self.language)
+        return LogWriter(self.language, self.checked.card_set.vocabulary, lambda n: names.get(fold(n), n))
+
+    @property
+    def profile(self):
+        return self.result.state.profile
+
+    @property
+    def in_setup(self) -> bool:
+        return not self.log.events
+
+    @property
+    def open_turn(self) -> str | None:
+        return None if self.turn_closed else self.ahead.turn
+
+    @property
+    def next_player(self) -> str | None:
+        """Who a move typed without a name is for."""
+        return self.open_turn or self.ahead.next_player
+
+    # ---- typing a line --------------------------------------------------------------------------------
+    def submit(self, line: str) -> Reply:
+        line, rolled = fill_rolls(line.strip(), self.language, self.seats, self.rng)
+        if not line:
+            return Reply(False, "")
+        first = fold(line.split()[0]) if line.split() else ""
+        if any(first in _words(k, self.language) for k in WRITTEN_FOR_YOU):
+            return Reply(False, "Tribunal, round, scores and winner lines are written for you; type moves only.")
+        if self.in_setup and self._is_setup_line(line):
+            reply = self._setup_line(line)
+        else:
+            reply = self._moves(line)
+        reply.rolled = rolled
+        return reply
+
+    def _is_setup_line(self, line: str) -> bool:
+        words = line.split()
+        if fold(words[0]) in {w for k in SETUP_KEYWORDS for w in _words(k, self.language)}:
+            return True
+        return len(words) == 2 and fold(words[0]) in _words("PRAECO", self.language) and \
+            fold(words[1]) in {fold(s) for s in self.seats}
+
+    def _setup_line(self, line: str) -> Reply:
+        text = self.text if self.log.setup is not None else editing.append_lines(self.text, [self.writer.kw("SETUP")])
+        candidate = editing.append_lines(text, ["  " + line])
+        try:
+            parsed = parse_log(candidate, self.path, self.language)
+        except InputError as exc:
+            return Reply(False, diagnostics=list(exc.diagnostics), sources={self.path: candidate})
+        start = editing.setup_start(candidate, parsed)
+        if start is not None and "#" not in candidate[start:]:  # tidy the block unless it has comments to keep
+            candidate = candidate[:start] + "\n".join(self.writer.setup(parsed.setup)) + "\n"
+        return self._try(candidate, f"setup: {line}")
+
+    def _moves(self, line: str) -> Reply:
+        player, body, problem = self._split_player(line)
+        if problem is not None:
+            return problem
+        if self.ahead.game_over:
+            return Reply(False, "the game is over: the Grand Tribunal has been held")
+        extend = self.open_turn is not None and (player is None or player == self.open_turn)
+        if not extend and self.ahead.tribunal_due:
+            return Reply(False, f"the last round of Tribunal {self.result.state.tribunal} is over: "
+                         "the Tribunal is scored first", tribunal_due=True)
+        player = player or self.next_player
+        if player is None:
+            hint = "type `praeco NAME` in the setup: the first Praeco" if self.result.state.round == 0 \
+                else "start the line with the player's name: NAME: move"
+            return Reply(False, f"whose move is it? {hint}")
+        typed = f"{player}: {body}\n"
+        try:
+            parsed = parse_log(typed, TYPED, self.language)
+        except InputError as exc:
+            return Reply(False, diagnostics=list(exc.diagnostics), sources={TYPED: typed})
+        if len(parsed.events) != 1 or not isinstance(parsed.events[0], L.Turn):
+            return Reply(False, "type the moves of one player's turn, separated by ';'")
+        moves = parsed.events[0].moves
+        if extend:
+            turn = self.log.events[-1]
+            whole = L.Turn(turn.player, turn.moves + moves, turn.pos)
+            candidate = editing.replace_tail(self.text, editing.offset(self.text, turn.pos),
+                                             [self.writer.turn(whole)])
+        else:
+            lines, blank = [], False
+            if self.ahead.tribunal_start:
+                lines.append(self.writer.event(L.TribunalStart(self.ahead.tribunal_start)))
+                blank = True
+            if self.ahead.round_start:
+                number, praeco = self.ahead.round_start
+                lines.append(self.writer.event(L.RoundStart(number, L.Word(praeco))))
+            lines.append(self.writer.turn(L.Turn(L.Word(player), moves)))
+            candidate = editing.append_lines(self.text, lines, blank_before=blank)
+        reply = self._try(candidate, f"{player}: " + "; ".join(self.writer.move(m) for m in moves))
+        if reply.accepted:
+            self.turn_closed = False
+        return reply
+
+    def _split_player(self, line: str) -> tuple[str | None, str, Reply | None]:
+        """``Ben: vote staff`` -> ("Ben", "vote staff"); a line without a name is for the current player."""
+        match = _PLAYER_PREFIX.match(line)
+        if not match:
+            return None, line, None
+        name, body = match.group(1), match.group(2).strip()
+        seat = next((s for s in self.seats if fold(s) == fold(name)), None)
+        if seat is None:
+            return None, body, Reply(False, f"{name!r} is not a player of this game; {self.player_hint(name)}")
+        if not body:
+            return None, body, Reply(False, f"type {seat}'s move after the name: {seat}: MOVE")
+        return seat, body, None
+
+    def _try(self, candidate: str, what: str) -> Reply:
+        """Replay ``candidate``; save it if it adds no error."""
+        try:
+            checked = self._check(candidate)
+        except InputError as exc:
+            return Reply(False, diagnostics=list(exc.diagnostics), sources={self.path: candidate})
+        new = new_findings(self.result.diagnostics, checked.result.diagnostics)
+        if any(d.severity == ERROR for d in new):
+            return Reply(False, f"not written: {what}", [d for d in new if d.severity == ERROR],
+                         {self.path: candidate})
+        write_atomic(self.path, candidate)
+        self._use(checked)
+        return Reply(True, what, new, {self.path: candidate})
+
+    # ---- commands ---------------------------------------------------------------------------------------
+    def close_turn(self) -> Reply:
+        """``end``: the open turn is over (T4 and P3 are checked now)."""
+        player = self.open_turn
+        if player is None:
+            due = self.ahead.tribunal_due
+            return Reply(False, "no turn is open" + ("; the Tribunal is to be scored" if due else ""), tribunal_due=due)
+        closing = self._check(self.text, live=False)
+        new = new_findings(self.result.diagnostics, closing.result.diagnostics)
+        errors = [d for d in new if d.severity == ERROR]
+        if errors:
+            return Reply(False, f"{player}'s turn cannot end yet", errors, {self.path: self.text})
+        self.turn_closed = True
+        upcoming = self.ahead.next_player
+        message = f"{player}'s turn is over" + (f"; next: {upcoming}" if upcoming else "")
+        warnings = [d for d in new if d.severity == "warning"]
+        return Reply(True, message, warnings, {self.path: self.text}, tribunal_due=self.ahead.tribunal_due)
+
+    def pending_tribunal(self):
+        """The result of the Tribunal about to be scored, and the game as it would then stand."""
+        closing = self._check(self.text, live=False)
+        return closing.result
+
+    def record_tribunal(self) -> Reply:
+        """Write the scores the scorekeeper confirmed (and the winner after the Grand Tribunal)."""
+        closing = self.pending_tribunal()
+        state = closing.state
+        if not self.ahead.tribunal_due or not state.results:
+            return Reply(False, "no Tribunal is waiting to be scored")
+        result = state.results[-1]
+        lines = [self.writer.event(L.Scores(tuple((L.Word(p.name), p.score) for p in result.players)))]
+        if closing.complete and closing.winners:
+            lines.append(self.writer.event(L.Winner(tuple(L.Word(w) for w in closing.winners))))
+        reply = self._try(editing.append_lines(self.text, lines), " / ".join(lines))
+        if reply.accepted:
+            self.turn_closed = True
+        return reply
+
+    def undo(self) -> Reply:
+        """Take back the last move (or scores line, or setup line), from the file too."""
+        cut = editing.cut_last(self.text, self.log, self.writer)
+        if cut is None:
+            return Reply(False, "nothing to undo")
+        text, taken = cut
+        was_scores = bool(self.log.events) and isinstance(self.log.events[-1], (L.Scores, L.Winner))
+        checked = self._check(text)
+        write_atomic(self.path, text)
+        self._use(checked)
+        self.turn_closed = was_scores
+        return Reply(True, f"taken back: {taken}")
+
+    def legal_now(self) -> list[str]:
+        """The action types open to the player whose turn it is (for ``help``)."""
+        from gtcli.rules.actions import SLOTS, open_actions
+
+        if self.open_turn is None:
+            player = self.next_player
+            if player is not None and self.ahead.round_start and self.ahead.round_start[1] == player:
+                return ["praeco"]
+            return list(SLOTS)
+        return open_actions(self.result.state, self.variants)
+
+    def status(self) -> dict:
+        """Where the game stands, for the view above the prompt."""
+        snap = self.result.state.snapshot()
+        turn = self.result.state.turn
+        return {
+            "file": self.path,
+            "phase": "setup" if self.in_setup else ("over" if self.ahead.game_over else "play"),
+            "tribunal": snap["tribunal"], "round": snap["round"], "praeco": snap["praeco"],
+            "turn": self.open_turn,
+            "slots_left": (turn.slots - turn.used) if turn is not None and self.open_turn else None,
+            "next": self.next_player,
+            "tribunal_due": self.ahead.tribunal_due,
+            "players": [{"name": p["name"], "vis": p["vis"], "hand": p["hand"], "total": p["total"]}
+                        for p in snap["players"]],
+            "track": snap["track"], "trackers": snap["trackers"], "regio": snap["regio"],
+            "concilium": snap["concilium"],
+            "errors": len(self.result.errors),
+        }
+
+    def player_hint(self, name: str) -> str:
+        return did_you_mean(name, self.seats) or f"players: {one_of(self.seats)}"
+
+
+def _as_tag(spec: str, folder: Path) -> str:
+    """A card set / board / profile path as the log's header should say it (relative to the log)."""
+    from gtcli.dsl.logs import SAMPLE_NAMES
+
+    if fold(spec) in SAMPLE_NAMES or not Path(spec).exists():
+        return spec
+    return os.path.relpath(Path(spec).resolve(), folder)
+
+
+__all__ = ["PlaySession", "Reply", "new_findings", "new_game_text", "Pos"]
