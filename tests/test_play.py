@@ -9,12 +9,9 @@ from pathlib import Path
 import pytest
 
 from gtcli.dsl.cardsets import load_set, names_in
-from gtcli.dsl.log_format import LogWriter
-from gtcli.dsl.logs import parse_log
 from gtcli.files.resources import cards_dir
+from gtcli.play.script import typed_lines
 from gtcli.play.typing_help import Words, complete
-from gtcli.rules import log as L
-from gtcli.text import fold
 from tests.conftest import SCENARIOS, run
 
 GAMES = SCENARIOS / "games"
@@ -26,22 +23,6 @@ SETUP = [
     'row spell "Rune of Binding", "Leaden Dream", "Time Unspooled"',
     "praeco Ana",
 ]
-
-
-def typed_lines(path: Path) -> tuple[L.Log, list[str]]:
-    """What a scorekeeper types to play the logged game: setup lines, each move, `end`, `y`."""
-    log = parse_log(path.read_text(encoding="utf-8"), str(path))
-    sample = cards_dir() / "sample.gtc"
-    card_set = load_set(sample)
-    names = names_in(card_set, sample, log.language)
-    writer = LogWriter(log.language, card_set.vocabulary, lambda n: names.get(fold(n), n))
-    lines = [line.strip() for line in writer.setup(log.setup)[1:]]
-    for event in log.events:
-        if isinstance(event, L.Turn):
-            lines += [writer.move(m) for m in event.moves] + ["end"]
-        elif isinstance(event, L.Scores):
-            lines.append("y")  # the scorekeeper confirms the tally
-    return log, lines
 
 
 def new_game_args(path: Path, game: Path, players: int, lang: str) -> list[str]:

@@ -199,6 +199,8 @@ class Prompt:
             line = "Setup: type each hand, the face-up rows and `praeco NAME` (the first Praeco)."
         elif st["phase"] == "over":
             line = "The game is over."
+        elif st["round"] == 0:
+            line = f"Tribunal {st['tribunal']} opens" + (f": {st['next']} is the first Praeco" if st["next"] else "")
         else:
             line = f"Tribunal {st['tribunal']}, round {st['round']}, Praeco {st['praeco'] or '-'}"
             if st["turn"]:
@@ -269,7 +271,7 @@ class Prompt:
 
             totals = tuple(sorted((PlayerScore(p, state.totals.get(p, 0)) for p in state.seats),
                                   key=lambda ps: -ps.score))
-            render_players(totals, f"Totals after {len(state.results)} Tribunal(s)", self.out)
+            render_players(totals, "Running totals", self.out)
         answer = self.read("Record these scores in the log? [y/n] ")
         if answer is None or answer.strip().lower() not in ("y", "yes", "s", "si", "sí", "o", "oui"):
             self.say("Not recorded. Fix the table with `undo`, or type `end` to see the tally again.")

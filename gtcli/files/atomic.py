@@ -25,8 +25,9 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
+        # keep an existing file's permissions; a new file gets the usual ones (0666 minus umask),
+        # not mkstemp's private 0600
+        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException as exc:
         try:
@@ -37,6 +38,12 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
             raise InputError(Diagnostic("IO002", f"cannot write {target}: {exc.strerror or exc}", path=str(target)))
         raise
     _fsync_folder(folder)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _fsync_folder(folder: Path) -> None:

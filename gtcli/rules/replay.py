@@ -9,6 +9,7 @@ so one run lists every illegal move (``first=True`` stops at the first error).
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -353,7 +354,8 @@ class Referee:
         from dataclasses import replace
 
         result = replace(result, items=tuple(replace(r, item=replace(r.item, name=r.item.name.split("#")[0]))
-                                             for r in result.items))
+                                             for r in result.items),
+                         next_praeco_reason=re.sub(r"#\d+", "", result.next_praeco_reason))
         s.results.append(result)
         s.tables.append(table)
         for ps in result.players:

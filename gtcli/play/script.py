@@ -1,0 +1,33 @@
+"""A logged game as the lines a scorekeeper would type into ``gt play``.
+
+Used to drive the prompt in tests and benchmarks: the setup lines, each move of each
+turn (without the player's name: the prompt knows whose turn it is), ``end`` after every
+turn, and ``y`` wherever the log records a Tribunal's scores (the scorekeeper confirms).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gtcli.dsl.cardsets import load_set, names_in
+from gtcli.dsl.log_format import LogWriter
+from gtcli.dsl.logs import SAMPLE_NAMES, parse_log, read_header, resolve_path
+from gtcli.rules import log as L
+from gtcli.text import fold
+
+
+def typed_lines(path: str | Path) -> tuple[L.Log, list[str]]:
+    text = Path(path).read_text(encoding="utf-8")
+    log = parse_log(text, str(path))
+    header, _ = read_header(log)
+    cards_path = resolve_path(header.cards or SAMPLE_NAMES[0], str(path), "sample.gtc")
+    card_set = load_set(cards_path)
+    names = names_in(card_set, cards_path, log.language)
+    writer = LogWriter(log.language, card_set.vocabulary, lambda n: names.get(fold(n), n))
+    lines = [line.strip() for line in writer.setup(log.setup)[1:]] if log.setup else []
+    for event in log.events:
+        if isinstance(event, L.Turn):
+            lines += [writer.move(m) for m in event.moves] + ["end"]
+        elif isinstance(event, L.Scores):
+            lines.append("y")
+    return log, lines
