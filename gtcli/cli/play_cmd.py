@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
 from typing import Any
 
@@ -38,6 +37,8 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
     what can be typed now, `end` to close a turn, `undo`, `state`, `roll`, `quit`.
     Resume a game by running `gt play GAME.gtl` again: the log is the whole state.
     """
+    import random
+
     from gtcli.diagnostics import Diagnostic, InputError
     from gtcli.dsl.logs import Options
     from gtcli.play.session import PlaySession
