@@ -89,6 +89,7 @@ class GameState:
     scored_tribunals: int = 0
     next_id: int = 1
     by_name: dict[str, list[int]] = field(default_factory=dict)  # folded name -> ids (an index)
+    definitions: dict[int, Card | None] = field(default_factory=dict)  # id -> its card, once named
 
     def copy(self) -> "GameState":
         """A copy that can be changed without touching this one (for trying a move)."""
@@ -97,6 +98,7 @@ class GameState:
         new.cards = {k: copy.copy(v) for k, v in self.cards.items()}
         new.handles = dict(self.handles)
         new.by_name = {k: list(v) for k, v in self.by_name.items()}
+        new.definitions = dict(self.definitions)
         new.rows = {k: list(v) for k, v in self.rows.items()}
         new.track = dict(self.track)
         new.praecos, new.turns, new.pending_extra = list(self.praecos), list(self.turns), list(self.pending_extra)
@@ -116,7 +118,13 @@ class GameState:
         return self.profile.vis_tokens + 5 * self.token_vis - stores - on_cards
 
     def card_def(self, card: CardInPlay) -> Card | None:
-        return self.card_set.find(card.name) if card.name else None
+        """The set's card for a card in play (None while it is unknown); looked up once per naming."""
+        if card.name is None:
+            return None
+        found = self.definitions.get(card.id)
+        if found is None or found.name != card.name:
+            found = self.definitions[card.id] = self.card_set.find(card.name)
+        return found
 
     def cards_of(self, player: str, *zones: str) -> list[CardInPlay]:
         return [c for c in self.cards.values() if c.owner == player and c.zone in zones]
