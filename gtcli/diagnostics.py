@@ -43,13 +43,14 @@ class Diagnostic:
         return ":".join(parts)
 
     def at(self, path: str | None = None, line: int | None = None, col: int | None = None) -> "Diagnostic":
-        """The same diagnostic placed in a file; known positions are kept."""
-        return replace(
-            self,
-            path=self.path or path,
-            line=self.line if self.line is not None else line,
-            col=self.col if self.col is not None else col,
-        )
+        """The same diagnostic placed in a file; known positions are kept.
+
+        A problem with a whole file (no line: "no such card file") given a line moves
+        there entirely: it is reported where the referring file names it.
+        """
+        if self.line is None and line is not None:
+            return replace(self, path=path or self.path, line=line, col=col)
+        return replace(self, path=self.path or path)
 
     @classmethod
     def at_pos(cls, code: str, message: str, pos: "Pos | None", hint: str | None = None,

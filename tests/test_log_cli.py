@@ -30,7 +30,7 @@ def test_unknown_card_set_in_header(write):
     result = run("check", path, "--format", "json")
     assert result.exit_code == 2
     d = json.loads(result.stdout)["files"][0]["diagnostics"][0]
-    assert d["code"] == "IO001" and d["line"] == 2
+    assert d["code"] == "IO001" and d["line"] == 2 and d["file"] == str(path)  # where the log names the set
 
 
 def test_unknown_variant_points_at_the_tag(write):
