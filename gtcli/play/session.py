@@ -305,11 +305,14 @@ class PlaySession:
         if cut is None:
             return Reply(False, "nothing to undo")
         text, taken = cut
-        was_scores = bool(self.log.events) and isinstance(self.log.events[-1], (L.Scores, L.Winner))
+        last = self.log.events[-1] if self.log.events else None
+        # the turn before a removed scores line, or before a removed whole turn, had been
+        # closed: the next move typed without a name is again for the player who was next
+        closed = isinstance(last, (L.Scores, L.Winner)) or (isinstance(last, L.Turn) and len(last.moves) == 1)
         checked = self._check(text)
         write_atomic(self.path, text)
         self._use(checked)
-        self.turn_closed = was_scores
+        self.turn_closed = closed
         return Reply(True, f"taken back: {taken}")
 
     def legal_now(self) -> list[str]:
