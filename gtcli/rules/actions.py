@@ -173,13 +173,12 @@ def open_actions(s, variants: frozenset[str]) -> list[str]:
     turn = s.turn
     if turn is None:
         return []
-    if turn.player == s.praeco and not turn.praeco_voted and not turn.extra_turn and turn.praeco_tokens > 0:
+    if turn.owes_praeco_votes(s.praeco):
         return ["praeco"]
     left = turn.slots - turn.used
     out = []
     for kind in SLOTS:
-        repeat_ok = (kind not in turn.types or turn.repeats_allowed > 0
-                     or (kind == "advance" and "X1" in variants and turn.types.count("advance") < 2))
+        repeat_ok = turn.may_repeat_free(kind, variants) or turn.repeats_allowed > 0
         if repeat_ok and slots_for(kind, variants) <= left:
             out.append(kind)
     return out
@@ -191,14 +190,12 @@ def spend(ref, player: str, kind: str, slots: int, pos: Pos) -> None:
     turn = s.turn
     if turn is None:
         return
-    if turn.player == s.praeco and not turn.praeco_voted and not turn.extra_turn and turn.praeco_tokens > 0:
+    if turn.owes_praeco_votes(s.praeco):
         ref.error("P3", f"{player} is Praeco and must place Voting tokens before any action", pos)
         turn.praeco_voted = True
     turn.acted = True
-    if kind in turn.types:
-        if kind == "advance" and "X1" in ref.variants and turn.types.count("advance") < 2:
-            pass
-        elif turn.repeats_allowed > 0:
+    if not turn.may_repeat_free(kind, ref.variants):
+        if turn.repeats_allowed > 0:
             turn.repeats_allowed -= 1
         elif kind == "advance":
             ref.error("X1", f"{player} already advanced this turn; advancing twice needs the double-advance "

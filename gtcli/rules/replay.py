@@ -305,7 +305,7 @@ class Referee:
             return
         s.turn = None
         pos = turn.pos or pos
-        if turn.player == s.praeco and not turn.praeco_voted and not turn.extra_turn and turn.praeco_tokens > 0:
+        if turn.owes_praeco_votes(s.praeco):
             self.error("P3", f"{turn.player} was Praeco but placed no Voting tokens", pos,
                        "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
         hand = len(s.cards_of(turn.player, HAND))

@@ -60,6 +60,14 @@ class TurnState:
     extra_turn: bool = False
     pos: Any = None  # where the turn starts in the log (end-of-turn findings point here)
 
+    def owes_praeco_votes(self, praeco: str | None) -> bool:
+        """P3: this is the Praeco's own turn and the Voting tokens are not placed yet."""
+        return self.player == praeco and not self.praeco_voted and not self.extra_turn and self.praeco_tokens > 0
+
+    def may_repeat_free(self, kind: str, variants: frozenset[str]) -> bool:
+        """T2 exceptions that cost nothing: a first action of its type, or X1's second advance."""
+        return kind not in self.types or (kind == "advance" and "X1" in variants and self.types.count("advance") < 2)
+
 
 @dataclass
 class GameState:
