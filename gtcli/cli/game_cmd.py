@@ -99,7 +99,7 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
 def show_cmd(session: str, as_json: bool) -> None:
     """Each Tribunal's results, running totals, next Praeco and the winner(s)."""
     from gtcli.cli.output import console
-    from gtcli.cli.render_tribunal import render_players, render_result
+    from gtcli.cli.render_tribunal import render_players, render_result, winners_line
     from gtcli.files.resources import published_vocabulary
     from gtcli.files.session_file import load_game
     from gtcli.reports import game_json
@@ -120,7 +120,7 @@ def show_cmd(session: str, as_json: bool) -> None:
     render_players(totals(g, done), "Running totals", out)
     won = winners(g, done)
     if won:
-        out.print(("Winner: " if len(won) == 1 else "Shared win: ") + ", ".join(won))
+        out.print(winners_line(won))
     else:
         nxt = first_praeco_of(g, len(done) + 1, done)
         out.print(f"Next first Praeco: {nxt or 'undecided'}")

@@ -254,7 +254,7 @@ class Prompt:
 
     def tribunal(self) -> bool:
         """Show the Tribunal the rules compute, ask the scorekeeper, record it. True if recorded."""
-        from gtcli.cli.render_tribunal import render_players, render_result
+        from gtcli.cli.render_tribunal import render_players, render_result, winners_line
 
         s = self.session
         closing = s.pending_tribunal()
@@ -268,11 +268,7 @@ class Prompt:
             self.say("tribunal", kind="tribunal", tribunal=tribunal_json(result))
         else:
             render_result(result, s.profile, self.out)
-            from gtcli.rules.tribunal import PlayerScore
-
-            totals = tuple(sorted((PlayerScore(p, state.totals.get(p, 0)) for p in state.seats),
-                                  key=lambda ps: -ps.score))
-            render_players(totals, "Running totals", self.out)
+            render_players(state.standings(), "Running totals", self.out)
         answer = self.read("Record these scores in the log? [y/n] ")
         if answer is None or answer.strip().lower() not in ("y", "yes", "s", "si", "sí", "o", "oui"):
             self.say("Not recorded. Fix the table with `undo`, or type `end` to see the tally again.")
@@ -281,8 +277,7 @@ class Prompt:
         self.answer(reply)
         if reply.accepted and s.ahead.game_over:
             winners = s.result.winners or ()
-            label = "Winner" if len(winners) == 1 else "Shared win"
-            self.say(f"{label}: {', '.join(winners)}", kind="winner", winners=list(winners))
+            self.say(winners_line(winners), kind="winner", winners=list(winners))
         return reply.accepted
 
 

@@ -41,7 +41,7 @@ def render_snapshot(snap: dict[str, Any], out: Any) -> None:
 
 
 def render_state(result: Any, at_line: int | None) -> None:
-    from gtcli.cli.render_tribunal import render_players
+    from gtcli.cli.render_tribunal import render_players, winners_line
 
     out = console()
     if at_line:
@@ -49,11 +49,6 @@ def render_state(result: Any, at_line: int | None) -> None:
     render_snapshot(result.state.snapshot(), out)
     state = result.state
     if state.results:
-        from gtcli.rules.tribunal import PlayerScore
-
-        totals = tuple(sorted((PlayerScore(p, state.totals.get(p, 0)) for p in state.seats),
-                              key=lambda ps: -ps.score))
-        render_players(totals, f"Totals after {len(state.results)} Tribunal(s)", out)
+        render_players(state.standings(), f"Totals after {len(state.results)} Tribunal(s)", out)
     if result.complete and result.winners:
-        label = "Winner" if len(result.winners) == 1 else "Shared win"
-        out.print(f"{label}: {', '.join(result.winners)}")
+        out.print(winners_line(result.winners))

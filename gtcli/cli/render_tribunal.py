@@ -68,3 +68,8 @@ def render_players(players: tuple[PlayerScore, ...], title: str, out: Any) -> No
     for p in players:
         t.add_row(p.name, str(p.score))
     out.print(t)
+
+
+def winners_line(winners) -> str:
+    """``Winner: Ana`` or ``Shared win: Ana, Ben`` (R7: equal totals share the win)."""
+    return ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)

@@ -13,7 +13,7 @@ from typing import Any
 
 from gtcli.rules.cards import Card, CardSet
 from gtcli.rules.profiles import RuleProfile
-from gtcli.rules.tribunal import TribunalResult
+from gtcli.rules.tribunal import PlayerScore, TribunalResult
 from gtcli.text import fold
 
 HAND, SANCTUM, INSTALLED, ROW, DISCARD, GONE = "hand", "sanctum", "installed", "row", "discard", "gone"
@@ -124,6 +124,10 @@ class GameState:
         on_cards = sum(c.vis for c in self.cards.values() if c.zone not in (GONE, DISCARD))
         stores = sum(p.vis for p in self.players.values())
         return self.profile.vis_tokens + 5 * self.token_vis - stores - on_cards
+
+    def standings(self) -> tuple[PlayerScore, ...]:
+        """Running totals over the Tribunals scored so far, highest first (ties in seat order)."""
+        return tuple(sorted((PlayerScore(p, self.totals.get(p, 0)) for p in self.seats), key=lambda ps: -ps.score))
 
     def card_def(self, card: CardInPlay) -> Card | None:
         """The set's card for a card in play (None while it is unknown); looked up once per naming."""
