@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import strategies as st
 from click.testing import CliRunner, Result
 
 from gtcli.cli.main import cli
@@ -38,3 +41,31 @@ def write(tmp_path: Path):
         return path
 
     return _write
+
+
+def mutate_lines(text: str, data, rounds: int, fragments: list[str],
+                 *extra_edits: Callable[[str], str]) -> list[str]:
+    """A text damaged the ways hand-typed files are, for "never a traceback" property tests.
+
+    Up to ``rounds`` times, one line is deleted, duplicated elsewhere, has its words
+    shuffled, gets one of ``fragments`` typed into it, or goes through an ``extra_edits``.
+    """
+    lines = text.splitlines()
+    rnd = random.Random(data.draw(st.integers(0, 2**32)))
+    for _ in range(data.draw(st.integers(1, rounds))):
+        n = rnd.randrange(len(lines))
+        choice = rnd.randrange(4 + len(extra_edits))
+        if choice == 0:
+            del lines[n]
+        elif choice == 1:
+            lines.insert(n, lines[rnd.randrange(len(lines))])
+        elif choice == 2:
+            words = lines[n].split(" ")
+            rnd.shuffle(words)
+            lines[n] = " ".join(words)
+        elif choice == 3:
+            cut = rnd.randrange(len(lines[n]) + 1)
+            lines[n] = lines[n][:cut] + data.draw(st.sampled_from(fragments)) + lines[n][cut:]
+        else:
+            lines[n] = extra_edits[choice - 4](lines[n])
+    return lines

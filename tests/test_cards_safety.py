@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import tempfile
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from hypothesis import strategies as st
 
 from gtcli.dsl.cardsets import load
 from gtcli.files.resources import cards_dir
-from tests.conftest import run
+from tests.conftest import mutate_lines, run
 
 SAMPLE_TEXT = (cards_dir() / "sample.gtc").read_text(encoding="utf-8")
 
@@ -76,22 +75,7 @@ def test_random_text_never_crashes(text):
 @settings(max_examples=80, deadline=None)
 @given(st.data())
 def test_mutated_sample_never_crashes(data):
-    lines = SAMPLE_TEXT.splitlines()
-    rnd = random.Random(data.draw(st.integers(0, 2**32)))
-    for _ in range(data.draw(st.integers(1, 4))):
-        n = rnd.randrange(len(lines))
-        choice = rnd.randrange(4)
-        if choice == 0:
-            del lines[n]
-        elif choice == 1:
-            words = lines[n].split(" ")
-            rnd.shuffle(words)
-            lines[n] = " ".join(words)
-        elif choice == 2:
-            cut = rnd.randrange(len(lines[n]) + 1)
-            lines[n] = lines[n][:cut] + data.draw(st.sampled_from(['"', "$", ":", ";", "99", "-", "é", "\\"])) + lines[n][cut:]
-        else:
-            lines.insert(n, lines[rnd.randrange(len(lines))])
+    lines = mutate_lines(SAMPLE_TEXT, data, 4, ['"', "$", ":", ";", "99", "-", "é", "\\"])
     _check_text("\n".join(lines).replace('include "sample-resources.gtc"', ""))
 
 

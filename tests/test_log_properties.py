@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import tempfile
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from gtcli.dsl.log_format import format_log
 from gtcli.dsl.logs import Options, check_file, parse_log
 from gtcli.files.resources import cards_dir
 from gtcli.simulate import random_game
-from tests.conftest import SCENARIOS, run
+from tests.conftest import SCENARIOS, mutate_lines, run
 
 SAMPLE = cards_dir() / "sample.gtc"
 CARD_SET = load_set(SAMPLE)
@@ -58,25 +57,8 @@ def _check_text(text: str) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_mutated_logs_never_crash(data):
-    lines = GAME_TEXT.splitlines()
-    rnd = random.Random(data.draw(st.integers(0, 2**32)))
-    for _ in range(data.draw(st.integers(1, 5))):
-        n = rnd.randrange(len(lines))
-        choice = rnd.randrange(5)
-        if choice == 0:
-            del lines[n]
-        elif choice == 1:
-            lines.insert(n, lines[rnd.randrange(len(lines))])
-        elif choice == 2:
-            words = lines[n].split(" ")
-            rnd.shuffle(words)
-            lines[n] = " ".join(words)
-        elif choice == 3:
-            cut = rnd.randrange(len(lines[n]) + 1)
-            extra = data.draw(st.sampled_from(['"', "?x", "$a=", ";", "9", "-", "é", ":", "[", "force \"x\" "]))
-            lines[n] = lines[n][:cut] + extra + lines[n][cut:]
-        else:
-            lines[n] = lines[n].replace("1", "7").replace("Ana", "Anna")
+    lines = mutate_lines(GAME_TEXT, data, 5, ['"', "?x", "$a=", ";", "9", "-", "é", ":", "[", "force \"x\" "],
+                         lambda line: line.replace("1", "7").replace("Ana", "Anna"))
     _check_text("\n".join(lines) + "\n")
 
 
