@@ -87,12 +87,10 @@ class Prompt:
             import readline
         except ImportError:  # Windows without pyreadline: no completion, still usable
             return
-        from gtcli.dsl.cardsets import names_in
         from gtcli.play.typing_help import Words, complete
 
         s = self.session
-        names = names_in(s.checked.card_set, s.checked.cards_path, s.language)
-        words = Words.for_game(s.language, s.seats, s.checked.card_set.vocabulary, names.values())
+        words = Words.for_game(s.language, s.seats, s.checked.card_set.vocabulary, s.card_names.values())
         matches: list[str] = []
 
         def completer(text: str, state: int) -> str | None:
@@ -257,8 +255,7 @@ class Prompt:
         from gtcli.cli.render_tribunal import render_players, render_result, winners_line
 
         s = self.session
-        closing = s.pending_tribunal()
-        state = closing.state
+        state = s.closed().state
         if not state.results:
             return False
         result = state.results[-1]

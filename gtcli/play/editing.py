@@ -61,10 +61,9 @@ def cut_last(text: str, log: L.Log, writer) -> tuple[str, str] | None:
         if log.setup is None:
             return None
         lines = text.rstrip().split("\n")
-        last = lines[-1].strip()
-        if not last or last.casefold() == text[offset(text, log.setup.pos):].split()[0].casefold():
+        if len(lines) <= (log.setup.pos.line or 0):
             return None  # only the `setup` keyword is left
-        return "\n".join(lines[:-1]) + "\n", last
+        return "\n".join(lines[:-1]) + "\n", lines[-1].strip()
     last = events[-1]
     if isinstance(last, L.Turn) and len(last.moves) > 1:
         start = offset(text, last.pos)

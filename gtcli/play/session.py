@@ -92,8 +92,18 @@ class PlaySession:
         self.options = replace(options or Options(), live=True)
         self.rng = rng or random.Random()
         self.turn_closed = False
+        self._closed: tuple[str, object] | None = None  # (text, its replay with the open turn closed)
         self._use(self._check(read_text(path, "log")))
-        self.writer = self._writer()
+        header, _ = read_header(self.log)
+        from gtcli.rules.variants import parse_variants
+
+        self.variants = parse_variants(header.variants)  # the header never changes during play
+        from gtcli.dsl.cardsets import names_in
+
+        # folded name -> the name to write in the log's language (also what Tab completes)
+        self.card_names = names_in(self.checked.card_set, self.checked.cards_path, self.language)
+        self.writer = LogWriter(self.language, self.checked.card_set.vocabulary,
+                                lambda n: self.card_names.get(fold(n), n))
 
     # ---- creating ------------------------------------------------------------------------------
     @classmethod
@@ -129,16 +139,16 @@ class PlaySession:
         self.ahead = checked.result.ahead
         self.seats = checked.result.state.seats
         self.language = checked.log.language
-        header, _ = read_header(checked.log)
-        from gtcli.rules.variants import parse_variants
 
-        self.variants = parse_variants(header.variants)
+    def closed(self):
+        """The log replayed as if it ended now: the open turn over (T4, P3), a due Tribunal scored.
 
-    def _writer(self) -> LogWriter:
-        from gtcli.dsl.cardsets import names_in
-
-        names = names_in(self.checked.card_set, self.checked.cards_path, self.language)
-        return LogWriter(self.language, self.checked.card_set.vocabulary, lambda n: names.get(fold(n), n))
+        ``end``, the tally shown for confirmation and the scores written all need it;
+        it is replayed once per text.
+        """
+        if self._closed is None or self._closed[0] != self.text:
+            self._closed = (self.text, self._check(self.text, live=False).result)
+        return self._closed[1]
 
     @property
     def profile(self):
@@ -268,8 +278,7 @@ class PlaySession:
         if player is None:
             due = self.ahead.tribunal_due
             return Reply(False, "no turn is open" + ("; the Tribunal is to be scored" if due else ""), tribunal_due=due)
-        closing = self._check(self.text, live=False)
-        new = new_findings(self.result.diagnostics, closing.result.diagnostics)
+        new = new_findings(self.result.diagnostics, self.closed().diagnostics)
         errors = [d for d in new if d.severity == ERROR]
         if errors:
             return Reply(False, f"{player}'s turn cannot end yet", errors, {self.path: self.text})
@@ -279,14 +288,9 @@ class PlaySession:
         warnings = [d for d in new if d.severity == "warning"]
         return Reply(True, message, warnings, {self.path: self.text}, tribunal_due=self.ahead.tribunal_due)
 
-    def pending_tribunal(self):
-        """The result of the Tribunal about to be scored, and the game as it would then stand."""
-        closing = self._check(self.text, live=False)
-        return closing.result
-
     def record_tribunal(self) -> Reply:
         """Write the scores the scorekeeper confirmed (and the winner after the Grand Tribunal)."""
-        closing = self.pending_tribunal()
+        closing = self.closed()
         state = closing.state
         if not self.ahead.tribunal_due or not state.results:
             return Reply(False, "no Tribunal is waiting to be scored")

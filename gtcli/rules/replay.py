@@ -183,7 +183,7 @@ class Referee:
             praeco = s.next_first_praeco
             tribunal = number if self.opened_tribunal < number else None
             return Ahead(open_turn, praeco, (1, praeco) if praeco else None, tribunal)
-        if self.rounds_done() or (not s.pending_extra and len(s.turns) >= len(self.seats)):
+        if not s.pending_extra and len(s.turns) >= len(self.seats):  # this round is over
             praeco = self.expected_praeco()
             return Ahead(open_turn, praeco, (s.round + 1, praeco) if praeco else None)
         return Ahead(open_turn, self.expected_player())
