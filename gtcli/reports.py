@@ -45,6 +45,16 @@ def game_json(game: Game, done: list[TribunalResult]) -> dict[str, Any]:
     }
 
 
+def outcome_json(result) -> dict[str, Any]:
+    """A replayed log's running totals (seat order), whether it is complete, and its winners."""
+    state = result.state
+    return {
+        "complete": result.complete,
+        "totals": [{"name": p, "score": state.totals.get(p, 0)} for p in state.seats],
+        "winners": list(result.winners) if result.winners else None,
+    }
+
+
 def replay_json(path: str, at_line: int | None, result) -> dict[str, Any]:
     """``gt replay --json``: the state, the Tribunals held so far, totals and winners."""
     state = result.state
@@ -53,9 +63,7 @@ def replay_json(path: str, at_line: int | None, result) -> dict[str, Any]:
         "at": at_line,
         "state": state.snapshot(),
         "tribunals": [tribunal_json(r) for r in state.results],
-        "totals": [{"name": p, "score": state.totals.get(p, 0)} for p in state.seats],
-        "complete": result.complete,
-        "winners": list(result.winners) if result.winners else None,
+        **outcome_json(result),
         "findings": {"errors": len(result.errors),
                      "warnings": sum(1 for d in result.diagnostics if d.severity == "warning")},
     }

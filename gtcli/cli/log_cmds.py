@@ -31,6 +31,7 @@ def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> Non
     from gtcli.cli.diagnostics_view import FileReport, render
     from gtcli.diagnostics import InputError
     from gtcli.dsl.logs import Options, check_file
+    from gtcli.reports import outcome_json
 
     fmt = "json" if as_json else fmt
     options = Options(cards, board, profile_spec, strict, first)
@@ -45,10 +46,7 @@ def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> Non
             reports.append(FileReport(path, "unreadable", list(exc.diagnostics), _source(path)))
             return
         r = checked.result
-        extra = {"complete": r.complete, "totals": [{"name": p, "score": r.state.totals.get(p, 0)}
-                                                    for p in r.state.seats],
-                 "winners": list(r.winners) if r.winners else None}
-        reports.append(FileReport(path, "log", r.diagnostics, {path: checked.text}, extra))
+        reports.append(FileReport(path, "log", r.diagnostics, {path: checked.text}, outcome_json(r)))
 
     if len(paths) > 1 and sys.stderr.isatty() and fmt == "human":
         from rich.progress import Progress
