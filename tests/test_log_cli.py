@@ -112,3 +112,10 @@ def test_log_guide_lists_every_keyword_in_every_language():
         for lang in LANGUAGES:
             for word in KEYWORDS[keyword][lang]:
                 assert f"`{word}`" in row, (keyword, lang, word)
+
+
+def test_a_note_about_the_whole_log_names_its_file(write):
+    path = write("nosetup.gtl", HEAD + "Ana: praeco staff, orb, wand; vote staff; vote orb\n")
+    result = run("check", path, "--format", "json")
+    notes = [d for d in json.loads(result.stdout)["files"][0]["diagnostics"] if d["code"] == "K4"]
+    assert notes and all(d["file"] == str(path) for d in notes)

@@ -98,7 +98,8 @@ class Referee:
             severity, message = NOTE, f"forced override ({self.forced}): {message}"
         if code == "T6" and self.strict:
             severity = ERROR
-        self.diagnostics.append(Diagnostic.at_pos(code, message, pos, hint, severity))
+        # a finding about the whole log (no position) still names the log's file
+        self.diagnostics.append(Diagnostic.at_pos(code, message, pos, hint, severity).at(self.log.path))
         if self.first and severity == ERROR:
             raise StopReplay
 
