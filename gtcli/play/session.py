@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from gtcli.diagnostics import ERROR, Diagnostic, InputError, Pos
+from gtcli.diagnostics import ERROR, WARNING, Diagnostic, InputError, Pos
 from gtcli.dsl.keywords import KEYWORDS, tag_spelling
 from gtcli.dsl.log_format import LogWriter
 from gtcli.dsl.logs import Checked, Options, check_file, parse_log, read_header
@@ -172,7 +172,7 @@ class PlaySession:
         line, rolled = fill_rolls(line.strip(), self.language, self.seats, self.rng)
         if not line:
             return Reply(False, "")
-        first = fold(line.split()[0]) if line.split() else ""
+        first = fold(line.split()[0])
         if any(first in _words(k, self.language) for k in WRITTEN_FOR_YOU):
             return Reply(False, "Tribunal, round, scores and winner lines are written for you; type moves only.")
         if self.in_setup and self._is_setup_line(line):
@@ -186,8 +186,7 @@ class PlaySession:
         words = line.split()
         if fold(words[0]) in {w for k in SETUP_KEYWORDS for w in _words(k, self.language)}:
             return True
-        return len(words) == 2 and fold(words[0]) in _words("PRAECO", self.language) and \
-            fold(words[1]) in {fold(s) for s in self.seats}
+        return len(words) == 2 and fold(words[0]) in _words("PRAECO", self.language) and self._seat(words[1]) is not None
 
     def _setup_line(self, line: str) -> Reply:
         text = self.text if self.log.setup is not None else editing.append_lines(self.text, [self.writer.kw("SETUP")])
@@ -250,12 +249,16 @@ class PlaySession:
         if not match:
             return None, line, None
         name, body = match.group(1), match.group(2).strip()
-        seat = next((s for s in self.seats if fold(s) == fold(name)), None)
+        seat = self._seat(name)
         if seat is None:
             return None, body, Reply(False, f"{name!r} is not a player of this game; {self.player_hint(name)}")
         if not body:
             return None, body, Reply(False, f"type {seat}'s move after the name: {seat}: MOVE")
         return seat, body, None
+
+    def _seat(self, name: str) -> str | None:
+        """The seated player called ``name`` (any case or accents), or None."""
+        return next((s for s in self.seats if fold(s) == fold(name)), None)
 
     def _try(self, candidate: str, what: str) -> Reply:
         """Replay ``candidate``; save it if it adds no error."""
@@ -285,7 +288,7 @@ class PlaySession:
         self.turn_closed = True
         upcoming = self.ahead.next_player
         message = f"{player}'s turn is over" + (f"; next: {upcoming}" if upcoming else "")
-        warnings = [d for d in new if d.severity == "warning"]
+        warnings = [d for d in new if d.severity == WARNING]
         return Reply(True, message, warnings, {self.path: self.text}, tribunal_due=self.ahead.tribunal_due)
 
     def record_tribunal(self) -> Reply:
@@ -312,11 +315,11 @@ class PlaySession:
         last = self.log.events[-1] if self.log.events else None
         # the turn before a removed scores line, or before a removed whole turn, had been
         # closed: the next move typed without a name is again for the player who was next
-        closed = isinstance(last, (L.Scores, L.Winner)) or (isinstance(last, L.Turn) and len(last.moves) == 1)
+        was_closed = isinstance(last, (L.Scores, L.Winner)) or (isinstance(last, L.Turn) and len(last.moves) == 1)
         checked = self._check(text)
         write_atomic(self.path, text)
         self._use(checked)
-        self.turn_closed = closed
+        self.turn_closed = was_closed
         return Reply(True, f"taken back: {taken}")
 
     def legal_now(self) -> list[str]:
