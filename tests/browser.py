@@ -1,0 +1,174 @@
+"""Look at HTML output the way people do: in a real headless Chromium.
+
+The HTML that gt writes (card sheets, scoresheets) needs no JavaScript; these helpers only
+*look* at it. ``measure`` copies the page, appends a small probe script that reads element
+boxes in the rendered layout and writes them into the DOM as JSON, and reads that back
+from ``--dump-dom``; ``screenshot`` and ``print_pdf`` render the page as a person would
+see or print it. No Python browser driver is needed: the Chromium binary is enough.
+
+Tests call :func:`chromium_or_skip`, which skips them with a reason when Chromium is not
+installed (``.ci/run`` installs Debian's ``chromium`` package where it can).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+import tempfile
+import zlib
+from pathlib import Path
+
+import pytest
+
+# What the machine's closed network and a root user need (see .ci/run).
+FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--hide-scrollbars", "--mute-audio", "--allow-file-access-from-files",
+)
+TIMEOUT = 60
+
+
+def find_chromium() -> str | None:
+    """The Chromium binary: ``$GT_CHROMIUM``, else the first of the usual names on PATH."""
+    explicit = os.environ.get("GT_CHROMIUM")
+    if explicit:
+        return explicit if Path(explicit).exists() else None
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def chromium_or_skip() -> str:
+    found = find_chromium()
+    if found is None:
+        pytest.skip("headless Chromium is not installed (Debian: apt-get install chromium; "
+                    "or set GT_CHROMIUM): the page cannot be looked at in a real browser")
+    return found
+
+
+def _run(args: list[str], user_data: str) -> str:
+    binary = chromium_or_skip()
+    proc = subprocess.run([binary, *FLAGS, f"--user-data-dir={user_data}", *args],
+                          capture_output=True, text=True, timeout=TIMEOUT)
+    if proc.returncode != 0:
+        raise AssertionError(f"chromium exited {proc.returncode}: {proc.stderr[-2000:]}")
+    return proc.stdout
+
+
+PROBE_ID = "gt-browser-probe"
+
+
+def measure(html: Path, script: str, width: int = 1200, height: int = 1600) -> object:
+    """Run ``script`` (a JS function body returning JSON-able data) in the laid-out page.
+
+    The page itself is not changed: a copy with the probe appended is loaded.
+    """
+    text = Path(html).read_text(encoding="utf-8")
+    probe = (f'<script>(function(){{var out; try {{ out = (function(){{ {script} }})(); }}'
+             f' catch (e) {{ out = {{"probe_error": String(e)}}; }}'
+             f' var pre = document.createElement("pre"); pre.id = "{PROBE_ID}";'
+             f' pre.textContent = JSON.stringify(out); document.body.appendChild(pre); }})();</script>')
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "page.html"
+        copy.write_text(text.replace("</body>", probe + "</body>") if "</body>" in text else text + probe,
+                        encoding="utf-8")
+        dom = _run([f"--window-size={width},{height}", "--virtual-time-budget=5000", "--dump-dom",
+                    copy.as_uri()], str(Path(tmp) / "profile"))
+    marker = f'<pre id="{PROBE_ID}">'
+    start = dom.rfind(marker)
+    if start < 0:
+        raise AssertionError("the probe did not run: is the page valid HTML?")
+    end = dom.index("</pre>", start)
+    import html as html_lib
+
+    data = json.loads(html_lib.unescape(dom[start + len(marker):end]))
+    if isinstance(data, dict) and "probe_error" in data:
+        raise AssertionError(f"probe failed: {data['probe_error']}")
+    return data
+
+
+def screenshot(html: Path, png: Path, width: int = 1200, height: int = 1600) -> Path:
+    with tempfile.TemporaryDirectory() as tmp:
+        _run([f"--window-size={width},{height}", f"--screenshot={png}", "--virtual-time-budget=5000",
+              Path(html).resolve().as_uri()], str(Path(tmp) / "profile"))
+    if not Path(png).exists():
+        raise AssertionError("chromium wrote no screenshot")
+    return Path(png)
+
+
+def print_pdf(html: Path, pdf: Path) -> Path:
+    with tempfile.TemporaryDirectory() as tmp:
+        _run([f"--print-to-pdf={pdf}", "--no-pdf-header-footer", "--virtual-time-budget=5000",
+              Path(html).resolve().as_uri()], str(Path(tmp) / "profile"))
+    if not Path(pdf).exists():
+        raise AssertionError("chromium wrote no PDF")
+    return Path(pdf)
+
+
+def pdf_pages(pdf: Path) -> int:
+    """Pages in a PDF Chromium printed (counts its /Type /Page objects)."""
+    data = Path(pdf).read_bytes()
+    return data.count(b"/Type /Page") - data.count(b"/Type /Pages")
+
+
+# ---- a tiny PNG reader, to tell a blank page from a drawn one -----------------------------------
+
+def png_pixels(png: Path) -> tuple[int, int, list[bytes]]:
+    """(width, height, rows of raw RGB(A) bytes) of an 8-bit, non-interlaced PNG."""
+    data = Path(png).read_bytes()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise AssertionError(f"{png} is not a PNG")
+    pos, idat, width = 8, b"", 0
+    height = depth = colour = interlace = 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    if depth != 8 or colour not in (2, 6) or interlace:
+        raise AssertionError(f"unsupported PNG (depth {depth}, colour type {colour}, interlace {interlace})")
+    bpp = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows: list[bytes] = []
+    prev = bytearray(stride)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 0xFF
+            elif kind == 2:
+                line[x] = (line[x] + b) & 0xFF
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 0xFF
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
+        rows.append(bytes(line))
+        prev = line
+    return width, height, rows
+
+
+def ink_fraction(png: Path) -> float:
+    """Share of pixels that differ from the page's most common colour: 0.0 is a blank page."""
+    from collections import Counter
+
+    width, height, rows = png_pixels(png)
+    bpp = len(rows[0]) // width if rows else 3
+    colours = Counter(row[x:x + 3] for row in rows for x in range(0, len(row), bpp))
+    background = colours.most_common(1)[0][1] if colours else 0
+    return 1 - background / max(1, width * height)
