@@ -129,7 +129,8 @@ def title(code: str) -> str:
     return CODES[code].title if code in CODES else ""
 
 
-# ``TRK`` -- Trickerion, the second game (gtcli/trickerion/, `gt trickerion`, docs/trickerion.md)
+# ``TRK`` -- Trickerion, the second game (gtcli/trickerion/, `gt trickerion`, docs/trickerion.md).
+# Its session files share GAME001 (cannot be used) and GAME004 (already exists) with `gt game`.
 CODES.update(_table(
     """
 TRK001 a Trickerion file is not valid TOML
@@ -148,9 +149,7 @@ TRK013 a shard cannot buy an action point in the Theatre
 TRK014 not enough coins or shards for a payment
 TRK015 a turn entered for the wrong turn number
 TRK016 a character the player's team does not have, or cannot have
-TRK020 the Trickerion session file cannot be used
 TRK021 the game already has its five turns
 TRK022 there is no turn to undo
-TRK023 the session file already exists
 """
 ))

@@ -28,8 +28,13 @@ def _table(*columns: str, title: str, out: Any, numbers: Sequence[str] = ()) -> 
     return t
 
 
+def count(n: int, noun: str) -> str:
+    """``1 coin``, ``3 coins`` (fame has no plural)."""
+    return f"{n} {noun}" if n == 1 or noun == "fame" else f"{n} {noun}s"
+
+
 def amounts(a: Amounts) -> str:
-    parts = [f"{n} {what}" for n, what in ((a.fame, "fame"), (a.coins, "coins"), (a.shards, "shards")) if n]
+    parts = [count(n, what) for n, what in ((a.fame, "fame"), (a.coins, "coin"), (a.shards, "shard")) if n]
     return ", ".join(parts) or "nothing"
 
 
@@ -70,7 +75,7 @@ def winner_line(result: FinalResult) -> str:
 # -- performances -------------------------------------------------------------------------
 def render_performance(performance: Performance, paid: Sequence[Payout], out: Any = None) -> None:
     out = out or console()
-    extras = [f"{performance.links} link(s)"]
+    extras = [count(performance.links, "link")]
     if performance.specialists:
         extras.append("behind: " + ", ".join(performance.specialists))
     if performance.bonus != Amounts():
@@ -101,7 +106,7 @@ def render_wages(rows: Sequence[WagePayment], out: Any = None) -> None:
                numbers=("Due", "Paid", "Unpaid", "Fame lost", "Coins", "Fame"))
     for row in rows:
         crew, w = row.crew, row.wages
-        working = f"{crew.apprentices} apprentice(s), {crew.specialists} specialist(s)"
+        working = f"{count(crew.apprentices, 'apprentice')}, {count(crew.specialists, 'specialist')}"
         if crew.assistant and crew.apprentices:
             working += " (one on the Assistant's board: unpaid)"
         t.add_row(escape(row.name), working, str(w.due), str(w.paid), str(w.unpaid), str(w.fame_lost),
@@ -117,7 +122,7 @@ def render_initiative(order: Sequence[str], previous: Sequence[str], fame: Mappi
                numbers=("Slot", "Fame", "Last slot", "Advertising costs"))
     for name in order:
         t.add_row(str(slot_of(order, name)), escape(name), str(fame[name]), str(slot_of(previous, name)),
-                  f"{advertising_cost(order, name)} coin(s)")
+                  count(advertising_cost(order, name), "coin"))
     out.print(t)
     for group in ties:
         out.print(f"Tied on {fame[group[0]]} fame: {names(group)} (their order from last turn reversed)")
@@ -139,7 +144,7 @@ def render_turn(result: TurnResult, out: Any = None, detail: bool = True) -> Non
     for group in result.ties:
         out.print(f"  tied on fame: {names(group)} (their order from last turn reversed)")
     for advert in result.adverts:
-        out.print(f"  {escape(advert.name)} advertises: -{advert.cost} coin(s), +2 fame")
+        out.print(f"  {escape(advert.name)} advertises: -{count(advert.cost, 'coin')}, +2 fame")
     for performance, paid in result.performances:
         if detail:
             render_performance(performance, paid, out)
@@ -151,7 +156,7 @@ def render_turn(result: TurnResult, out: Any = None, detail: bool = True) -> Non
     else:
         for row in result.wages:
             if row.wages.unpaid:
-                out.print(f"  {escape(row.name)} could not pay {row.wages.unpaid} coin(s) of wages: "
+                out.print(f"  {escape(row.name)} could not pay {count(row.wages.unpaid, 'coin')} of wages: "
                           f"-{row.wages.fame_lost} fame")
     render_standings(result.standings, f"After turn {result.number}", out)
 
@@ -163,4 +168,4 @@ def render_action_points(points: ActionPoints, out: Any = None) -> None:
         parts.append(f"slot {points.slot:+d}")
     if points.shard:
         parts.append(f"shard +{points.shard}")
-    out.print(f"{' '.join(parts)} = {points.total} action point(s)")
+    out.print(f"{' '.join(parts)} = {count(points.total, 'action point')}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from gtcli.cli.options import json_option
-from gtcli.cli.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json
+from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_diagnostics, print_json
 
 TABLE_FILE = click.Path(dir_okay=False)
 
@@ -148,6 +148,17 @@ def action_points_cmd(character: str, slot: int, shard: bool, location: str | No
     render_action_points(points)
 
 
+def _confirm(question: str, err: bool) -> bool:
+    """Ask yes/no; end of input is unusable input (exit 2), Ctrl-C exits 130; neither saves."""
+    try:
+        return click.confirm(question, default=True, err=err)
+    except click.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            raise SystemExit(130) from None
+        click.echo("\nNo answer (end of input): nothing saved.", err=True)
+        raise SystemExit(EXIT_UNUSABLE) from None
+
+
 def _exit_on(findings: list) -> None:
     if findings:
         print_diagnostics(findings)
@@ -218,7 +229,7 @@ def turn_cmd(session: str, turn_file: str, yes: bool, as_json: bool) -> None:
         from gtcli.cli.render_trickerion import render_turn
 
         render_turn(result)
-    if not yes and not click.confirm(f"Save turn {result.number} to {session}?", default=True, err=as_json):
+    if not yes and not _confirm(f"Save turn {result.number} to {session}?", err=as_json):
         click.echo("Not saved.", err=as_json)
         return
     save_session(session, updated)

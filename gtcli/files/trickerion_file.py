@@ -165,7 +165,10 @@ class TrickerionReader:
 
     def _top(self, key: str | None) -> tuple[int | None, int | None]:
         if self.scope.turn is None:
-            return self.source.locate(key)
+            spot = self.source.locate(key)
+            if spot[0] is None and key:  # a table of the file's: its [key] or [[key]] header
+                spot = self.source.locate(None, key)
+            return spot
         return self.source.locate(key, "turns", self.scope.turn)
 
     def inner(self, table: str, key: str, where: Where) -> tuple[int | None, int | None]:
@@ -274,12 +277,12 @@ class TrickerionReader:
         if not data:
             raise self.fail("TRK002", "the file is empty", "list each player under [[players]] (see docs/trickerion.md)")
         top = self.fields(data, PLAYERS_FILE_FIELDS, "the file", Where())
+        initiative = self.player_list(top["initiative"][1], "initiative") if "initiative" in top else None
         if "players" not in top:
             raise self.fail("TRK002", "the file has no [[players]]", "[[players]]\nname = \"Ana\"\nfame = 41")
         raw_players = top["players"][1]
         if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
             raise self.fail("TRK003", "players must be [[players]] tables", where=Where(key="players"))
-        initiative = self.player_list(top["initiative"][1], "initiative") if "initiative" in top else None
         self.names = _Names(initiative)
         records = tuple(self.player_record(raw, n) for n, raw in enumerate(raw_players))
         names = tuple(r.name for r in records)
