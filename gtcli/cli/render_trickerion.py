@@ -1,7 +1,9 @@
 """Rich rendering of Trickerion results: tables on a terminal, plain ASCII elsewhere.
 
 Player and trick names come from files strangers write, so every one of them is escaped
-before rich sees it (a name like ``[red]Ana`` is printed as typed, not as markup).
+before rich sees it (a name like ``[red]Ana`` is printed as typed, not as markup). Every
+function takes a result and an optional console, so a command can pass either to one
+helper that prints JSON or tables.
 """
 
 from __future__ import annotations
@@ -9,15 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.markup import escape
-
 from gtcli.cli.output import console, table
 from gtcli.trickerion.actions import ActionPoints
 from gtcli.trickerion.amounts import Amounts
-from gtcli.trickerion.game import PlayerState, TurnResult, WagePayment
+from gtcli.trickerion.game import TURNS, Game, PlayerState, TurnResult, WagePayment
 from gtcli.trickerion.initiative import advertising_cost, slot_of
 from gtcli.trickerion.performance import Modifier, Payout, Performance
 from gtcli.trickerion.scoring import FinalResult
+
+
+def escape(text: str) -> str:
+    """User text as rich prints it literally (rich is imported only once output is drawn)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
 
 
 def _table(*columns: str, title: str, out: Any, numbers: Sequence[str] = ()) -> Any:
@@ -129,7 +136,8 @@ def render_initiative(order: Sequence[str], previous: Sequence[str], fame: Mappi
 
 
 # -- a game -------------------------------------------------------------------------------
-def render_standings(states: Sequence[PlayerState], title: str, out: Any) -> None:
+def render_standings(states: Sequence[PlayerState], title: str = "Standings", out: Any = None) -> None:
+    out = out or console()
     t = _table("Player", "Fame", "Coins", "Shards", "Apprentices", "Specialists", title=title, out=out,
                numbers=("Fame", "Coins", "Shards", "Apprentices"))
     for s in states:
@@ -169,3 +177,20 @@ def render_action_points(points: ActionPoints, out: Any = None) -> None:
     if points.shard:
         parts.append(f"shard +{points.shard}")
     out.print(f"{' '.join(parts)} = {count(points.total, 'action point')}")
+
+
+def render_game(game: Game, done: Sequence[TurnResult], standings: Sequence[PlayerState],
+                final: FinalResult | None, next_order: Sequence[str] | None, out: Any = None) -> None:
+    """``gt trickerion game show``: each turn in short, then the final scoring or what comes next."""
+    out = out or console()
+    out.print(f"Trickerion: {names(game.players)}, {len(done)} of {TURNS} turns recorded")
+    if not done:
+        render_standings(standings, "At the start", out)
+    for result in done:
+        out.print()
+        render_turn(result, out, detail=False)
+    out.print()
+    if final:
+        render_final(final, out)
+    elif next_order:
+        out.print(f"Next turn's initiative: {names(next_order)}")

@@ -7,6 +7,9 @@ commands, so ``gt --help`` stays instant.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import click
 
 from gtcli.cli.options import json_option
@@ -24,59 +27,57 @@ def trickerion() -> None:
     """
 
 
-@trickerion.command("final")
-@click.argument("table_file", metavar="TABLE.toml", type=TABLE_FILE)
-@json_option
-@handles_input_errors()
+def table_command(name: str) -> Callable[[Callable[..., None]], click.Command]:
+    """A ``gt trickerion NAME TABLE.toml [--json]`` command: bad input is exit 2, never a traceback."""
+
+    def wrap(func: Callable[..., None]) -> click.Command:
+        func = json_option(handles_input_errors()(func))
+        return trickerion.command(name)(click.argument("table_file", metavar="TABLE.toml", type=TABLE_FILE)(func))
+
+    return wrap
+
+
+@table_command("final")
 def final_cmd(table_file: str, as_json: bool) -> None:
     """Final scoring after turn 5: shards, coins, Apprentices and Specialists into fame; the winner."""
+    from gtcli.cli.render_trickerion import render_final
     from gtcli.files.trickerion_file import load_players_file
+    from gtcli.trickerion.reports import final_json
     from gtcli.trickerion.scoring import Standing, final_scoring
 
     _, players = load_players_file(table_file)
     result = final_scoring([Standing(p.name, p.fame, p.coins, p.shards, p.apprentices, len(p.specialists))
                             for p in players.players], players.initiative)
-    if as_json:
-        from gtcli.trickerion.reports import final_json
-
-        print_json(final_json(result))
-        return
-    from gtcli.cli.render_trickerion import render_final
-
-    render_final(result)
+    _emit(as_json, final_json, render_final, result)
 
 
-@trickerion.command("performance")
-@click.argument("table_file", metavar="TABLE.toml", type=TABLE_FILE)
-@json_option
-@handles_input_errors()
+@table_command("performance")
 def performance_cmd(table_file: str, as_json: bool) -> None:
     """What every player gets from one performance, with the breakdown."""
+    from gtcli.cli.render_trickerion import render_performance
     from gtcli.files.trickerion_file import load_performance
     from gtcli.trickerion.performance import payouts, performance_problems
+    from gtcli.trickerion.reports import performance_json
 
     reader, performance = load_performance(table_file)
-    paid = payouts(performance)
     findings = [reader.place(p) for p in performance_problems(performance)]
-    if as_json:
-        from gtcli.trickerion.reports import performance_json
 
-        print_json({**performance_json(performance, paid), "findings": [d.to_json() for d in findings]})
-    else:
-        from gtcli.cli.render_trickerion import render_performance
+    def to_json(performance, paid):
+        return {**performance_json(performance, paid), "findings": [d.to_json() for d in findings]}
 
-        render_performance(performance, paid)
-    _exit_on(findings)
+    _emit(as_json, to_json, render_performance, performance, payouts(performance))
+    if findings:
+        print_diagnostics(findings)
+        raise SystemExit(EXIT_FINDINGS)
 
 
-@trickerion.command("wages")
-@click.argument("table_file", metavar="TABLE.toml", type=TABLE_FILE)
-@json_option
-@handles_input_errors()
+@table_command("wages")
 def wages_cmd(table_file: str, as_json: bool) -> None:
     """End-of-turn wages: what each player pays, and the fame lost for coins they lack."""
+    from gtcli.cli.render_trickerion import render_wages
     from gtcli.files.trickerion_file import load_players_file
     from gtcli.trickerion.game import WagePayment, working_crew
+    from gtcli.trickerion.reports import wage_payment_json
     from gtcli.trickerion.wages import pay, wages_due
 
     reader, players = load_players_file(table_file)
@@ -87,25 +88,17 @@ def wages_cmd(table_file: str, as_json: bool) -> None:
         state, entry = reader.team_before_hiring(record, n)
         crew = working_crew(state, entry)
         rows.append(WagePayment(name, crew, pay(record.fame, record.coins, wages_due(crew))))
-    if as_json:
-        from gtcli.trickerion.reports import wage_payment_json
-
-        print_json({"players": [wage_payment_json(r) for r in rows]})
-        return
-    from gtcli.cli.render_trickerion import render_wages
-
-    render_wages(rows)
+    _emit(as_json, lambda rows: {"players": [wage_payment_json(r) for r in rows]}, render_wages, rows)
 
 
-@trickerion.command("initiative")
-@click.argument("table_file", metavar="TABLE.toml", type=TABLE_FILE)
-@json_option
-@handles_input_errors()
+@table_command("initiative")
 def initiative_cmd(table_file: str, as_json: bool) -> None:
     """Next turn's initiative order from fame (ties reverse), and what advertising costs."""
+    from gtcli.cli.render_trickerion import render_initiative
     from gtcli.files.trickerion_file import load_players_file
     from gtcli.trickerion.initiative import next_order, ties
     from gtcli.trickerion.problems import Where
+    from gtcli.trickerion.reports import initiative_json
 
     reader, players = load_players_file(table_file)
     if not players.initiative_given:
@@ -113,15 +106,7 @@ def initiative_cmd(table_file: str, as_json: bool) -> None:
                           'initiative = ["Ana", "Ben", "Caro"]  # last turn\'s order, first to act first', Where())
     fame = {p.name: p.fame for p in players.players}
     order = next_order(players.initiative, fame)
-    tied = ties(order, fame)
-    if as_json:
-        from gtcli.trickerion.reports import initiative_json
-
-        print_json(initiative_json(order, players.initiative, fame, tied))
-        return
-    from gtcli.cli.render_trickerion import render_initiative
-
-    render_initiative(order, players.initiative, fame, tied)
+    _emit(as_json, initiative_json, render_initiative, order, players.initiative, fame, ties(order, fame))
 
 
 @trickerion.command("action-points")
@@ -133,19 +118,14 @@ def initiative_cmd(table_file: str, as_json: bool) -> None:
 @handles_input_errors()
 def action_points_cmd(character: str, slot: int, shard: bool, location: str | None, as_json: bool) -> None:
     """Action points of a character placed on a slot: apprentice, specialist or magician."""
+    from gtcli.cli.render_trickerion import render_action_points
     from gtcli.trickerion.actions import action_points
+    from gtcli.trickerion.reports import action_points_json
     from gtcli.trickerion.words import CHARACTERS, LOCATIONS
 
     where = LOCATIONS.resolve(location) if location is not None else None
     points = action_points(CHARACTERS.resolve(character), slot, shard, where)
-    if as_json:
-        from gtcli.trickerion.reports import action_points_json
-
-        print_json(action_points_json(points))
-        return
-    from gtcli.cli.render_trickerion import render_action_points
-
-    render_action_points(points)
+    _emit(as_json, action_points_json, render_action_points, points)
 
 
 def _confirm(question: str, err: bool) -> bool:
@@ -159,10 +139,12 @@ def _confirm(question: str, err: bool) -> bool:
         raise SystemExit(EXIT_UNUSABLE) from None
 
 
-def _exit_on(findings: list) -> None:
-    if findings:
-        print_diagnostics(findings)
-        raise SystemExit(EXIT_FINDINGS)
+def _emit(as_json: bool, to_json: Callable[..., Any], render: Callable[..., None], *result: Any) -> None:
+    """Print ``result`` as JSON (stdout) or through its renderer (rich tables or plain text)."""
+    if as_json:
+        print_json(to_json(*result))
+    else:
+        render(*result)
 
 
 # -- whole games ------------------------------------------------------------------------------
@@ -184,26 +166,20 @@ SESSION = click.argument("session", metavar="GAME.toml", type=TABLE_FILE)
 @handles_input_errors()
 def new_cmd(session: str, players: str, specialists: str, force: bool, as_json: bool) -> None:
     """Start a game: fame 5, coins by initiative slot (10/12/14/16), 1 shard each."""
+    from gtcli.cli.render_trickerion import render_standings
     from gtcli.files.session_file import require_absent
     from gtcli.files.trickerion_session import save_session
     from gtcli.trickerion.game import new_game, starting_states
+    from gtcli.trickerion.reports import state_json
     from gtcli.trickerion.words import SPECIALISTS
 
     require_absent(session, force)
     kinds = tuple(SPECIALISTS.resolve(k.strip()) for k in specialists.split(",") if k.strip())
     g = new_game(tuple(players.split(",")), kinds)
     save_session(session, g)
-    states = starting_states(g)
-    if as_json:
-        from gtcli.trickerion.reports import state_json
-
-        print_json({"file": session, "players": list(g.players), "standings": [state_json(s) for s in states]})
-        return
-    from gtcli.cli.output import console
-    from gtcli.cli.render_trickerion import render_standings
-
-    out = console()
-    render_standings(states, f"New game in {session}", out)
+    _emit(as_json, lambda states: {"file": session, "players": list(g.players),
+                                   "standings": [state_json(s) for s in states]},
+          lambda states: render_standings(states, f"New game in {session}"), starting_states(g))
 
 
 @game.command("turn")
@@ -249,32 +225,14 @@ def turn_cmd(session: str, turn_file: str, yes: bool, as_json: bool) -> None:
 @handles_input_errors()
 def show_cmd(session: str, as_json: bool) -> None:
     """Every turn, the running totals, and the final scoring once turn 5 is in."""
+    from gtcli.cli.render_trickerion import render_game
     from gtcli.files.trickerion_session import load_session
-    from gtcli.trickerion.game import TURNS, final, next_initiative, results, standings
+    from gtcli.trickerion.game import final, next_initiative, results, standings
+    from gtcli.trickerion.reports import game_json
 
     g = load_session(session)
     done = results(g)
-    scored = final(g, done)
-    if as_json:
-        from gtcli.trickerion.reports import game_json
-
-        print_json(game_json(g, done, standings(g, done), scored))
-        return
-    from gtcli.cli.output import console
-    from gtcli.cli.render_trickerion import names, render_final, render_standings, render_turn
-
-    out = console()
-    out.print(f"Trickerion: {names(g.players)}, {len(done)} of {TURNS} turns recorded")
-    if not done:
-        render_standings(standings(g, done), "At the start", out)
-    for result in done:
-        out.print()
-        render_turn(result, out, detail=False)
-    out.print()
-    if scored:
-        render_final(scored, out)
-    else:
-        out.print(f"Next turn's initiative: {names(next_initiative(g, done) or ())}")
+    _emit(as_json, game_json, render_game, g, done, standings(g, done), final(g, done), next_initiative(g, done))
 
 
 @game.command("undo")
@@ -282,14 +240,23 @@ def show_cmd(session: str, as_json: bool) -> None:
 @json_option
 @handles_input_errors()
 def undo_cmd(session: str, as_json: bool) -> None:
-    """Drop the last recorded turn."""
+    """Drop the last recorded turn, and show where the game stands without it."""
+    from gtcli.cli.render_trickerion import names, render_standings
     from gtcli.files.trickerion_session import load_session, save_session
-    from gtcli.trickerion.game import undo
+    from gtcli.trickerion.game import next_initiative, results, standings, undo
+    from gtcli.trickerion.reports import state_json
 
-    g = load_session(session)
-    updated = undo(g)
+    updated = undo(load_session(session))
     save_session(session, updated)
-    if as_json:
-        print_json({"file": session, "dropped": len(g.turns), "turns": len(updated.turns)})
-    else:
-        click.echo(f"Dropped turn {len(g.turns)} from {session}; {len(updated.turns)} remain.")
+    done = results(updated)
+    number = len(updated.turns) + 1
+
+    def to_json(states, order):
+        return {"file": session, "dropped": number, "turns": len(updated.turns),
+                "standings": [state_json(s) for s in states], "next_initiative": list(order)}
+
+    def render(states, order):
+        render_standings(states, f"Dropped turn {number} from {session}; the game stands at", None)
+        click.echo(f"Turn {number} is next, initiative: {names(order)}")
+
+    _emit(as_json, to_json, render, standings(updated, done), next_initiative(updated, done) or ())

@@ -301,13 +301,17 @@ class TrickerionReader:
                                 "give every player a [[players]] entry", Where(key="initiative"))
         return PlayersFile(records, initiative or names, initiative is not None)
 
-    def player_record(self, raw: dict[str, Any], n: int) -> PlayerRecord:
+    def named_entry(self, raw: dict[str, Any], n: int, known: tuple[str, ...],
+                    *unknown: str) -> tuple[Where, dict[str, tuple[str, Any]], str]:
+        """The n-th ``[[players]]`` entry: where it is, its fields, and whose it is."""
         where = Where("players", n)
-        what = f"player {n + 1}"
-        fields = self.fields(raw, PLAYER_FIELDS, what, where)
+        fields = self.fields(raw, known, f"player {n + 1}", where)
         if "name" not in fields:
-            raise self.fail("TRK002", f"{what} has no name", "name = \"Ana\"", where)
-        name = self.player(fields["name"][1], _with(where, fields["name"][0]), "TRK009", "in the initiative order")
+            raise self.fail("TRK002", f"player {n + 1} has no name", "name = \"Ana\"", where)
+        return where, fields, self.player(fields["name"][1], _with(where, fields["name"][0]), *unknown)
+
+    def player_record(self, raw: dict[str, Any], n: int) -> PlayerRecord:
+        where, fields, name = self.named_entry(raw, n, PLAYER_FIELDS, "TRK009", "in the initiative order")
         what = name
         apprentices = self.number(fields, "apprentices", 0, MAX_TEAM, what, where)
         specialists: tuple[str, ...] = ()
@@ -443,12 +447,7 @@ class TrickerionReader:
         return raw
 
     def player_turn(self, raw: dict[str, Any], n: int) -> PlayerTurn:
-        where = Where("players", n)
-        what = f"player {n + 1}"
-        fields = self.fields(raw, TURN_PLAYER_FIELDS, what, where)
-        if "name" not in fields:
-            raise self.fail("TRK002", f"{what} has no name", "name = \"Ana\"", where)
-        name = self.player(fields["name"][1], _with(where, fields["name"][0]))
+        where, fields, name = self.named_entry(raw, n, TURN_PLAYER_FIELDS)
         changes = self.amounts(fields["changes"][1], f"{name}'s changes", _with(where, fields["changes"][0]),
                                -MAX_CHANGE, MAX_CHANGE) if "changes" in fields else NOTHING
         advertised = fields.get("advertised", ("advertised", False))

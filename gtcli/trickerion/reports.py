@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gtcli.trickerion.actions import ActionPoints
-from gtcli.trickerion.game import Game, PlayerState, TurnResult, WagePayment, next_initiative
+from gtcli.trickerion.game import Game, PlayerState, TurnResult, WagePayment
 from gtcli.trickerion.initiative import advertising_cost, slot_of
 from gtcli.trickerion.performance import Payout, Performance
 from gtcli.trickerion.scoring import FinalResult
@@ -96,8 +96,7 @@ def turn_json(result: TurnResult) -> dict[str, Any]:
 
 
 def game_json(game: Game, done: Sequence[TurnResult], standings: Sequence[PlayerState],
-              final: FinalResult | None) -> dict[str, Any]:
-    order = next_initiative(game, tuple(done))
+              final: FinalResult | None, order: Sequence[str] | None) -> dict[str, Any]:
     return {
         "players": list(game.players),
         "turns": [turn_json(r) for r in done],
