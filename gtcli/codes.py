@@ -149,7 +149,7 @@ TRK013 a shard cannot buy an action point in the Theatre
 TRK014 not enough coins or shards for a payment
 TRK015 a turn entered for the wrong turn number
 TRK016 a character the player's team does not have, or cannot have
-TRK021 the game already has its five turns
-TRK022 there is no turn to undo
+TRK017 the game already has its five turns
+TRK018 there is no turn to undo
 """
 ))

@@ -174,7 +174,7 @@ def test_show_undo_and_json(session):
 
 def test_undo_without_turns(session):
     result = run("trickerion", "game", "undo", session)
-    assert result.exit_code == 2 and "TRK022 no turn to undo" in result.stderr
+    assert result.exit_code == 2 and "TRK018 no turn to undo" in result.stderr
 
 
 def test_a_sixth_turn_is_refused(session):
@@ -183,7 +183,7 @@ def test_a_sixth_turn_is_refused(session):
     out = run("trickerion", "game", "show", session).stdout
     assert "Winner: Ben with 45 fame" in out
     result = run("trickerion", "game", "turn", session, GAME3 / "turn1.toml", "--yes")
-    assert result.exit_code == 2 and result.stderr.startswith(f"{session}: TRK021 the game already has its 5 turns")
+    assert result.exit_code == 2 and result.stderr.startswith(f"{session}: TRK017 the game already has its 5 turns")
 
 
 def test_a_grand_tribunal_session_is_not_a_trickerion_one(tmp_path):
@@ -206,3 +206,22 @@ def test_rules_codes_lists_the_trickerion_codes():
     codes = {c["code"]: c["title"] for c in run_json("rules", "codes")}
     assert codes["TRK010"] == "a Magician performs a card without a trick of theirs"
     assert sum(1 for c in codes if c.startswith("TRK")) >= 17
+
+
+def test_every_code_has_its_section_in_the_docs():
+    from gtcli.codes import CODES
+    from tests.conftest import ROOT
+
+    text = (ROOT / "docs" / "trickerion.md").read_text(encoding="utf-8")
+    headings = [line for line in text.splitlines() if line.startswith("## TRK")]
+    expected = [f"## {c.code} — {c.title}" for c in CODES.values() if c.code.startswith("TRK")]
+    assert headings == expected
+
+
+def test_the_documented_examples_run(tmp_path):
+    """The commands of docs/trickerion.md and the README, on the shipped scenarios."""
+    assert run("trickerion", "final", HERE / "final" / "final-tie.toml").exit_code == 0
+    assert run("trickerion", "action-points", "apprentice", "--slot", "1", "--shard", "--at", "downtown").stdout == \
+        "apprentice 1 slot +1 shard +1 = 3 action points\n"
+    assert run("trickerion", "game", "new", tmp_path / "g.toml", "--players", "Ana,Ben,Caro",
+               "--specialists", "assistant,manager,engineer").exit_code == 0

@@ -257,7 +257,7 @@ def test_five_turns_then_final_scoring_then_no_more():
     assert final(g, done).winner in g.players
     with pytest.raises(InputError) as caught:
         record(g, Turn())
-    assert caught.value.diagnostics[0].code == "TRK021"
+    assert caught.value.diagnostics[0].code == "TRK017"
     assert len(undo(g).turns) == 4
     with pytest.raises(InputError):
         undo(Game(("Ana", "Ben"), ("manager", "manager")))

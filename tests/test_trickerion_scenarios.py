@@ -20,8 +20,8 @@ GAMES = sorted(p for p in (HERE / "game").iterdir() if p.is_dir())
 ERRORS = sorted((HERE / "errors").glob("TRK*.toml"))
 # Codes that no file can show: they come from command-line arguments or need a whole game.
 CLI_ONLY = {"TRK013": "tests/test_trickerion_cli.py::test_action_points_refuse_a_shard_in_the_theatre",
-            "TRK021": "tests/test_trickerion_cli.py::test_a_sixth_turn_is_refused",
-            "TRK022": "tests/test_trickerion_cli.py::test_undo_without_turns"}
+            "TRK017": "tests/test_trickerion_cli.py::test_a_sixth_turn_is_refused",
+            "TRK018": "tests/test_trickerion_cli.py::test_undo_without_turns"}
 
 
 def test_every_rule_has_scenarios():

@@ -114,7 +114,7 @@ def load_session(path: str | Path) -> Game:
     if not isinstance(raw_turns, list) or not all(isinstance(t, dict) for t in raw_turns):
         raise source.error(SESSION_ERROR, "turns must be [[turns]] tables", hint, key="turns")
     if len(raw_turns) > TURNS:
-        raise source.error("TRK021", f"{len(raw_turns)} turns; the game has {TURNS}", hint, table="turns",
+        raise source.error("TRK017", f"{len(raw_turns)} turns; the game has {TURNS}", hint, table="turns",
                            index=TURNS)
     for n, raw in enumerate(raw_turns):
         scope = Scope(n, *scope_counts(raw_turns[:n]))

@@ -293,7 +293,7 @@ def next_initiative(game: Game, done: tuple[TurnResult, ...]) -> tuple[str, ...]
 
 def check_turn_left(game: Game) -> None:
     if game.finished:
-        raise error("TRK021", f"the game already has its {TURNS} turns",
+        raise error("TRK017", f"the game already has its {TURNS} turns",
                     "`gt trickerion game show` has the final scoring; "
                     "`gt trickerion game undo` drops the last turn")
 
@@ -315,7 +315,7 @@ def record(game: Game, turn: Turn) -> Game:
 
 def undo(game: Game) -> Game:
     if not game.turns:
-        raise error("TRK022", "no turn to undo", "the game has no recorded turn yet")
+        raise error("TRK018", "no turn to undo", "the game has no recorded turn yet")
     return replace(game, turns=game.turns[:-1])
 
 
