@@ -268,3 +268,12 @@ def test_wages_without_coins_in_a_game():
     (result,) = results(record(g, Turn(players=(PlayerTurn("Ben", Amounts(coins=-14)),))))
     ben = next(w for w in result.wages if w.name == "Ben")
     assert (ben.wages.due, ben.wages.unpaid, ben.wages.fame) == (3, 3, 0)
+
+
+def test_a_turn_naming_strangers_is_refused_before_anything_else():
+    g = new_game(("Ana", "Ben"), ("manager", "engineer"))
+    turn = Turn(players=(PlayerTurn("Zoe"),), theatre=(("Yann", ("friday",)),),
+                performances=(Performance("friday", "Ana", (trick("Xena"),)),))
+    found = turn_problems(g, turn)
+    assert [(p.diagnostic.code, p.where.section) for p in found] == [
+        ("TRK005", "players"), ("TRK005", "tricks"), ("TRK005", None)]

@@ -25,7 +25,7 @@ from gtcli.files.fields import in_range, is_int, unknown_field_hint
 from gtcli.files.toml_source import TomlSource, read_toml
 from gtcli.text import fold, pick, repeated, unknown_hint
 from gtcli.trickerion.amounts import NOTHING, RESOURCE_KEYS, Amounts
-from gtcli.trickerion.game import TURNS, PlayerState, PlayerTurn, Turn, team_problems
+from gtcli.trickerion.game import MAX_NAME, TURNS, PlayerState, PlayerTurn, Turn, team_problems
 from gtcli.trickerion.initiative import MAX_PLAYERS, MIN_PLAYERS
 from gtcli.trickerion.performance import Performance, Theatre, Trick
 from gtcli.trickerion.problems import Problem, Where
@@ -33,7 +33,6 @@ from gtcli.trickerion.words import (APPRENTICE, CHARACTERS, DAYS, RESOURCES, SPE
                                     character_kind)
 
 PARSE_ERROR = "TRK001"
-MAX_NAME = 40
 MAX_TRICK_NAME = 80
 MAX_FAME = 999
 MAX_COINS = 999
@@ -132,6 +131,13 @@ class _Names:
 
 
 class TrickerionReader:
+    """Read Trickerion entries from one TOML source; every error names its line.
+
+    Values are checked here (types, ranges, names in any language); the rules an entry
+    can break (a show without the performer's trick, spending coins one does not have)
+    are the pure core's, and :meth:`check` / :meth:`place` put them at their line.
+    """
+
     def __init__(self, source: TomlSource, scope: Scope = Scope(), players: tuple[str, ...] | None = None) -> None:
         self.source = source
         self.scope = scope

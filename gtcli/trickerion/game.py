@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from gtcli.diagnostics import Diagnostic
 from gtcli.text import repeated
 from gtcli.trickerion.amounts import NOTHING, Amounts
 from gtcli.trickerion.initiative import (ADVERTISING_FAME, MAX_PLAYERS, MIN_PLAYERS, advertising_cost, next_order,
                                          slot_of, start_of, ties)
 from gtcli.trickerion.performance import (Payout, Performance, Theatre, in_day_order, payouts,
                                           performance_problems, schedule_problems)
-from gtcli.trickerion.problems import Problem, error, problem
+from gtcli.trickerion.problems import Problem, Where, error, problem
 from gtcli.trickerion.scoring import FinalResult, Standing, final_scoring
 from gtcli.trickerion.wages import Crew, Wages, lose_fame, pay, wages_due
 from gtcli.trickerion.words import APPRENTICE, MAGICIAN, SPECIALIST, character_kind
@@ -191,60 +192,94 @@ def working_crew(state: PlayerState, entry: PlayerTurn) -> Crew:
 
 def play_turn(game: Game, number: int, before: tuple[PlayerState, ...], previous: tuple[str, ...] | None,
               turn: Turn) -> tuple[TurnResult, tuple[Problem, ...]]:
-    """Turn ``number`` from the standings ``before`` it; ``previous`` is the last turn's order."""
-    found: list[Problem] = []
+    """Turn ``number`` from the standings ``before`` it; ``previous`` is the last turn's order.
+
+    Returns the turn's result and the rules the entry breaks (computed as far as it goes).
+    """
     states = {s.name: s for s in before}
-    order = game.players if previous is None else next_order(previous, {n: s.fame for n, s in states.items()})
-    tied = () if previous is None else ties(order, {n: s.fame for n, s in states.items()})
+    fame = {name: s.fame for name, s in states.items()}
+    order = game.players if previous is None else next_order(previous, fame)
+    tied = () if previous is None else ties(order, fame)
+    found = _entry_problems(before, turn)
+    adverts = _advertise(states, order, turn, found)
+    _placement(states, order, turn, found)
+    performances = _perform(states, turn)
+    wages = _pay_wages(states, before, order, turn)
+    result = TurnResult(number, order, tied, adverts, performances, wages, tuple(states[name] for name in order))
+    return result, tuple(found)
+
+
+def _entry_problems(before: tuple[PlayerState, ...], turn: Turn) -> list[Problem]:
+    """Rules the entry breaks whatever the coins: entries, teams, shows."""
     names = [e.name for e in turn.players]
-    found.extend(problem("TRK007", f"{name} has two [[players]] entries in one turn", section="players", index=n,
-                         key="name") for n, name in enumerate(names) if name in names[:n])
-    adverts = []
-    for name in order:
-        n, entry = _entry(turn, name)
-        found.extend(team_problems(states[name], entry, n))
-        if entry.advertised:
-            cost = advertising_cost(order, name)
-            if states[name].coins < cost:
-                found.append(problem("TRK014", f"{name} cannot advertise: slot {cost} costs {cost} coin(s), "
-                                     f"{name} has {states[name].coins}", section="players", index=n, key="advertised"))
-            adverts.append(Advert(name, cost))
-            states[name] = states[name].gain(Amounts(fame=ADVERTISING_FAME, coins=-cost))
-    for name in order:
-        n, entry = _entry(turn, name)
-        after = states[name].gain(entry.changes)
-        for resource in ("coins", "shards"):
-            if getattr(after, resource) < 0:
-                found.append(problem("TRK014", f"{name} would have {getattr(after, resource)} {resource} after the "
-                                     f"Placement phase ({getattr(states[name], resource)} then {getattr(entry.changes, resource):+d})",
-                                     "nobody can spend what they do not have: check the changes", section="players",
-                                     index=n, key="changes"))
-        states[name] = after
-    done = []
-    performances = in_day_order(turn.performances)
+    found = [problem("TRK007", f"{name} has two [[players]] entries in one turn", section="players", index=n,
+                     key="name") for n, name in enumerate(names) if name in names[:n]]
+    seated = {s.name: s for s in before}
+    for n, entry in enumerate(turn.players):
+        found.extend(team_problems(seated[entry.name], entry, n))
     found.extend(schedule_problems(turn.performances))
     for n, performance in enumerate(turn.performances):
         found.extend(performance_problems(performance, n))
         found.extend(_performer_problems(before, turn, performance, n))
-    for performance in performances:
+    return found
+
+
+def _advertise(states: dict[str, PlayerState], order: tuple[str, ...], turn: Turn,
+               found: list[Problem]) -> tuple[Advert, ...]:
+    adverts = []
+    for name in order:
+        n, entry = _entry(turn, name)
+        if not entry.advertised:
+            continue
+        cost = advertising_cost(order, name)
+        if states[name].coins < cost:
+            found.append(problem("TRK014", f"{name} cannot advertise: slot {cost} costs {cost}, {name} has "
+                                 f"{states[name].coins} coin(s)", section="players", index=n, key="advertised"))
+        adverts.append(Advert(name, cost))
+        states[name] = states[name].gain(Amounts(fame=ADVERTISING_FAME, coins=-cost))
+    return tuple(adverts)
+
+
+def _placement(states: dict[str, PlayerState], order: tuple[str, ...], turn: Turn, found: list[Problem]) -> None:
+    """The entered net changes of the Placement phase; nobody spends what they do not have."""
+    for name in order:
+        n, entry = _entry(turn, name)
+        after = states[name].gain(entry.changes)
+        for resource in ("coins", "shards"):
+            had, change, left = (getattr(x, resource) for x in (states[name], entry.changes, after))
+            if left < 0:
+                found.append(problem("TRK014", f"{name} would have {left} {resource} after the Placement phase "
+                                     f"({had} then {change:+d})", "nobody can spend what they do not have: "
+                                     "check the changes", section="players", index=n, key="changes"))
+        states[name] = after
+
+
+def _perform(states: dict[str, PlayerState],
+             turn: Turn) -> tuple[tuple[Performance, tuple[Payout, ...]], ...]:
+    done = []
+    for performance in in_day_order(turn.performances):
         paid = payouts(performance)
         for p in paid:
             states[p.name] = states[p.name].gain(p.total)
         done.append((performance, paid))
+    return tuple(done)
+
+
+def _pay_wages(states: dict[str, PlayerState], before: tuple[PlayerState, ...], order: tuple[str, ...],
+               turn: Turn) -> tuple[WagePayment, ...]:
+    """Wages of the team that could work this turn; this turn's hires join afterwards."""
     wages = []
     for name in order:
         _, entry = _entry(turn, name)
         state = states[name]
         crew = working_crew(next(s for s in before if s.name == name), entry)
-        paid_wages = pay(state.fame, state.coins, wages_due(crew))
-        wages.append(WagePayment(name, crew, paid_wages))
-        hired = Counter(entry.hired)
-        states[name] = replace(state, fame=paid_wages.fame, coins=paid_wages.coins,
-                               apprentices=state.apprentices + hired[APPRENTICE],
-                               specialists=state.specialists + tuple(k for k in entry.hired if k not in (APPRENTICE, MAGICIAN)))
-    result = TurnResult(number, order, tied, tuple(adverts), tuple(done), tuple(wages),
-                        tuple(states[name] for name in order))
-    return result, tuple(found)
+        paid = pay(state.fame, state.coins, wages_due(crew))
+        wages.append(WagePayment(name, crew, paid))
+        specialists = tuple(k for k in entry.hired if k not in (APPRENTICE, MAGICIAN))
+        states[name] = replace(state, fame=paid.fame, coins=paid.coins,
+                               apprentices=state.apprentices + entry.hired.count(APPRENTICE),
+                               specialists=state.specialists + specialists)
+    return tuple(wages)
 
 
 def _performer_problems(before: tuple[PlayerState, ...], turn: Turn, performance: Performance,
@@ -301,10 +336,25 @@ def check_turn_left(game: Game) -> None:
 def turn_problems(game: Game, turn: Turn) -> tuple[Problem, ...]:
     """Why ``turn`` cannot be ``game``'s next turn (empty if it can)."""
     check_turn_left(game)
+    strangers = _strangers(game, turn)
+    if strangers:
+        return strangers
     done = results(game)
     previous = done[-1].initiative if done else None
     _, found = play_turn(game, len(done) + 1, standings(game, done), previous, turn)
     return found
+
+
+def _strangers(game: Game, turn: Turn) -> tuple[Problem, ...]:
+    """Names that are not the game's players (the readers never let one through; a turn
+    built by other code might, and nothing else can be checked before they are fixed)."""
+    named = [(Where("players", n, "name"), e.name) for n, e in enumerate(turn.players)]
+    named += [(Where("performances", n, "performer"), p.performer) for n, p in enumerate(turn.performances)]
+    named += [(Where("tricks", k, "owner", n), t.owner)
+              for n, p in enumerate(turn.performances) for k, t in enumerate(p.tricks)]
+    named += [(Where(key="theatre"), name) for name, _ in turn.theatre]
+    return tuple(Problem(Diagnostic("TRK005", f"{name!r} is not a player of this game"), where)
+                 for where, name in named if name not in game.players)
 
 
 def record(game: Game, turn: Turn) -> Game:
