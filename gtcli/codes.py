@@ -127,3 +127,29 @@ IO002 a file cannot be written
 
 def title(code: str) -> str:
     return CODES[code].title if code in CODES else ""
+
+
+# ``TRK`` -- Trickerion, the second game (gtcli/trickerion/, `gt trickerion`, docs/trickerion.md).
+# Its session files share GAME001 (cannot be used) and GAME004 (already exists) with `gt game`.
+CODES.update(_table(
+    """
+TRK001 a Trickerion file is not valid TOML
+TRK002 a required field is missing
+TRK003 a field has the wrong type or an impossible value
+TRK004 an unknown day, character, resource or location
+TRK005 an unknown player
+TRK006 a field the format does not know
+TRK007 a player is listed twice
+TRK008 Trickerion takes two to four players
+TRK009 the initiative order does not list every player once
+TRK010 a Magician performs a card without a trick of theirs
+TRK011 two performances on one day, or one Magician performing twice
+TRK012 a Specialist listed twice behind the performer
+TRK013 a shard cannot buy an action point in the Theatre
+TRK014 not enough coins or shards for a payment
+TRK015 a turn entered for the wrong turn number
+TRK016 a character the player's team does not have, or cannot have
+TRK017 the game already has its five turns
+TRK018 there is no turn to undo
+"""
+))

@@ -44,3 +44,29 @@ def one_of(candidates: Iterable[str], limit: int = 12) -> str:
 def article(noun: str) -> str:
     """"a" or "an" for a noun, for messages like "an item has no 'category'"."""
     return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
+def pick(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate that ``name`` folds to (case, accents and spacing ignored), or None.
+
+    One way to match a typed name against known ones (players, seats) for every reader,
+    so "ana", "Ána" and "ANA" find "Ana" wherever a name is looked up.
+    """
+    folded = fold(name)
+    return next((c for c in candidates if fold(c) == folded), None)
+
+
+def unknown_hint(name: str, candidates: Iterable[str], label: str) -> str:
+    """The hint for a name that matched nothing: "did you mean X?", else the list of ``label``."""
+    candidates = list(candidates)
+    return did_you_mean(name, candidates) or f"{label}: {one_of(candidates)}"
+
+
+def repeated(names: Iterable[str]) -> str | None:
+    """The first name given twice (compared as :func:`fold` does), or None."""
+    seen: set[str] = set()
+    for name in names:
+        if fold(name) in seen:
+            return name
+        seen.add(fold(name))
+    return None

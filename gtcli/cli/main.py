@@ -11,6 +11,7 @@ from gtcli.cli.log_cmds import check, fmt_cmd, replay
 from gtcli.cli.play_cmd import play
 from gtcli.cli.rules_cmd import rules
 from gtcli.cli.tally_cmd import tally
+from gtcli.cli.trickerion_cmd import trickerion
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -32,6 +33,7 @@ cli.add_command(check)
 cli.add_command(replay)
 cli.add_command(fmt_cmd)
 cli.add_command(play)
+cli.add_command(trickerion)
 
 
 def main() -> None:

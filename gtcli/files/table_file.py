@@ -8,22 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.files.fields import is_int as _is_int, unknown_field_hint
 from gtcli.files.toml_source import TomlSource, read_toml
 from gtcli.rules.game import Game, table_problems
 from gtcli.rules.profiles import RuleProfile
 from gtcli.rules.tribunal import Item, Table
 from gtcli.rules.vocabulary import Vocabulary
-from gtcli.text import did_you_mean, one_of
+from gtcli.text import pick, repeated, unknown_hint
 
 TOP_KEYS = ("tribunal", "players", "last_praeco", "votes", "items")
 ITEM_KEYS = ("owner", "name", "type", "base", "spells", "won")
 MAX_BASE = 100
 MAX_SPELLS = 20
 MAX_ITEMS = 200
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class TableReader:
@@ -70,8 +67,8 @@ class TableReader:
                              "list the Voting Track under [votes] and each active Item under [[items]]")
         for key in data:
             if key not in TOP_KEYS:
-                raise self._fail("TAB006", f"unknown field {key!r} in the table", did_you_mean(key, TOP_KEYS)
-                                 or f"fields: {one_of(TOP_KEYS)}", key=key)
+                raise self._fail("TAB006", f"unknown field {key!r} in the table", unknown_field_hint(key, TOP_KEYS),
+                                 key=key)
         tribunal = data.get("tribunal", 1)
         if not _is_int(tribunal) or not 1 <= tribunal <= self.profile.tribunals:
             raise self._fail("TAB003", f"tribunal must be 1 to {self.profile.tribunals}, got {tribunal!r}",
@@ -94,11 +91,9 @@ class TableReader:
         if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
             raise self._fail("TAB003", "players must be a list of names, in seat order", key="players")
         names = tuple(p.strip() for p in value)
-        seen: set[str] = set()
-        for name in names:
-            if name.casefold() in seen:
-                raise self._fail("TAB007", f"player {name!r} is listed twice", key="players")
-            seen.add(name.casefold())
+        twice = repeated(names)
+        if twice is not None:
+            raise self._fail("TAB007", f"player {twice!r} is listed twice", key="players")
         if names and not self.profile.min_players <= len(names) <= self.profile.max_players:
             raise self._fail("S1", f"{len(names)} players; the game takes {self.profile.min_players} "
                              f"to {self.profile.max_players}", key="players")
@@ -110,11 +105,11 @@ class TableReader:
         name = name.strip()
         if not seats:
             return name
-        for seat in seats:
-            if seat.casefold() == name.casefold():
-                return seat
+        seat = pick(name, seats)
+        if seat is not None:
+            return seat
         raise self._fail("TAB005", f"{name!r} is not a player of this game",
-                         did_you_mean(name, seats) or f"players: {one_of(seats)}", key=key, section=section, n=n)
+                         unknown_hint(name, seats, "players"), key=key, section=section, n=n)
 
     def _votes(self, value: Any) -> dict[str, int]:
         if not isinstance(value, dict):
@@ -142,7 +137,7 @@ class TableReader:
         for key in raw:
             if key not in ITEM_KEYS:
                 raise self._fail("TAB006", f"unknown field {key!r} in item {n + 1}",
-                                 did_you_mean(key, ITEM_KEYS) or f"fields: {one_of(ITEM_KEYS)}", key=key, **where)
+                                 unknown_field_hint(key, ITEM_KEYS), key=key, **where)
         for key in ("owner", "type", "base"):
             if key not in raw:
                 raise self._fail("TAB002", f"item {n + 1} has no {key!r}",

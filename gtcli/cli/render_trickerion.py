@@ -1,0 +1,196 @@
+"""Rich rendering of Trickerion results: tables on a terminal, plain ASCII elsewhere.
+
+Player and trick names come from files strangers write, so every one of them is escaped
+before rich sees it (a name like ``[red]Ana`` is printed as typed, not as markup). Every
+function takes a result and an optional console, so a command can pass either to one
+helper that prints JSON or tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gtcli.cli.output import console, table
+from gtcli.trickerion.actions import ActionPoints
+from gtcli.trickerion.amounts import Amounts
+from gtcli.trickerion.game import TURNS, Game, PlayerState, TurnResult, WagePayment
+from gtcli.trickerion.initiative import advertising_cost, slot_of
+from gtcli.trickerion.performance import Modifier, Payout, Performance
+from gtcli.trickerion.scoring import FinalResult
+
+
+def escape(text: str) -> str:
+    """User text as rich prints it literally (rich is imported only once output is drawn)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+def _table(*columns: str, title: str, out: Any, numbers: Sequence[str] = ()) -> Any:
+    t = table(*columns, title=title, terminal=out.is_terminal)
+    for column in t.columns:
+        if column.header in numbers:
+            column.justify = "right"
+    return t
+
+
+def count(n: int, noun: str) -> str:
+    """``1 coin``, ``3 coins`` (fame has no plural)."""
+    return f"{n} {noun}" if n == 1 or noun == "fame" else f"{n} {noun}s"
+
+
+def amounts(a: Amounts) -> str:
+    parts = [count(n, what) for n, what in ((a.fame, "fame"), (a.coins, "coin"), (a.shards, "shard")) if n]
+    return ", ".join(parts) or "nothing"
+
+
+def modifier(m: Modifier) -> str:
+    days = [d for d, on in (("Thursday -1", m.thursday), ("Sunday +1", m.sunday)) if on]
+    text = " and ".join(days) or "none"
+    return f"{text} (performer's)" if m.from_performer else text
+
+
+def names(items: Sequence[str]) -> str:
+    return ", ".join(escape(n) for n in items)
+
+
+# -- final scoring ------------------------------------------------------------------------
+def render_final(result: FinalResult, out: Any = None) -> None:
+    out = out or console()
+    t = _table("Place", "Player", "Fame", "Shards", "Coins", "Apprentices", "Specialists", "Final fame",
+               title="Final scoring", out=out,
+               numbers=("Place", "Fame", "Shards", "Coins", "Apprentices", "Specialists", "Final fame"))
+    for p in result.players:
+        g = p.gained
+        t.add_row(str(p.place), escape(p.name), str(p.standing.fame), f"+{g.shards}", f"+{g.coins}",
+                  f"+{g.apprentices}", f"+{g.specialists}", str(p.fame), style="bold" if p.place == 1 else None)
+    out.print(t)
+    out.print(f"Initiative order: {names(result.initiative)}")
+    out.print(winner_line(result))
+
+
+def winner_line(result: FinalResult) -> str:
+    best = result.players[0]
+    if not result.decided_by_initiative:
+        return f"Winner: {escape(best.name)} with {best.fame} fame"
+    tied = [p.name for p in result.players[1:] if p.fame == best.fame]
+    return (f"Winner: {escape(best.name)} with {best.fame} fame, tied with {names(tied)} and ahead of them "
+            "in initiative order")
+
+
+# -- performances -------------------------------------------------------------------------
+def render_performance(performance: Performance, paid: Sequence[Payout], out: Any = None) -> None:
+    out = out or console()
+    extras = [count(performance.links, "link")]
+    if performance.specialists:
+        extras.append("behind: " + ", ".join(performance.specialists))
+    if performance.bonus != Amounts():
+        extras.append(f"card bonus: {amounts(performance.bonus)}")
+    title = f"{performance.day.capitalize()}: {escape(performance.performer)} performs ({'; '.join(extras)})"
+    t = _table("Player", "Role", "Modifier", "Tricks", "Bonuses", "Fame", "Coins", "Shards", title=title, out=out,
+               numbers=("Fame", "Coins", "Shards"))
+    for p in paid:
+        tricks = []
+        for tp in p.tricks:
+            line = f"{escape(tp.trick.name)}: {amounts(tp.paid)}"
+            if tp.paid != tp.trick.printed:
+                line += f" (printed {amounts(tp.trick.printed)})"
+            tricks.append(line)
+        bonuses = [f"{what} {amounts(a)}" for what, a in (("links", p.links), ("specialists", p.specialists),
+                                                          ("card", p.card)) if a != Amounts()]
+        total = p.total
+        t.add_row(escape(p.name), "performer" if p.performer else "guest", modifier(p.modifier),
+                  "\n".join(tricks) or "-", "\n".join(bonuses) or "-",
+                  str(total.fame), str(total.coins), str(total.shards))
+    out.print(t)
+
+
+# -- wages --------------------------------------------------------------------------------
+def render_wages(rows: Sequence[WagePayment], out: Any = None) -> None:
+    out = out or console()
+    t = _table("Player", "Working", "Due", "Paid", "Unpaid", "Fame lost", "Coins", "Fame", title="Wages", out=out,
+               numbers=("Due", "Paid", "Unpaid", "Fame lost", "Coins", "Fame"))
+    for row in rows:
+        crew, w = row.crew, row.wages
+        working = f"{count(crew.apprentices, 'apprentice')}, {count(crew.specialists, 'specialist')}"
+        if crew.assistant and crew.apprentices:
+            working += " (one on the Assistant's board: unpaid)"
+        t.add_row(escape(row.name), working, str(w.due), str(w.paid), str(w.unpaid), str(w.fame_lost),
+                  str(w.coins), str(w.fame), style="bold" if w.unpaid else None)
+    out.print(t)
+
+
+# -- initiative ---------------------------------------------------------------------------
+def render_initiative(order: Sequence[str], previous: Sequence[str], fame: Mapping[str, int],
+                      ties: Sequence[Sequence[str]], out: Any = None, title: str = "Initiative order") -> None:
+    out = out or console()
+    t = _table("Slot", "Player", "Fame", "Last slot", "Advertising costs", title=title, out=out,
+               numbers=("Slot", "Fame", "Last slot", "Advertising costs"))
+    for name in order:
+        t.add_row(str(slot_of(order, name)), escape(name), str(fame[name]), str(slot_of(previous, name)),
+                  count(advertising_cost(order, name), "coin"))
+    out.print(t)
+    for group in ties:
+        out.print(f"Tied on {fame[group[0]]} fame: {names(group)} (their order from last turn reversed)")
+
+
+# -- a game -------------------------------------------------------------------------------
+def render_standings(states: Sequence[PlayerState], title: str = "Standings", out: Any = None) -> None:
+    out = out or console()
+    t = _table("Player", "Fame", "Coins", "Shards", "Apprentices", "Specialists", title=title, out=out,
+               numbers=("Fame", "Coins", "Shards", "Apprentices"))
+    for s in states:
+        t.add_row(escape(s.name), str(s.fame), str(s.coins), str(s.shards), str(s.apprentices),
+                  ", ".join(s.specialists) or "-")
+    out.print(t)
+
+
+def render_turn(result: TurnResult, out: Any = None, detail: bool = True) -> None:
+    out = out or console()
+    out.print(f"Turn {result.number}: initiative {names(result.initiative)}")
+    for group in result.ties:
+        out.print(f"  tied on fame: {names(group)} (their order from last turn reversed)")
+    for advert in result.adverts:
+        out.print(f"  {escape(advert.name)} advertises: -{count(advert.cost, 'coin')}, +2 fame")
+    for performance, paid in result.performances:
+        if detail:
+            render_performance(performance, paid, out)
+        else:
+            gains = "; ".join(f"{escape(p.name)} {amounts(p.total)}" for p in paid)
+            out.print(f"  {performance.day.capitalize()}: {escape(performance.performer)} performs: {gains}")
+    if detail:
+        render_wages(result.wages, out)
+    else:
+        for row in result.wages:
+            if row.wages.unpaid:
+                out.print(f"  {escape(row.name)} could not pay {count(row.wages.unpaid, 'coin')} of wages: "
+                          f"-{row.wages.fame_lost} fame")
+    render_standings(result.standings, f"After turn {result.number}", out)
+
+
+def render_action_points(points: ActionPoints, out: Any = None) -> None:
+    out = out or console()
+    parts = [f"{points.character} {points.base}"]
+    if points.slot:
+        parts.append(f"slot {points.slot:+d}")
+    if points.shard:
+        parts.append(f"shard +{points.shard}")
+    out.print(f"{' '.join(parts)} = {count(points.total, 'action point')}")
+
+
+def render_game(game: Game, done: Sequence[TurnResult], standings: Sequence[PlayerState],
+                final: FinalResult | None, next_order: Sequence[str] | None, out: Any = None) -> None:
+    """``gt trickerion game show``: each turn in short, then the final scoring or what comes next."""
+    out = out or console()
+    out.print(f"Trickerion: {names(game.players)}, {len(done)} of {TURNS} turns recorded")
+    if not done:
+        render_standings(standings, "At the start", out)
+    for result in done:
+        out.print()
+        render_turn(result, out, detail=False)
+    out.print()
+    if final:
+        render_final(final, out)
+    elif next_order:
+        out.print(f"Next turn's initiative: {names(next_order)}")
