@@ -1,0 +1,150 @@
+"""The one way gt rewrites a file a person owns: locked, checked, atomic.
+
+Every command that replaces a user's file (a game session, a game log, a translation
+template, an export) goes through here, so the promises of ``docs/files.md`` hold
+everywhere:
+
+* **locked**: the load -> save span holds an advisory lock (:mod:`gtcli.files.lock`), so two
+  gt commands never interleave; the second waits a few seconds, then is told who holds it;
+* **checked**: before replacing the file, its text is compared with what was read (size,
+  modification time and a hash are recorded; the hash decides), so a change made meanwhile
+  by an editor, another machine or a gt that does not lock is never overwritten (IO004);
+* **atomic, through links, mode kept, read-only refused**: :func:`gtcli.files.atomic.write_atomic`.
+
+Two ways to use it::
+
+    with Editing(path, "session file") as doc:      # lock held until the block ends
+        new = change(doc.text)
+        doc.save(new)
+
+    text, stamp = read_stamped(path, "log")          # a long-lived session (gt play):
+    ...                                              # no lock while the table thinks
+    stamp = save(path, new, expect=stamp)            # lock + check + write, in one step
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from dataclasses import dataclass
+
+from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.files.atomic import write_atomic
+from gtcli.files.lock import WAIT_SECONDS, FileLock
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a file was when read: size, modification time, hash of its text (None: absent)."""
+
+    size: int | None = None
+    mtime_ns: int | None = None
+    digest: str | None = None
+
+    @property
+    def exists(self) -> bool:
+        return self.digest is not None
+
+    def same_text(self, other: "Stamp") -> bool:
+        """The check itself: a file touched but not changed (same text) is not a change."""
+        return self.digest == other.digest
+
+
+ABSENT = Stamp()
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def read_stamped(path: str | os.PathLike[str], what: str = "file",
+                 missing_ok: bool = False) -> tuple[str | None, Stamp]:
+    """The file's text and its :class:`Stamp` (``(None, ABSENT)`` for a missing file if allowed).
+
+    The stamp's hash is of exactly the text returned, so a save checked against it can
+    never overwrite something the caller did not see.
+    """
+    from gtcli.files.toml_source import read_text
+
+    for _ in range(3):
+        try:
+            before = os.stat(path)
+        except FileNotFoundError:
+            if missing_ok:
+                return None, ABSENT
+            before = None  # read_text says it clearly
+        text = read_text(path, what)
+        after = os.stat(path)
+        if before is not None and (before.st_size, before.st_mtime_ns) == (after.st_size, after.st_mtime_ns):
+            break
+    return text, Stamp(after.st_size, after.st_mtime_ns, digest(text))
+
+
+def changed_since(path: str | os.PathLike[str], expect: Stamp, what: str = "file") -> InputError | None:
+    """Why the file no longer is what ``expect`` records (an IO004 error), or None."""
+    shown = os.fspath(path)
+    try:
+        _, now = read_stamped(path, what, missing_ok=True)
+    except InputError:  # it became unreadable (binary, too big): a change all the same
+        now = Stamp(-1, None, "unreadable")
+    if now.same_text(expect):
+        return None
+    if not expect.exists:
+        message = f"{shown} was created by someone else meanwhile"
+    elif not now.exists:
+        message = f"{shown} was removed or renamed since it was read"
+    else:
+        when = time.strftime("%H:%M:%S", time.localtime(now.mtime_ns / 1e9)) if now.mtime_ns else "?"
+        message = f"{shown} changed since it was read ({expect.size} -> {now.size} bytes, modified {when})"
+    return InputError(Diagnostic(
+        "IO004", message + "; nothing was written", path=shown,
+        hint="another program, machine or gt changed it: run the command again to start from the file as it is"))
+
+
+def save(path: str | os.PathLike[str], text: str, expect: Stamp | None = None, what: str = "file",
+         wait: float = WAIT_SECONDS) -> Stamp:
+    """Replace ``path`` with ``text`` under its lock; returns the new stamp.
+
+    ``expect`` is the stamp from :func:`read_stamped` (or :data:`ABSENT` for a file that
+    must not exist yet); if the file no longer matches it, nothing is written and IO004 is
+    raised. ``expect=None`` skips that check (an ``-o`` output the user named on purpose).
+    """
+    with FileLock(path, wait):
+        if expect is not None:
+            problem = changed_since(path, expect, what)
+            if problem is not None:
+                raise problem
+        write_atomic(path, text)
+        st = os.stat(path)
+    return Stamp(st.st_size, st.st_mtime_ns, digest(text))
+
+
+class Editing:
+    """``with Editing(path, what) as doc:``: the lock is held, ``doc.text`` is the file as read
+    (None if it does not exist and ``must_exist`` is false), ``doc.save(text)`` replaces it."""
+
+    def __init__(self, path: str | os.PathLike[str], what: str = "file", must_exist: bool = True,
+                 wait: float = WAIT_SECONDS) -> None:
+        self.path = path
+        self.what = what
+        self.must_exist = must_exist
+        self.lock = FileLock(path, wait)
+        self.text: str | None = None
+        self.stamp: Stamp = ABSENT
+
+    def __enter__(self) -> "Editing":
+        self.lock.acquire()
+        try:
+            self.text, self.stamp = read_stamped(self.path, self.what, missing_ok=not self.must_exist)
+        except BaseException:
+            self.lock.release()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.lock.release()
+
+    def save(self, text: str) -> None:
+        self.stamp = save(self.path, text, self.stamp, self.what)
+        self.text = text
