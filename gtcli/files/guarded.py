@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from gtcli.diagnostics import Diagnostic, InputError
 from gtcli.files.atomic import write_atomic
-from gtcli.files.lock import WAIT_SECONDS, FileLock
+from gtcli.files.lock import FileLock
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def changed_since(path: str | os.PathLike[str], expect: Stamp, what: str = "file
 
 
 def save(path: str | os.PathLike[str], text: str, expect: Stamp | None = None, what: str = "file",
-         wait: float = WAIT_SECONDS) -> Stamp:
+         wait: float | None = None) -> Stamp:
     """Replace ``path`` with ``text`` under its lock; returns the new stamp.
 
     ``expect`` is the stamp from :func:`read_stamped` (or :data:`ABSENT` for a file that
@@ -125,7 +125,7 @@ class Editing:
     (None if it does not exist and ``must_exist`` is false), ``doc.save(text)`` replaces it."""
 
     def __init__(self, path: str | os.PathLike[str], what: str = "file", must_exist: bool = True,
-                 wait: float = WAIT_SECONDS) -> None:
+                 wait: float | None = None) -> None:
         self.path = path
         self.what = what
         self.must_exist = must_exist

@@ -26,7 +26,7 @@ from pathlib import Path
 from gtcli.diagnostics import Diagnostic, InputError
 from gtcli.files.atomic import host_name, real_path
 
-WAIT_SECONDS = 5.0  # a second writer waits this long for the first to finish, then gives up
+WAIT_SECONDS = 5.0  # a second writer waits this long for the first to finish (GT_LOCK_WAIT), then gives up
 _POLL = 0.02
 _HELD: dict[Path, int] = {}  # lock files this process holds -> nesting depth
 
@@ -39,10 +39,10 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
 class FileLock:
     """``with FileLock(path):`` holds the lock of ``path``; IO003 if another gt keeps it too long."""
 
-    def __init__(self, path: str | os.PathLike[str], wait: float = WAIT_SECONDS) -> None:
+    def __init__(self, path: str | os.PathLike[str], wait: float | None = None) -> None:
         self.shown = os.fspath(path)
         self.path = lock_path(path)
-        self.wait = wait
+        self.wait = wait_seconds() if wait is None else wait
         self._fd: int | None = None
         self._nested = False
 
@@ -141,6 +141,14 @@ class FileLock:
             "IO003", f"{self.shown} is being changed by {who}; nothing was written", path=self.shown,
             hint=f"finish or quit that one first (waited {self.wait:g} s); a lock of a process that "
                  "ended is released by itself"))
+
+
+def wait_seconds() -> float:
+    """How long a second writer waits: ``GT_LOCK_WAIT`` seconds if set (scripts may want more)."""
+    try:
+        return max(0.0, float(os.environ.get("GT_LOCK_WAIT", WAIT_SECONDS)))
+    except ValueError:
+        return WAIT_SECONDS
 
 
 def _command() -> str:

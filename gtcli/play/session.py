@@ -236,7 +236,7 @@ class PlaySession:
             return Reply(False, diagnostics=list(exc.diagnostics), sources={TYPED: typed})
         if len(parsed.events) != 1 or not isinstance(parsed.events[0], L.Turn):
             return Reply(False, "type the moves of one player's turn, separated by ';'")
-        moves = parsed.events[0].moves
+        moves = tuple(replace(m, pos=Pos()) for m in parsed.events[0].moves)  # new: no place in the log yet
         if extend:
             turn = self.log.events[-1]
             whole = L.Turn(turn.player, turn.moves + moves, turn.pos)
