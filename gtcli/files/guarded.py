@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import time
 from dataclasses import dataclass
 
@@ -47,47 +48,73 @@ class Stamp:
         return self.digest is not None
 
     def same_text(self, other: "Stamp") -> bool:
-        """The check itself: a file touched but not changed (same text) is not a change."""
+        """The check itself: a file touched but not changed (same bytes) is not a change."""
         return self.digest == other.digest
 
 
 ABSENT = Stamp()
 
 
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _raw(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result] | None:
+    """The bytes of a regular file of usable size, or None to let ``read_text`` say what is wrong."""
+    from gtcli.files.toml_source import MAX_FILE_BYTES
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE_BYTES:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        return (data, st) if len(data) <= MAX_FILE_BYTES else None
+    finally:
+        os.close(fd)
 
 
 def read_stamped(path: str | os.PathLike[str], what: str = "file",
                  missing_ok: bool = False) -> tuple[str | None, Stamp]:
     """The file's text and its :class:`Stamp` (``(None, ABSENT)`` for a missing file if allowed).
 
-    The stamp's hash is of exactly the text returned, so a save checked against it can
-    never overwrite something the caller did not see.
+    The bytes are read once: the stamp's hash is of exactly what the text was decoded
+    from, so a save checked against it can never overwrite something the caller did not
+    see. Anything unusual (missing, not a regular file, too big, not UTF-8) is left to
+    :func:`gtcli.files.toml_source.read_text`, the one place that words those errors.
     """
     from gtcli.files.toml_source import read_text
 
-    for _ in range(3):
+    if missing_ok and not os.path.exists(path):  # a link to nothing: the file it would make
+        return None, ABSENT
+    raw = _raw(path)
+    if raw is not None:
+        data, st = raw
         try:
-            before = os.stat(path)
-        except FileNotFoundError:
-            if missing_ok:
-                return None, ABSENT
-            before = None  # read_text says it clearly
-        text = read_text(path, what)
-        after = os.stat(path)
-        if before is not None and (before.st_size, before.st_mtime_ns) == (after.st_size, after.st_mtime_ns):
-            break
-    return text, Stamp(after.st_size, after.st_mtime_ns, digest(text))
+            text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text: universal newlines
+            return text, Stamp(len(data), st.st_mtime_ns, digest(data))
+        except UnicodeDecodeError:
+            pass
+    read_text(path, what)  # raises the clear IO001
+    raise InputError(Diagnostic("IO001", f"cannot read {os.fspath(path)}", path=os.fspath(path)))  # pragma: no cover
 
 
 def changed_since(path: str | os.PathLike[str], expect: Stamp, what: str = "file") -> InputError | None:
-    """Why the file no longer is what ``expect`` records (an IO004 error), or None."""
+    """Why the file no longer is what ``expect`` records (an IO004 error), or None.
+
+    The bytes on disk are compared with the stamp's hash (size and time alone could miss
+    a change made within one tick of a coarse clock, or copied with its time kept).
+    """
     shown = os.fspath(path)
-    try:
-        _, now = read_stamped(path, what, missing_ok=True)
-    except InputError:  # it became unreadable (binary, too big): a change all the same
-        now = Stamp(-1, None, "unreadable")
+    if not os.path.exists(path):
+        now = ABSENT
+    else:
+        raw = _raw(path)
+        now = Stamp(len(raw[0]), raw[1].st_mtime_ns, digest(raw[0])) if raw else Stamp(-1, None, "unreadable")
     if now.same_text(expect):
         return None
     if not expect.exists:
@@ -117,7 +144,7 @@ def save(path: str | os.PathLike[str], text: str, expect: Stamp | None = None, w
                 raise problem
         write_atomic(path, text)
         st = os.stat(path)
-    return Stamp(st.st_size, st.st_mtime_ns, digest(text))
+    return Stamp(st.st_size, st.st_mtime_ns, digest(text.encode("utf-8")))
 
 
 class Editing:
