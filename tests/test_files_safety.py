@@ -495,3 +495,26 @@ def test_play_undo_and_extending_a_turn_keep_an_editors_comments(tmp_path):
     text = path.read_text()
     assert all(note in text for note in ("# Ana won the roll", "# fast start", "# end of the evening"))
     assert "tribunal 1" not in text
+
+
+# ---- card files ---------------------------------------------------------------------------------------
+def test_cards_template_force_keeps_added_comments_and_export_follows_a_link(tmp_path):
+    from gtcli.files.resources import cards_dir
+
+    for name in ("sample.gtc", "sample-resources.gtc"):
+        (tmp_path / name).write_text((cards_dir() / name).read_text(encoding="utf-8"), encoding="utf-8")
+    cards = tmp_path / "sample.gtc"
+    assert run("cards", "template", cards, "--lang", "it").exit_code == 0
+    target = tmp_path / "sample.it.gtc"
+    target.write_text(target.read_text().replace("\n\n", "\n# Maria does the spells\n\n", 1))
+    again = run("cards", "template", cards, "--lang", "it", "--force")
+    assert again.exit_code == 0 and "1 comment(s)" in again.stderr
+    assert target.read_text().endswith("whose places could not be kept:\n# Maria does the spells\n")
+    run("cards", "template", cards, "--lang", "it", "--force")
+    assert target.read_text().count("# Maria does the spells") == 1
+    real, link = tmp_path / "export.toml", tmp_path / "latest.toml"
+    real.write_text("old\n")
+    link.symlink_to(real)
+    assert run("cards", "export", cards, "-o", link).exit_code == 0
+    assert link.is_symlink() and real.read_text().startswith('format = "gtcli-cards/1"')
+    assert leftovers(tmp_path) == []

@@ -148,5 +148,15 @@ def template_cmd(path: str, lang: str, output: str | None, force: bool) -> None:
             if target == translation_path(path, lang.lower()):
                 existing = load_translation_for(path, lang.lower())
         relative = Path(path).name
-        doc.save(translation_template(card_set, relative, lang.lower(), existing))
+        text = translation_template(card_set, relative, lang.lower(), existing)
+        moved = 0
+        if doc.text is not None:  # a rewrite: comments someone added must not vanish with it
+            from gtcli.dsl.comments import keep_notes, texts
+
+            text, moved = keep_notes(texts(doc.text), text, texts(text),
+                                     "Comments of the previous version, whose places could not be kept")
+        doc.save(text)
+    if moved:
+        click.echo(f"warning: {moved} comment(s) of {target} could not be kept in place: they are at its end.",
+                   err=True)
     click.echo(f"Wrote {target}: {len(card_set.cards)} cards to translate.")

@@ -84,6 +84,25 @@ def texts(text: str) -> list[str]:
     return [c.text for c in scan(text)]
 
 
+def keep_notes(before: list[str], text: str, after: list[str], heading: str) -> tuple[str, int]:
+    """``text`` (whose comments are ``after``) with the comments of ``before`` it lacks appended
+    at its end under ``heading``, for a rewrite that cannot keep them in place; and how many.
+
+    Used where a file is regenerated rather than reformatted (a translation template, a
+    session laid out by hand): the comments lose their places but not their words.
+    """
+    left = list(after) + [f"# {heading}:"]  # a heading from an earlier such rewrite is not repeated
+    lost = []
+    for note in before:
+        if note in left:
+            left.remove(note)
+        else:
+            lost.append(note)
+    if not lost:
+        return text, 0
+    return text.rstrip("\n") + f"\n\n# {heading}:\n" + "\n".join(lost) + "\n", len(lost)
+
+
 def _anchor(pos: Any) -> tuple[int, int]:
     """(line, col) of a position; something new (no position) comes after everything."""
     if pos is None:
@@ -163,4 +182,4 @@ class Layout:
         return "\n".join(self.out).rstrip("\n") + "\n"
 
 
-__all__ = ["Comment", "Layout", "comment_start", "scan", "texts"]
+__all__ = ["Comment", "Layout", "comment_start", "keep_notes", "scan", "texts"]

@@ -259,11 +259,16 @@ def session_text(old: str | None, game: Game, undone: list[dict[str, Any]], spli
             return spliced, None
     except (InputError, IndexError):
         pass
-    notes = [line.strip() for line in old.splitlines() if line.lstrip().startswith("#")]
-    notes = [n for n in notes if n not in whole]
-    if not notes:
+    from gtcli.dsl.comments import keep_notes
+
+    text, moved = keep_notes(_comment_lines(old), whole, _comment_lines(whole),
+                             "Comments of the previous version, whose places could not be kept")
+    if not moved:
         return whole, None
-    text = whole + "\n# Comments of the previous version, whose places could not be kept:\n" + \
-        "\n".join(notes) + "\n"
     return text, (f"{path} was laid out by hand in a way gt cannot change in place: it was rewritten in "
-                  f"gt's layout, and its {len(notes)} comment line(s) were moved to its end")
+                  f"gt's layout, and its {moved} comment line(s) were moved to its end")
+
+
+def _comment_lines(text: str) -> list[str]:
+    """Whole-line comments (a trailing one could be inside a TOML string: not worth the guess)."""
+    return [line.strip() for line in text.splitlines() if line.lstrip().startswith("#")]
