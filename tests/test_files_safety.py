@@ -103,14 +103,20 @@ def _hold_lock(path: str, held, stop) -> None:
         stop.wait(30)
 
 
-def test_a_second_writer_is_told_who_holds_the_lock(tmp_path):
-    path = tmp_path / "game.toml"
+def holding(path: Path):
+    """Another process that holds ``path``'s lock until ``stop`` is set: (process, stop)."""
     path.write_text("x\n")
     held, stop = FORK.Event(), FORK.Event()
     holder = FORK.Process(target=_hold_lock, args=(str(path), held, stop))
     holder.start()
+    assert held.wait(10)
+    return holder, stop
+
+
+def test_a_second_writer_is_told_who_holds_the_lock(tmp_path):
+    path = tmp_path / "game.toml"
+    holder, stop = holding(path)
     try:
-        assert held.wait(10)
         started = time.monotonic()
         with pytest.raises(Exception) as err:
             save(path, "y\n", wait=0.3)
@@ -127,11 +133,7 @@ def test_a_second_writer_is_told_who_holds_the_lock(tmp_path):
 
 def test_the_lock_of_a_killed_process_does_not_block(tmp_path):
     path = tmp_path / "game.toml"
-    path.write_text("x\n")
-    held, stop = FORK.Event(), FORK.Event()
-    holder = FORK.Process(target=_hold_lock, args=(str(path), held, stop))
-    holder.start()
-    assert held.wait(10)
+    holder, _ = holding(path)
     os.kill(holder.pid, signal.SIGKILL)
     holder.join(10)
     assert (tmp_path / ".game.toml.lock").exists()  # left behind by kill -9 ...

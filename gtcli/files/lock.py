@@ -139,8 +139,8 @@ class FileLock:
             who += f", since {info['since']})" if info.get("since") else ")"
         return InputError(Diagnostic(
             "IO003", f"{self.shown} is being changed by {who}; nothing was written", path=self.shown,
-            hint=f"finish or quit that one first (waited {self.wait:g} s); a lock of a process that "
-                 "ended is released by itself"))
+            hint=f"finish or quit that one first (waited {self.wait:g} s; GT_LOCK_WAIT=SECONDS waits longer); "
+                 "the lock of a process that ended is released by itself"))
 
 
 def wait_seconds() -> float:
