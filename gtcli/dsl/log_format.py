@@ -161,9 +161,7 @@ class LogWriter:
             out.line(f"[{written} {quote(value)}]", pos)
         out.blank()
         if log.setup is not None:
-            out.line(self.kw("SETUP"), log.setup.pos)
-            for pos, text in self.setup_lines(log.setup):
-                out.line(text, pos)
+            self.setup_block(log.setup, out)
             out.blank()
         self.events(log.events, out)
         return out.text()
@@ -183,6 +181,12 @@ class LogWriter:
             else:
                 for text, pos in zip(lines, anchors):
                     out.line(text, pos)
+
+    def setup_block(self, s: L.Setup, out: Layout, lines: list[tuple[object, str]] | None = None) -> None:
+        """The setup keyword and ``lines`` (by default all of :meth:`setup_lines`) into ``out``."""
+        out.line(self.kw("SETUP"), s.pos)
+        for pos, text in self.setup_lines(s) if lines is None else lines:
+            out.line(text, pos)
 
     def setup(self, s: L.Setup) -> list[str]:
         """The setup block's lines: the keyword, then its lines (see :meth:`setup_lines`)."""

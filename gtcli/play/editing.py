@@ -105,23 +105,11 @@ def cut_from(text: str, start: int) -> str:
     return head + "".join(c + "\n" for c in texts(text[start:end])) + _notes(text, end)
 
 
-def setup_start(text: str, log: L.Log) -> int | None:
-    """Where the setup block starts (its keyword's line), or None without a setup."""
-    return line_start(text, log.setup.pos) if log.setup is not None and log.setup.pos.line else None
-
-
 def tidy_setup(text: str, log: L.Log, writer, drop_last: bool = False) -> str:
     """The setup block (the end of a log still in setup) laid out anew, optionally without its last line."""
     lines = writer.setup_lines(log.setup)
-    if drop_last:
-        lines = lines[:-1]
-
-    def write(out: Layout) -> None:
-        out.line(writer.kw("SETUP"), log.setup.pos)
-        for pos, line in lines:
-            out.line(line, pos)
-
-    return rewrite_from(text, log.setup.pos, write)
+    lines = lines[:-1] if drop_last else lines
+    return rewrite_from(text, log.setup.pos, lambda out: writer.setup_block(log.setup, out, lines))
 
 
 def cut_last(text: str, log: L.Log, writer) -> tuple[str, str] | None:
