@@ -96,6 +96,7 @@ GAME002 the game already has three Tribunals
 GAME003 there is no Tribunal to undo
 GAME004 the session file already exists
 GAME005 an Item that already won competes again
+GAME006 there is no undone Tribunal to redo
 PROF001 unknown rule profile
 PROF002 a profile parameter is unknown or has a wrong value
 SYN001 unexpected word or end of file
@@ -121,6 +122,8 @@ CARD017 a set too large or nested too deep
 CARD018 a vocabulary declaration problem
 IO001 a file cannot be read
 IO002 a file cannot be written
+IO003 a file is being changed by another gt command (locked)
+IO004 a file changed since it was read (nothing was written)
 """
 )
 

@@ -120,7 +120,7 @@ def test_hand_edited_file_that_no_longer_parses(session):
     before = session.read_text()
     result = run("game", "show", session)
     assert result.exit_code == 2 and "GAME001" in result.stderr and "not valid TOML" in result.stderr
-    assert run("game", "undo", session).exit_code == 2
+    assert run("game", "undo", session, "-y").exit_code == 2
     assert session.read_text() == before
 
 
@@ -134,13 +134,22 @@ def test_hand_edited_unknown_type_points_at_line(session, write):
     assert result.stderr.startswith(f"{session}:{line}:1: TAB004")
 
 
-def test_undo(session):
+def test_undo_asks_or_takes_yes_and_redo_brings_it_back(session):
     run("game", "tribunal", session, "--from", WORKED, "--yes")
-    result = run("game", "undo", session)
-    assert result.exit_code == 0 and "Dropped Tribunal 1" in result.stdout
+    shown = run_json("game", "show", session)
+    unasked = run("game", "undo", session)  # no terminal to ask on, no -y: say which flag
+    assert unasked.exit_code == 2 and "--yes (-y)" in unasked.output
+    assert run_json("game", "show", session) == shown
+    result = run("game", "undo", session, "-y")
+    assert result.exit_code == 0 and "Dropped Tribunal 1" in result.stdout and "gt game redo" in result.stdout
     assert run_json("game", "show", session)["tribunals"] == []
-    again = run("game", "undo", session)
+    again = run("game", "undo", session, "-y")
     assert again.exit_code == 2 and "GAME003" in again.stderr
+    redo = run("game", "redo", session)
+    assert redo.exit_code == 0 and "Restored Tribunal 1" in redo.stdout
+    assert run_json("game", "show", session) == shown
+    nothing = run("game", "redo", session)
+    assert nothing.exit_code == 2 and "GAME006" in nothing.stderr
 
 
 def test_interactive_entry_with_retries(session):
@@ -193,15 +202,14 @@ def test_interrupted_save_leaves_previous_file(session, monkeypatch):
 
     monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(KeyboardInterrupt):
-        from gtcli.files.session_file import load_game, save_game
         from gtcli.files.resources import published_vocabulary
-        from gtcli.rules.game import undo
+        from gtcli.files.session_file import open_session
+        from gtcli.files.table_file import load_table
 
-        g = load_game(session, published_vocabulary())
-        save_game(session, g)
+        with open_session(session, published_vocabulary()) as s:
+            s.record(load_table(str(WORKED), published_vocabulary(), s.game.profile))
     assert session.read_text() == before
-    assert [p.name for p in session.parent.iterdir() if p.name.endswith(".tmp")] == []
-    del undo
+    assert [p.name for p in session.parent.iterdir() if p.name.endswith((".tmp", ".lock"))] == []
 
 
 def test_session_keeps_a_custom_profile(tmp_path):

@@ -89,11 +89,11 @@ def test_fmt_json_reports_change_and_text(write):
     messy = write("m.gtl", HEAD.replace("tribunal 1", "TRIBUNAL   1") + "Ana:  praeco staff,orb,wand ;vote staff\n")
     result = run("fmt", messy, "--json")
     assert result.exit_code == 0
-    out = json.loads(result.stdout)
+    (out,) = json.loads(result.stdout)["files"]
     assert out["changed"] is True and out["written"] is False and out["language"] == "en"
     assert "Ana: praeco staff, orb, wand; vote staff\n" in out["text"]
     checked = run("fmt", messy, "--check", "--json")
-    assert checked.exit_code == 1 and json.loads(checked.stdout)["text"] is None
+    assert checked.exit_code == 1 and json.loads(checked.stdout)["files"][0]["text"] is None
 
 
 def test_log_guide_lists_every_keyword_in_every_language():

@@ -114,9 +114,9 @@ def export_cmd(path: str, fmt: str, lang: str | None, output: str | None) -> Non
     card_set = load_set(path)
     text = {"toml": to_toml, "json": to_json}.get(fmt, lambda s: format_set(s, lang))(card_set)
     if output:
-        from gtcli.files.atomic import write_atomic
+        from gtcli.files.guarded import save
 
-        write_atomic(output, text)
+        save(output, text, what="export")  # locked, atomic, through links; the user named the file
         click.echo(f"Wrote {output}.", err=True)
     else:
         click.echo(text, nl=False)
@@ -135,16 +135,28 @@ def template_cmd(path: str, lang: str, output: str | None, force: bool) -> None:
     from gtcli.diagnostics import Diagnostic, InputError
     from gtcli.dsl.cards_format import translation_template
     from gtcli.dsl.cardsets import load_set, load_translation_for, translation_path
-    from gtcli.files.atomic import write_atomic
+    from gtcli.files.guarded import Editing
 
     card_set = load_set(path)
     target = Path(output) if output else translation_path(path, lang.lower())
-    existing = None
-    if target.exists():
-        if not force:
-            raise InputError(Diagnostic("IO002", f"{target} already exists", path=str(target),
-                                        hint="use --force to rewrite it (its translated names are kept)"))
-        existing = load_translation_for(path, lang.lower()) if target == translation_path(path, lang.lower()) else None
-    relative = Path(path).name
-    write_atomic(target, translation_template(card_set, relative, lang.lower(), existing))
+    with Editing(target, "translation", must_exist=False) as doc:  # the names kept are the ones saved over
+        existing = None
+        if doc.text is not None:
+            if not force:
+                raise InputError(Diagnostic("IO002", f"{target} already exists", path=str(target),
+                                            hint="use --force to rewrite it (its translated names are kept)"))
+            if target == translation_path(path, lang.lower()):
+                existing = load_translation_for(path, lang.lower())
+        relative = Path(path).name
+        text = translation_template(card_set, relative, lang.lower(), existing)
+        moved = 0
+        if doc.text is not None:  # a rewrite: comments someone added must not vanish with it
+            from gtcli.dsl.comments import keep_notes, texts
+
+            text, moved = keep_notes(texts(doc.text), text, texts(text),
+                                     "Comments of the previous version, whose places could not be kept")
+        doc.save(text)
+    if moved:
+        click.echo(f"warning: {moved} comment(s) of {target} could not be kept in place: they are at its end.",
+                   err=True)
     click.echo(f"Wrote {target}: {len(card_set.cards)} cards to translate.")

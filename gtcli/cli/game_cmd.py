@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from gtcli.cli.options import json_option, profile_option
 from gtcli.cli.output import handles_input_errors, print_json
+from gtcli.diagnostics import InputError
 
 
 @click.group()
@@ -25,12 +28,12 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
             as_json: bool) -> None:
     """Start a new game session file."""
     from gtcli.files.profile_file import load_profile
-    from gtcli.files.session_file import require_absent, save_game
+    from gtcli.files.session_file import create_session, require_absent
     from gtcli.rules.game import new_game
 
     require_absent(session, force)
     g = new_game(tuple(players.split(",")), load_profile(profile_spec), first_praeco)
-    save_game(session, g)
+    create_session(session, g, force)
     if as_json:
         print_json({"file": session, "players": list(g.players), "profile": g.profile.name})
     else:
@@ -45,51 +48,66 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
 @json_option
 @handles_input_errors()
 def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool) -> None:
-    """Record the game's next Tribunal (asks for it interactively without --from)."""
+    """Record the game's next Tribunal (asks for it interactively without --from).
+
+    While asking, `<` (or Enter on a question that needs an answer) goes back a step; what
+    is typed is kept as a draft after every answer, and an interrupted entry (Ctrl-C) is
+    offered for resuming the next time. The session stays locked until the command ends.
+    """
     from gtcli.cli.render_tribunal import render_result, tribunal_title
-    from gtcli.cli.tribunal_entry import ask, edit_items, parse_votes
+    from gtcli.cli.tribunal_entry import enter_tribunal
+    from gtcli.files.draft_file import draft_path, drop_draft
     from gtcli.files.resources import published_vocabulary
-    from gtcli.files.session_file import load_game, save_game
+    from gtcli.files.session_file import open_session
     from gtcli.files.table_file import TableReader
     from gtcli.files.toml_source import read_toml
     from gtcli.reports import tribunal_json
-    from gtcli.rules.game import carry_over, record
+    from gtcli.rules.game import record
     from gtcli.rules.tribunal import Table, tally
 
     vocabulary = published_vocabulary()
-    g = load_game(session, vocabulary)
-    number = len(g.tables) + 1
-    if table_file:
-        source = read_toml(table_file, "TAB001", "table file")
-        reader = TableReader(source, vocabulary, g.profile, seats=g.players)
-        table = reader.read(source.data)
-        reader.check_in_game(g, table)
-        if "tribunal" in source.data and table.tribunal != number:
-            raise source.error("GAME001", f"the table is for Tribunal {table.tribunal}, but the game's next "
-                               f"is Tribunal {number}", "leave tribunal out, or fix the number", key="tribunal")
-    else:
-        record(g, Table(items=()))  # fail early (a fourth Tribunal) before asking anything
-        click.echo(f"{tribunal_title(number, g.profile)} for {', '.join(g.players)}", err=as_json)
-        votes = ask('Voting Track, e.g. "staff 2, elemental 3" (blank for none)',
-                    lambda s: parse_votes(s, vocabulary, g.profile.voting_tokens))
-        carried = list(carry_over(g))
-        if carried:
-            click.echo(f"Starting from the {len(carried)} items that competed without placing last time.")
-        items = edit_items(carried, g.players, vocabulary)
-        table = Table(items=tuple(items), votes=votes)
-    updated = record(g, table)
-    result = tally(updated.tables[-1], updated.profile)
-    title = tribunal_title(number, g.profile)
-    if not as_json:
-        render_result(result, g.profile)
-    if not yes and not click.confirm(f"Save {title} to {session}?", default=True, err=as_json):
-        click.echo("Not saved.", err=as_json)
-        return
-    save_game(session, updated)
+    with open_session(session, vocabulary) as s:
+        g = s.game
+        number = len(g.tables) + 1
+        if table_file:
+            source = read_toml(table_file, "TAB001", "table file")
+            reader = TableReader(source, vocabulary, g.profile, seats=g.players)
+            table = reader.read(source.data)
+            reader.check_in_game(g, table)
+            if "tribunal" in source.data and table.tribunal != number:
+                raise source.error("GAME001", f"the table is for Tribunal {table.tribunal}, but the game's next "
+                                   f"is Tribunal {number}", "leave tribunal out, or fix the number", key="tribunal")
+        else:
+            record(g, Table(items=()))  # fail early (a fourth Tribunal) before asking anything
+        try:
+            if not table_file:
+                table = enter_tribunal(session, g, vocabulary, err=as_json)
+            updated = record(g, table)
+            result = tally(updated.tables[-1], updated.profile)
+            title = tribunal_title(number, g.profile)
+            if not as_json:
+                render_result(result, g.profile)
+            if not yes and not click.confirm(f"Save {title} to {session}?", default=True, err=as_json):
+                kept = "" if table_file else f" What you typed is kept in {draft_path(session).name}: " \
+                                              f"`gt game tribunal {session}` offers it again."
+                click.echo("Not saved." + kept, err=as_json)
+                return
+            obsolete = s.record(table)
+        except (click.Abort, InputError):
+            if not table_file and draft_path(session).exists():
+                click.echo(f"\nNothing was saved to {session}. What you typed is kept in {draft_path(session).name}: "
+                           f"`gt game tribunal {session}` offers to resume it.", err=True)
+            raise
+    if not table_file:
+        drop_draft(session)
+    for warning in s.warnings:
+        click.echo(f"warning: {warning}", err=True)
     if as_json:
         print_json(tribunal_json(result))
-    else:
-        click.echo(f"Saved {title} to {session}.")
+        return
+    click.echo(f"Saved {title} to {session}.")
+    if obsolete:
+        click.echo(f"({obsolete} undone Tribunal(s) replaced: `gt game redo` can no longer bring them back.)")
 
 
 @game.command("show")
@@ -126,23 +144,63 @@ def show_cmd(session: str, as_json: bool) -> None:
         out.print(f"Next first Praeco: {nxt or 'undecided'}")
 
 
+def stdin_is_terminal() -> bool:
+    """Whether a question can be asked (tests replace this to answer one)."""
+    return sys.stdin.isatty()
+
+
 @game.command("undo")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("--yes", "-y", is_flag=True, help="Drop it without asking (needed without a terminal).")
+@json_option
+@handles_input_errors()
+def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
+    """Drop the last recorded Tribunal (kept in the session: `gt game redo` brings it back)."""
+    from gtcli.files.resources import published_vocabulary
+    from gtcli.files.session_file import open_session
+    from gtcli.rules.game import undo
+    from gtcli.rules.tribunal import tally
+
+    with open_session(session, published_vocabulary()) as s:
+        undo(s.game)  # GAME003 when there is nothing to undo, before asking anything
+        number = len(s.game.tables)
+        if not yes:
+            if not stdin_is_terminal():
+                raise click.UsageError(f"`gt game undo` asks before dropping Tribunal {number}; "
+                                       "add --yes (-y) to drop it without asking")
+            result = tally(s.game.tables[-1], s.game.profile)
+            scores = ", ".join(f"{p.name} {p.score}" for p in result.players) or "no scores"
+            if not click.confirm(f"Drop Tribunal {number} ({len(result.items)} items; {scores}) from {session}? "
+                                 "`gt game redo` brings it back", default=False, err=as_json):
+                click.echo("Nothing dropped.", err=as_json)
+                return
+        s.undo()
+    for warning in s.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if as_json:
+        print_json({"file": session, "dropped": number, "tribunals": number - 1})
+    else:
+        click.echo(f"Dropped Tribunal {number} from {session}; {number - 1} remain. "
+                   f"`gt game redo {session}` brings it back.")
+
+
+@game.command("redo")
 @click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
 @json_option
 @handles_input_errors()
-def undo_cmd(session: str, as_json: bool) -> None:
-    """Drop the last recorded Tribunal."""
+def redo_cmd(session: str, as_json: bool) -> None:
+    """Bring back the Tribunal `gt game undo` dropped last."""
     from gtcli.files.resources import published_vocabulary
-    from gtcli.files.session_file import load_game, save_game
-    from gtcli.rules.game import undo
+    from gtcli.files.session_file import open_session
 
-    g = load_game(session, published_vocabulary())
-    updated = undo(g)
-    save_game(session, updated)
+    with open_session(session, published_vocabulary()) as s:
+        table = s.redo()
+    for warning in s.warnings:
+        click.echo(f"warning: {warning}", err=True)
     if as_json:
-        print_json({"file": session, "dropped": len(g.tables), "tribunals": len(updated.tables)})
+        print_json({"file": session, "restored": table.tribunal, "tribunals": len(s.game.tables)})
     else:
-        click.echo(f"Dropped Tribunal {len(g.tables)} from {session}; {len(updated.tables)} remain.")
+        click.echo(f"Restored Tribunal {table.tribunal} to {session}; {len(s.game.tables)} recorded.")
 
 
 @game.command("from-log")
@@ -155,7 +213,7 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
     """Write the session of a game log's scored Tribunals (for `gt game show`)."""
     from gtcli.cli.output import EXIT_FINDINGS, print_diagnostics
     from gtcli.dsl.logs import Options, check_file
-    from gtcli.files.session_file import require_absent, save_game
+    from gtcli.files.session_file import create_session, require_absent
     from gtcli.rules import log as L
     from gtcli.rules.game import game_from_tables
 
@@ -171,7 +229,7 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
     first = next((e.praeco.text for e in checked.log.events if isinstance(e, L.RoundStart)), None)
     first = next((s for s in state.seats if first and s.casefold() == first.casefold()), None)
     g = game_from_tables(state.seats, state.profile, first, state.tables)
-    save_game(session, g)
+    create_session(session, g, force)
     if as_json:
         print_json({"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)})
     else:

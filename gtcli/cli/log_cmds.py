@@ -104,22 +104,89 @@ def replay(path, at_line, as_json, cards, board, profile_spec) -> None:
 
 
 @click.command("fmt")
-@click.argument("path", metavar="LOG", type=click.Path(dir_okay=False))
+@click.argument("paths", metavar="LOG...", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--lang", type=click.Choice(["en", "es", "fr", "it"], case_sensitive=False),
               help="Translate keywords, spaces and card names into this language.")
-@click.option("--write", "-w", is_flag=True, help="Rewrite the file in place (atomically).")
-@click.option("--check", "check_only", is_flag=True, help="Exit 1 if the file is not already formatted.")
+@click.option("--write", "-w", is_flag=True, help="Rewrite the files in place (atomically, under a lock).")
+@click.option("--check", "check_only", is_flag=True,
+              help="Change nothing; exit 1 if a file is not already formatted (for CI).")
+@click.option("--diff", "show_diff", is_flag=True, help="Show what would change, as a unified diff.")
 @json_option
 @log_options
-@handles_input_errors()
-def fmt_cmd(path, lang, write, check_only, as_json, cards, board, profile_spec) -> None:
-    """Rewrite a log in canonical layout (and, with --lang, in another language)."""
+def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, profile_spec) -> None:
+    """Rewrite logs in canonical layout (and, with --lang, in another language).
+
+    Comments stay beside the line or move they annotate. One LOG without options prints
+    the formatted log; with several, say what to do: --write, --check or --diff.
+    Exit codes: 0 done (or nothing to change), 1 --check found a file to reformat,
+    2 a file could not be read or parsed (the others are still done).
+    """
+    from gtcli.cli.output import print_diagnostics
+    from gtcli.diagnostics import InputError
+
+    if len(paths) > 1 and not (write or check_only or show_diff):
+        raise click.UsageError("several logs: add --write (rewrite them), --check or --diff")
+    write = write and not check_only
+    entries, unusable, changed_files = [], False, 0
+    for path in paths:
+        try:
+            entry = _fmt_one(path, lang, cards, write)
+        except InputError as exc:
+            unusable = True
+            if as_json:
+                entries.append({"file": path, "diagnostics": [d.to_json() for d in exc.diagnostics]})
+            else:
+                print_diagnostics(exc.diagnostics)
+            continue
+        source, out = entry.pop("source"), entry.pop("out")
+        changed_files += entry["changed"]
+        if show_diff:
+            entry["diff"] = _diff(path, source, out)
+        entry["text"] = None if check_only else out
+        entries.append(entry)
+        if as_json:
+            continue
+        if show_diff:
+            click.echo(entry["diff"], nl=False)
+        if check_only:
+            if entry["changed"]:
+                click.echo(f"{path} would be reformatted", err=True)
+        elif write:
+            click.echo(f"Formatted {path}." if entry["changed"] else f"{path} was already formatted.", err=True)
+        elif not show_diff:
+            click.echo(out, nl=False)
+    if as_json:
+        print_json({"files": entries})
+    elif len(paths) > 1:
+        done = "reformatted" if write else "would be reformatted"
+        click.echo(f"{changed_files} of {len(paths)} log(s) {done}.", err=True)
+    if unusable:
+        raise SystemExit(EXIT_UNUSABLE)
+    if check_only and changed_files:
+        raise SystemExit(EXIT_FINDINGS)
+
+
+def _fmt_one(path: str, lang: str | None, cards: str | None, write: bool) -> dict:
+    """Format one log (and, with ``write``, replace it under its lock if it changed)."""
+    from gtcli.files.guarded import Editing, read_stamped
+
+    if not write:
+        text, _ = read_stamped(path, "log")
+        return _formatted(path, text, lang, cards)
+    with Editing(path, "log") as doc:
+        entry = _formatted(path, doc.text, lang, cards)
+        if entry["changed"]:
+            doc.save(entry["out"])
+        entry["written"] = entry["changed"]
+    return entry
+
+
+def _formatted(path: str, text: str, lang: str | None, cards: str | None) -> dict:
     from gtcli.dsl.cardsets import load_set, names_in, with_translation
+    from gtcli.dsl.comments import texts
     from gtcli.dsl.log_format import format_log
     from gtcli.dsl.logs import parse_log, read_header, resolve_path
-    from gtcli.files.toml_source import read_text
 
-    text = read_text(path, "log")
     log = parse_log(text, path)
     header, _ = read_header(log)
     target = (lang or log.language).lower()
@@ -133,21 +200,15 @@ def fmt_cmd(path, lang, write, check_only, as_json, cards, board, profile_spec) 
         from gtcli.files.resources import published_vocabulary
 
         vocabulary = published_vocabulary()
-    out = format_log(log, target, vocabulary, names)
-    changed = out != text
-    if write and not check_only and changed:
-        from gtcli.files.atomic import write_atomic
+    out = format_log(log, target, vocabulary, names, source=text)
+    if texts(out) != texts(text):  # never write a log that lost what a person wrote
+        raise RuntimeError(f"gt fmt would not keep every comment of {path} in place; nothing was written")
+    parse_log(out, path, target)  # and never one that no longer parses
+    return {"file": path, "language": target, "changed": out != text, "written": False, "source": text, "out": out}
 
-        write_atomic(path, out)
-    if as_json:
-        print_json({"file": path, "language": target, "changed": changed,
-                    "written": bool(write and not check_only and changed), "text": None if check_only else out})
-    elif check_only:
-        if changed:
-            click.echo(f"{path} would be reformatted", err=True)
-    elif write:
-        click.echo(f"Formatted {path}." if changed else f"{path} was already formatted.", err=True)
-    else:
-        click.echo(out, nl=False)
-    if check_only and changed:
-        raise SystemExit(EXIT_FINDINGS)
+
+def _diff(path: str, before: str, after: str) -> str:
+    import difflib
+
+    return "".join(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
+                                        fromfile=path, tofile=f"{path} (formatted)"))

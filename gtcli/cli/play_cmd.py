@@ -11,6 +11,8 @@ import click
 from gtcli.cli.options import json_option, profile_option
 from gtcli.cli.output import console, handles_input_errors
 
+LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
+
 
 @click.command("play")
 @click.argument("path", metavar="GAME.gtl", type=click.Path(dir_okay=False))
@@ -123,6 +125,15 @@ class Prompt:
         s = self.session
         if not word:
             return
+        outside = s.refresh()  # an editor or a second laptop may have changed the log meanwhile
+        if outside is not None:
+            self.tell_outside(outside)
+            if outside and word not in LOOKS:
+                from gtcli.play.session import Reply
+
+                self.answer(Reply(False, f"not written: {line.strip()}: the game changed; "
+                                  "type it again if it still applies"))
+                return
         if word in ("help", "?"):
             self.show_help()
         elif word == "state":
@@ -160,9 +171,23 @@ class Prompt:
         else:
             click.echo(message)
 
+    def tell_outside(self, changes: list[str]) -> None:
+        """What changed in the log outside gt play (an editor, another gt play), for the table."""
+        if self.as_json:
+            self.say("the log was changed outside gt play", kind="outside", changes=changes)
+            return
+        if not changes:
+            click.echo("(the log was edited outside gt play: comments or layout only; kept)")
+            return
+        click.echo("The log was changed outside gt play (an editor or another gt play):")
+        for change in changes:
+            click.echo(f"  {change}")
+
     def answer(self, reply) -> None:
         from gtcli.cli.diagnostics_view import echo_diagnostic
 
+        if reply.outside is not None:
+            self.tell_outside(reply.outside)
         if self.as_json:
             click.echo(json.dumps({
                 "kind": "reply", "accepted": reply.accepted, "message": reply.message, "rolled": reply.rolled,

@@ -2,7 +2,9 @@
 
 The scorekeeper starts from the previous Tribunal's competing items and edits only what
 changed. Every answer is validated at once and asked again if wrong, with the same
-messages (and "did you mean") as a table file gets.
+messages (and "did you mean") as a table file gets. ``<`` (or Enter on a question that
+needs an answer) goes back one step; after every answer the caller saves a draft, so an
+interrupted entry can be resumed (:mod:`gtcli.files.draft_file`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from typing import Any
 import click
 
 from gtcli.diagnostics import Diagnostic, InputError
-from gtcli.rules.game import seat_of
-from gtcli.rules.tribunal import Item
+from gtcli.rules.game import Game, seat_of
+from gtcli.rules.tribunal import Item, Table
 from gtcli.rules.vocabulary import Vocabulary
 
 _VOTE_PART = re.compile(r"^\s*(?P<name>[^\d=:]+?)\s*[=:]?\s*(?P<count>\d+)\s*$")
@@ -46,10 +48,20 @@ def describe(item: Item) -> str:
     return f"{item.owner}: {label}({item.type}, base {item.base}; {spells})"
 
 
-def ask(prompt: str, convert: Callable[[str], Any], default: str | None = None) -> Any:
-    """Prompt until ``convert`` accepts the answer; errors are shown, not raised."""
+BACK = "<"  # typed at any question: back one step (as is Enter on a question that needs an answer)
+GO_BACK = object()  # what :func:`ask` returns for it
+
+
+def ask(prompt: str, convert: Callable[[str], Any], default: str | None = None, required: bool = False) -> Any:
+    """Prompt until ``convert`` accepts the answer; errors are shown, not raised.
+
+    Returns :data:`GO_BACK` for ``<``, and for an empty answer to a ``required`` question
+    without a default (so a blank never asks the same thing forever).
+    """
     while True:
         answer = click.prompt(prompt, default=default if default is not None else "", show_default=bool(default))
+        if answer.strip() == BACK or (required and not answer.strip() and not default):
+            return GO_BACK
         try:
             return convert(answer)
         except InputError as exc:
@@ -63,37 +75,149 @@ def _base(text: str) -> int:
     return int(text)
 
 
-def ask_item(players: tuple[str, ...], vocabulary: Vocabulary, start: Item | None = None) -> Item:
-    owner = ask("  Owner", lambda s: seat_of(players, s), start.owner if start else None)
-    name = click.prompt("  Name (optional)", default=(start.name or "") if start else "", show_default=False).strip()
-    kind = ask("  Item type", vocabulary.item_type, start.type if start else None)
-    base = ask("  Base score", _base, str(start.base) if start else None)
-    spells = ask("  Installed spells (categories, comma-separated; blank for none)",
-                 lambda s: parse_spells(s, vocabulary), ", ".join(start.spells) if start and start.spells else None)
-    return Item(owner=owner, type=kind, base=base, spells=spells, name=name or None)
+def item_answers(item: Item) -> dict[str, str]:
+    """An item as the answers that would enter it (the defaults when editing it)."""
+    return {"owner": item.owner, "name": item.name or "", "type": item.type, "base": str(item.base),
+            "spells": ", ".join(item.spells)}
 
 
-def edit_items(items: list[Item], players: tuple[str, ...], vocabulary: Vocabulary) -> list[Item]:
-    """A small line editor: Enter = done, a = add, e N = edit, d N = delete."""
+def ask_item(players: tuple[str, ...], vocabulary: Vocabulary, start: dict[str, str] | None = None,
+             keep: Callable[[dict[str, str] | None], None] = lambda answers: None) -> Item | None:
+    """Ask an item's fields one by one; None if the scorekeeper went back past the owner.
+
+    ``start`` holds earlier answers (an item being edited, or resumed from a draft): they
+    are the defaults. ``keep`` is told the answers after each step (for the draft).
+    """
+    steps = [
+        ("owner", "  Owner", lambda s: seat_of(players, s), True),
+        ("name", "  Name (optional)", lambda s: s.strip(), False),
+        ("type", "  Item type", vocabulary.item_type, True),
+        ("base", "  Base score", _base, True),
+        ("spells", "  Installed spells (categories, comma-separated; blank for none)",
+         lambda s: parse_spells(s, vocabulary), False),
+    ]
+    answers = dict(start or {})
+    values: dict[str, Any] = {}
+    n = 0
+    while n < len(steps):
+        key, prompt, convert, required = steps[n]
+        value = ask(prompt, convert, answers.get(key) or None, required)
+        if value is GO_BACK:
+            if n == 0:
+                return None
+            n -= 1
+            continue
+        values[key] = value
+        answers[key] = ", ".join(value) if key == "spells" else str(value)
+        keep(answers)
+        n += 1
+    return Item(owner=values["owner"], type=values["type"], base=values["base"], spells=values["spells"],
+                name=values["name"] or None)
+
+
+def edit_items(draft, players: tuple[str, ...], vocabulary: Vocabulary, ask_votes: Callable[[], Any],
+               keep: Callable[[], None] = lambda: None) -> list[Item]:
+    """A small line editor over ``draft.items``: Enter = done, a = add, e N = edit, d N = delete,
+    v = the Voting Track again. ``keep`` is called after every change (the draft is saved)."""
+
+    def typing(answers: dict[str, str] | None) -> None:
+        draft.typing = dict(answers) if answers else None
+        keep()
+
+    items = draft.items
+    if draft.typing:  # resumed in the middle of an item
+        click.echo("Finishing the item that was being typed (Enter keeps each answer).")
+        item = ask_item(players, vocabulary, draft.typing, typing)
+        if item is not None:
+            items.append(item)
+        typing(None)
     while True:
         click.echo("Items at this Tribunal:")
         if not items:
             click.echo("  (none yet)")
         for n, item in enumerate(items, 1):
             click.echo(f"  {n}. {describe(item)}")
-        command = click.prompt("[Enter] done, a add, e N edit, d N delete", default="", show_default=False).strip()
+        command = click.prompt("[Enter] done, a add, e N edit, d N delete, v votes", default="",
+                               show_default=False).strip()
         if not command:
             return items
         verb, _, rest = command.partition(" ")
         verb = verb.lower()
         if verb == "a":
-            items.append(ask_item(players, vocabulary))
+            item = ask_item(players, vocabulary, keep=typing)
+            if item is not None:
+                items.append(item)
+            typing(None)
+            continue
+        if verb == "v":
+            votes = ask_votes()
+            if votes is not GO_BACK:
+                draft.votes = votes
+                keep()
             continue
         if verb in ("e", "d") and rest.strip().isdigit() and 1 <= int(rest) <= len(items):
             n = int(rest) - 1
             if verb == "d":
                 click.echo(f"  removed {describe(items.pop(n))}")
             else:
-                items[n] = ask_item(players, vocabulary, items[n])
+                edited = ask_item(players, vocabulary, item_answers(items[n]), typing)
+                items[n] = edited or items[n]
+                typing(None)
+            keep()
             continue
-        click.echo(f"  cannot read {command!r}: type a, e 2, d 2, or just Enter", err=True)
+        click.echo(f"  cannot read {command!r}: type a, e 2, d 2, v, or just Enter", err=True)
+
+
+def votes_text(votes: dict[str, int]) -> str:
+    return ", ".join(f"{space} {n}" for space, n in votes.items())
+
+
+def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool = False) -> Table:
+    """Ask for the game's next Tribunal, keeping a draft beside the session after every answer.
+
+    A draft left by an interrupted entry for this Tribunal is offered for resuming first.
+    """
+    from gtcli.cli.render_tribunal import tribunal_title
+    from gtcli.files.draft_file import Draft, draft_path, load_draft, save_draft
+    from gtcli.rules.game import carry_over
+
+    number = len(game.tables) + 1
+    draft = Draft(number)
+    try:
+        found = load_draft(session, vocabulary, game.profile, game.players)
+    except InputError as exc:
+        click.echo(f"The draft {draft_path(session).name} cannot be read ({exc.diagnostics[0].message}); "
+                   "a new entry replaces it.", err=True)
+        found = None
+    if found is not None and found.tribunal != number:
+        click.echo(f"The draft {draft_path(session).name} is for Tribunal {found.tribunal}, but the game's next is "
+                   f"Tribunal {number}; a new entry replaces it.", err=True)
+    elif found is not None:
+        click.echo(f"A draft of Tribunal {number} was left by an interrupted entry: {found.summary()}.", err=err)
+        if click.confirm("Resume it?", default=True, err=err):
+            draft = found
+    click.echo(f"{tribunal_title(number, game.profile)} for {', '.join(game.players)} "
+               f"(`{BACK}` goes back a step; Ctrl-C keeps what you typed as a draft)", err=err)
+
+    def keep() -> None:
+        save_draft(session, draft)
+
+    def ask_votes() -> Any:
+        return ask('Voting Track, e.g. "staff 2, elemental 3" (blank for none)',
+                   lambda s: parse_votes(s, vocabulary, game.profile.voting_tokens),
+                   votes_text(draft.votes) if draft.votes else None)
+
+    if draft is not found:
+        draft.items = list(carry_over(game))
+    while draft.votes is None:
+        votes = ask_votes()
+        if votes is GO_BACK:
+            click.echo("  (this is the first question: nothing to go back to)", err=True)
+            continue
+        draft.votes = votes
+        keep()
+    if draft is not found and draft.items:
+        click.echo(f"Starting from the {len(draft.items)} items that competed without placing last time.", err=err)
+    items = edit_items(draft, game.players, vocabulary, ask_votes, keep)
+    keep()
+    return Table(items=tuple(items), votes=draft.votes)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gtcli.dsl.cards_format import quote
+from gtcli.dsl.comments import Layout
 from gtcli.dsl.keywords import spelling, tag_spelling
 from gtcli.rules import log as L
 from gtcli.rules.vocabulary import Vocabulary
@@ -138,48 +139,76 @@ class LogWriter:
         return value
 
     # ---- the whole log --------------------------------------------------------------------------------
-    def turn(self, t: L.Turn) -> str:
+    def turn(self, t: L.Turn, wrap: bool = False) -> str:
+        """One turn: on one line if it fits (and ``wrap`` is not asked), else one move per line."""
         head = f"{t.player.text}: "
         moves = [self.move(m) for m in t.moves]
         line = head + "; ".join(moves)
-        if len(line) <= WIDTH:
+        if len(line) <= WIDTH and not wrap:
             return line
         pad = " " * len(head)
         return head + (";\n" + pad).join(moves)
 
-    def log(self, log: L.Log) -> str:
-        out = []
-        for name, value, _ in log.tags:
+    def log(self, log: L.Log, source: str | None = None) -> str:
+        """The whole log; given ``source`` (the text it was parsed from), its comments are kept
+        beside what they annotate (:mod:`gtcli.dsl.comments`)."""
+        out = Layout(source)
+        for name, value, pos in log.tags:
             tag = self.header_tag(name) if self.header_tag else None
             written = tag_spelling(tag, self.lang) if tag else name
             if tag == "language":
                 value = self.lang
-            out.append(f"[{written} {quote(value)}]")
-        if out:
-            out.append("")
+            out.line(f"[{written} {quote(value)}]", pos)
+        out.blank()
         if log.setup is not None:
-            out.extend(self.setup(log.setup))
-            out.append("")
-        for event in log.events:
-            if isinstance(event, L.TribunalStart) and out and out[-1] != "":
-                out.append("")
-            out.append(self.event(event))
-        return "\n".join(out).rstrip("\n") + "\n"
+            self.setup_block(log.setup, out)
+            out.blank()
+        self.events(log.events, out)
+        return out.text()
+
+    def events(self, events, out: Layout) -> None:
+        """The play part into ``out``: a blank line before each Tribunal, turns wrapped as needed."""
+        for event in events:
+            if isinstance(event, L.TribunalStart):
+                out.blank()
+            if not isinstance(event, L.Turn):
+                out.line(self.event(event), event.pos)
+                continue
+            anchors = [event.pos] + [m.pos for m in event.moves[1:]]
+            lines = self.turn(event, wrap=out.must_split(anchors)).split("\n")
+            if len(lines) == 1:
+                out.line(lines[0], *anchors)
+            else:
+                for text, pos in zip(lines, anchors):
+                    out.line(text, pos)
+
+    def setup_block(self, s: L.Setup, out: Layout, lines: list[tuple[object, str]] | None = None) -> None:
+        """The setup keyword and ``lines`` (by default all of :meth:`setup_lines`) into ``out``."""
+        out.line(self.kw("SETUP"), s.pos)
+        for pos, text in self.setup_lines(s) if lines is None else lines:
+            out.line(text, pos)
 
     def setup(self, s: L.Setup) -> list[str]:
-        """The setup block's lines: the keyword, then hands, rows, Vis, trackers, Praeco."""
-        out = [self.kw("SETUP")]
+        """The setup block's lines: the keyword, then its lines (see :meth:`setup_lines`)."""
+        return [self.kw("SETUP")] + [text for _, text in self.setup_lines(s)]
+
+    def setup_lines(self, s: L.Setup) -> list[tuple[object, str]]:
+        """(position, line) of each setup line, in the order written (a formatter does not
+        reorder lines, so comments beside them stay in order); new lines: hands, rows, Vis,
+        trackers, Praeco."""
+        out = []
         for word, cards in s.hands:
-            out.append(f"  {self.kw('HAND')} {word.text} {self.cards(cards)}")
-        for deck, cards, _ in s.rows:
-            out.append(f"  {self.kw('ROW')} {self.kw(DECKS[deck])} {self.cards(cards)}")
+            out.append((word.pos, f"  {self.kw('HAND')} {word.text} {self.cards(cards)}"))
+        for deck, cards, pos in s.rows:
+            out.append((pos, f"  {self.kw('ROW')} {self.kw(DECKS[deck])} {self.cards(cards)}"))
         for word, vis in s.vis:
-            out.append(f"  {self.kw('VIS')} {word.text} {vis}")
+            out.append((word.pos, f"  {self.kw('VIS')} {word.text} {vis}"))
         if s.trackers is not None:
-            out.append(f"  {self.kw('TRACKERS')} {s.trackers[0]}, {s.trackers[1]}")
+            out.append((s.trackers[2] if len(s.trackers) > 2 else None,
+                        f"  {self.kw('TRACKERS')} {s.trackers[0]}, {s.trackers[1]}"))
         if s.praeco is not None:
-            out.append(f"  {self.kw('PRAECO')} {s.praeco.text}")
-        return out
+            out.append((s.praeco.pos, f"  {self.kw('PRAECO')} {s.praeco.text}"))
+        return sorted(out, key=lambda pair: _written_at(pair[0]))
 
     def event(self, event) -> str:
         """One event of the play part (a turn may wrap over several lines)."""
@@ -194,11 +223,18 @@ class LogWriter:
         return f"{self.kw('WINNER')} " + ", ".join(w.text for w in event.names)
 
 
+def _written_at(pos) -> tuple[int, int]:
+    """Sort key of a position: where it was written; a line not read from a file goes last."""
+    line = getattr(pos, "line", None)
+    return (line, getattr(pos, "col", None) or 0) if line else (1 << 62, 0)
+
+
 def format_log(log: L.Log, lang: str | None = None, vocabulary: Vocabulary | None = None,
-               translate: dict[str, str] | None = None) -> str:
-    """``translate`` maps folded card names to the names to write (for ``--lang``)."""
+               translate: dict[str, str] | None = None, source: str | None = None) -> str:
+    """``translate`` maps folded card names to the names to write (for ``--lang``); ``source``,
+    the text ``log`` was parsed from, gives the comments to keep."""
     from gtcli.dsl.keywords import header_tag
 
     names = translate or {}
     writer = LogWriter(lang or log.language, vocabulary, lambda n: names.get(fold(n), n), header_tag)
-    return writer.log(log)
+    return writer.log(log, source)

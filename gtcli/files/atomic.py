@@ -1,33 +1,65 @@
-"""Atomic file writes: temp file in the same folder, fsync, rename.
+"""Atomic file writes: temp file beside the real file, fsync, rename.
 
-A scorekeeper's laptop may die mid-save; the previous file must survive intact.
+A scorekeeper's laptop may die mid-save; the previous file must survive intact. This is
+the low layer: it writes *through* symbolic links (the link stays a link, the file it
+points to gets the new text), keeps the file's permission bits, refuses a file marked
+read-only instead of replacing it, and clears away temp files that an interrupted save
+(kill -9, a power cut) left behind. Commands do not call it directly: they go through
+:mod:`gtcli.files.guarded`, which adds the lock and the changed-since-read check.
+
+Temp files are named ``.NAME.PID-HOST.RANDOM.tmp`` so that the next save can tell a temp
+file whose writer is dead (remove it) from one a running ``gt`` is still writing (leave it).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import socket
+import stat
 import tempfile
+import time
 from pathlib import Path
 
 from gtcli.diagnostics import Diagnostic, InputError
 
+STALE_TEMP_SECONDS = 24 * 3600  # a temp file from another machine is left alone for a day
+_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-(?P<host>[A-Za-z0-9_-]*)\.[A-Za-z0-9_]+\.tmp$")
+
+
+def host_name() -> str:
+    """This machine's name, reduced to the characters a temp file's name may hold."""
+    return re.sub(r"[^A-Za-z0-9_-]", "", socket.gethostname().split(".")[0])[:40]
+
+
+def real_path(path: str | os.PathLike[str]) -> Path:
+    """The file a path names, links followed (a dangling link names the file it would create)."""
+    return Path(os.path.realpath(os.fspath(path)))
+
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Replace ``path`` with ``text`` so that readers see the old or the new file, never half."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
+    """Replace the file ``path`` names with ``text``: readers see the old or the new file, never half.
+
+    Raises :class:`InputError` (IO002) if the file is read-only or cannot be written.
+    """
+    shown = os.fspath(path)
+    target = real_path(path)
+    folder = target.parent
+    mode = _writable_mode(target, shown)
+    clean_stale_temps(target)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}-{host_name()}.", suffix=".tmp",
+                                   dir=folder)
     except OSError as exc:
-        raise InputError(Diagnostic("IO002", f"cannot write {target}: {exc.strerror or exc}", path=str(target)))
+        raise _cannot_write(shown, exc) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        # keep an existing file's permissions; a new file gets the usual ones (0666 minus umask),
-        # not mkstemp's private 0600
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask())
+        # keep an existing file's permissions; a new file gets the usual ones (0666 minus
+        # umask), not mkstemp's private 0600
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException as exc:
         try:
@@ -35,9 +67,79 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise InputError(Diagnostic("IO002", f"cannot write {target}: {exc.strerror or exc}", path=str(target)))
+            raise _cannot_write(shown, exc) from None
         raise
     _fsync_folder(folder)
+
+
+def _writable_mode(target: Path, shown: str) -> int:
+    """The permission bits the new file gets; IO002 if the existing file is read-only.
+
+    Replacing a file needs only a writable folder, so without this check a file someone
+    protected (``chmod 444``) would be silently replaced. The mode bits are checked as well
+    as ``os.access`` because the latter always says yes to root.
+    """
+    try:
+        st = target.stat()
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
+    except OSError as exc:
+        raise _cannot_write(shown, exc) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(Diagnostic("IO002", f"cannot write {shown}: not a regular file", path=shown))
+    if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise InputError(Diagnostic("IO002", f"{shown} is read-only: it was not changed", path=shown,
+                                    hint=f"make it writable first (chmod u+w {shown}), or save elsewhere"))
+    return stat.S_IMODE(st.st_mode)
+
+
+def _cannot_write(shown: str, exc: OSError) -> InputError:
+    return InputError(Diagnostic("IO002", f"cannot write {shown}: {exc.strerror or exc}", path=shown))
+
+
+def clean_stale_temps(target: Path) -> list[Path]:
+    """Remove the temp files of ``target`` left by saves that were killed; returns them.
+
+    A temp file is removed when its writer (pid in its name) is no longer running on this
+    machine, or, for one written from another machine sharing the folder, after a day.
+    """
+    removed = []
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return removed
+    here = host_name()
+    for entry in entries:
+        match = _TEMP.match(entry.name)
+        if not match or match["name"] != target.name:
+            continue
+        try:
+            age = time.time() - entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        same_host = match["host"] == here
+        if (same_host and not pid_alive(int(match["pid"]))) or age > STALE_TEMP_SECONDS:
+            try:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+            except OSError:
+                pass
+    return removed
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this id runs on this machine (True when it cannot be told)."""
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":  # os.kill(pid, 0) would *stop* the process on Windows: trust the age only
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: it exists, owned by someone else
+        return True
+    return True
 
 
 def _umask() -> int:

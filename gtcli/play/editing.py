@@ -4,11 +4,20 @@ The live session never holds a second copy of the game: the log text *is* the st
 These functions take the text (and its parsed :class:`~gtcli.rules.log.Log`) and return
 the new text; they never touch a file. Everything the session writes is in the layout
 ``gt fmt`` writes, so a game played live is already tidy.
+
+The file may have been annotated in an editor while the game goes on: every edit keeps
+the comments it finds. The part of the log that is rewritten (the open turn, the setup
+block) is laid out through :class:`~gtcli.dsl.comments.Layout`, which keeps each comment
+beside what it annotates; comment lines after the last entry are left where they are;
+a comment beside something taken back is kept (it stays in the file, on its own line).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gtcli.diagnostics import Pos
+from gtcli.dsl.comments import Layout, comment_start, texts
 from gtcli.rules import log as L
 
 
@@ -33,20 +42,74 @@ def _end(text: str) -> str:
     return text.rstrip() + "\n"
 
 
+def _code(line: str) -> str:
+    """A line without its comment."""
+    cut = comment_start(line)
+    return line if cut is None else line[:cut]
+
+
+def notes_start(text: str) -> int:
+    """Where the closing run of blank and comment-only lines begins: just after the last
+    line with something other than a comment on it (0 if there is none)."""
+    at, end = 0, 0
+    for line in text.split("\n"):
+        at += len(line) + 1
+        if _code(line).strip():
+            end = min(at, len(text))
+    return end
+
+
+def code_of(text: str) -> str:
+    """The entries written in ``text``, comments left out, on one line."""
+    return " ".join(" ".join(_code(line).split()) for line in text.split("\n")).strip()
+
+
+def _notes(text: str, end: int) -> str:
+    """The closing comment lines from ``end`` on, as written (blank lines alone are dropped)."""
+    rest = text[end:]
+    return rest if rest.strip() else ""
+
+
 def append_lines(text: str, lines: list[str], blank_before: bool = False) -> str:
     """``lines`` after the text, with one blank line before them if asked (a new Tribunal)."""
     return _end(text) + ("\n" if blank_before else "") + "\n".join(lines) + "\n"
 
 
-def replace_tail(text: str, start: int, lines: list[str]) -> str:
-    """Everything from ``start`` on replaced by ``lines`` (the open turn, rewritten)."""
+def rewrite_from(text: str, pos: Pos, write: Callable[[Layout], None]) -> str:
+    """The log from ``pos`` to its last entry written anew by ``write``, comments kept.
+
+    ``write`` lays out the new entries into the :class:`Layout` it is given (entries read
+    from ``text`` keep their positions, so their comments stay beside them; new ones have
+    none and come after); comment lines after the last entry stay as they are.
+    """
+    start = offset(text, pos)
+    end = max(notes_start(text), start)
+    out = Layout(text[:end], start=pos)
+    write(out)
+    return _head(text, start) + out.text() + _notes(text, end)
+
+
+def _head(text: str, start: int) -> str:
+    """The text kept before ``start``: whole lines (an entry after others on its line starts a new one)."""
+    line = text.rfind("\n", 0, start) + 1
+    if not text[line:start].strip():
+        return text[:line] if text[:line].strip() else ""
+    return _end(text[:start])
+
+
+def cut_from(text: str, start: int) -> str:
+    """The log without everything from ``start`` to its last entry; the comments written
+    there stay in the file, each on its own line."""
+    end = max(notes_start(text), start)
     head = _end(text[:start]) if text[:start].strip() else ""
-    return head + "\n".join(lines) + "\n"
+    return head + "".join(c + "\n" for c in texts(text[start:end])) + _notes(text, end)
 
 
-def setup_start(text: str, log: L.Log) -> int | None:
-    """Where the setup block starts (its keyword's line), or None without a setup."""
-    return line_start(text, log.setup.pos) if log.setup is not None and log.setup.pos.line else None
+def tidy_setup(text: str, log: L.Log, writer, drop_last: bool = False) -> str:
+    """The setup block (the end of a log still in setup) laid out anew, optionally without its last line."""
+    lines = writer.setup_lines(log.setup)
+    lines = lines[:-1] if drop_last else lines
+    return rewrite_from(text, log.setup.pos, lambda out: writer.setup_block(log.setup, out, lines))
 
 
 def cut_last(text: str, log: L.Log, writer) -> tuple[str, str] | None:
@@ -58,23 +121,19 @@ def cut_last(text: str, log: L.Log, writer) -> tuple[str, str] | None:
     """
     events = log.events
     if not events:
-        if log.setup is None:
-            return None
-        lines = text.rstrip().split("\n")
-        if len(lines) <= (log.setup.pos.line or 0):
+        if log.setup is None or not writer.setup_lines(log.setup):
             return None  # only the `setup` keyword is left
-        return "\n".join(lines[:-1]) + "\n", lines[-1].strip()
+        return tidy_setup(text, log, writer, drop_last=True), writer.setup_lines(log.setup)[-1][1].strip()
     last = events[-1]
     if isinstance(last, L.Turn) and len(last.moves) > 1:
-        start = offset(text, last.pos)
         kept = L.Turn(last.player, last.moves[:-1], last.pos)
-        return replace_tail(text, start, [writer.turn(kept)]), f"{last.player.text}: {writer.move(last.moves[-1])}"
+        new = rewrite_from(text, last.pos, lambda out: writer.events([kept], out))
+        return new, f"{last.player.text}: {writer.move(last.moves[-1])}"
     cut = offset(text, last.pos) if isinstance(last, L.Turn) else line_start(text, last.pos)
-    taken = text[cut:].strip()
     if isinstance(last, L.Turn):
         # the round / Tribunal lines just before a turn were written with it: they go too
         for event in reversed(events[:-1]):
             if not isinstance(event, (L.RoundStart, L.TribunalStart)):
                 break
             cut = line_start(text, event.pos)
-    return _end(text[:cut]) if text[:cut].strip() else "", taken
+    return cut_from(text, cut), code_of(text[offset(text, last.pos):notes_start(text)])

@@ -24,7 +24,7 @@ from gtcli.diagnostics import ERROR, WARNING, Diagnostic, InputError, Pos
 from gtcli.dsl.keywords import KEYWORDS, tag_spelling
 from gtcli.dsl.log_format import LogWriter
 from gtcli.dsl.logs import Checked, Options, check_file, parse_log, read_header
-from gtcli.files.atomic import write_atomic
+from gtcli.files.guarded import ABSENT, Stamp, read_stamped, save
 from gtcli.play import editing
 from gtcli.play.dice import fill_rolls
 from gtcli.rules import log as L
@@ -46,6 +46,7 @@ class Reply:
     sources: dict[str, str] = field(default_factory=dict)  # file -> text, for carets under diagnostics
     tribunal_due: bool = False  # the Tribunal must be scored before this can go on
     rolled: list[int] = field(default_factory=list)
+    outside: list[str] | None = None  # what changed in the file outside gt play (see refresh)
 
 
 def _key(d: Diagnostic) -> tuple:
@@ -86,20 +87,24 @@ class PlaySession:
     """A game log being played. Raises :class:`InputError` if the log cannot be used at all."""
 
     def __init__(self, path: str, options: Options | None = None, rng: random.Random | None = None) -> None:
-        from gtcli.files.toml_source import read_text
-
         self.path = path
         self.options = replace(options or Options(), live=True)
         self.rng = rng or random.Random()
-        self.turn_closed = False
-        self._closed: tuple[str, object] | None = None  # (text, its replay with the open turn closed)
-        self._use(self._check(read_text(path, "log")))
-        header, _ = read_header(self.log)
+        self._open(*read_stamped(path, "log"))
+
+    def _open(self, text: str, stamp: Stamp) -> None:
+        """Take ``text`` (the log as on disk, with its stamp) as the game: what a resume does."""
+        from gtcli.dsl.cardsets import names_in
         from gtcli.rules.variants import parse_variants
 
-        self.variants = parse_variants(header.variants)  # the header never changes during play
-        from gtcli.dsl.cardsets import names_in
-
+        checked = self._check(text)
+        header, _ = read_header(checked.log)
+        variants = parse_variants(header.variants)
+        self.turn_closed = False
+        self._closed: tuple[str, object] | None = None  # (text, its replay with the open turn closed)
+        self._use(checked)
+        self.stamp = stamp  # the file as last read or written: a save checks it is still so
+        self.variants = variants
         # folded name -> the name to write in the log's language (also what Tab completes)
         self.card_names = names_in(self.checked.card_set, self.checked.cards_path, self.language)
         self.writer = LogWriter(self.language, self.checked.card_set.vocabulary,
@@ -124,7 +129,7 @@ class PlaySession:
         errors = [d for d in checked.result.diagnostics if d.severity == ERROR]
         if errors:
             raise InputError(*errors)
-        write_atomic(path, text)
+        save(path, text, expect=ABSENT, what="log")
         return cls(path, replace(options, cards=None, board=None, profile=None), rng)
 
     # ---- the current game ------------------------------------------------------------------------------
@@ -169,6 +174,17 @@ class PlaySession:
 
     # ---- typing a line --------------------------------------------------------------------------------
     def submit(self, line: str) -> Reply:
+        return self._again_after_notes(self._submit, line)
+
+    def _again_after_notes(self, act, *args) -> Reply:
+        """Do ``act``; if its save met a file where only comments or layout had changed
+        meanwhile (the session has read it again), do it once more on the new text."""
+        reply = act(*args)
+        if not reply.accepted and reply.outside == []:
+            reply = act(*args)
+        return reply
+
+    def _submit(self, line: str) -> Reply:
         line, rolled = fill_rolls(line.strip(), self.language, self.seats, self.rng)
         if not line:
             return Reply(False, "")
@@ -195,9 +211,7 @@ class PlaySession:
             parsed = parse_log(candidate, self.path, self.language)
         except InputError as exc:
             return Reply(False, diagnostics=list(exc.diagnostics), sources={self.path: candidate})
-        start = editing.setup_start(candidate, parsed)
-        if start is not None and "#" not in candidate[start:]:  # tidy the block unless it has comments to keep
-            candidate = candidate[:start] + "\n".join(self.writer.setup(parsed.setup)) + "\n"
+        candidate = editing.tidy_setup(candidate, parsed, self.writer)
         return self._try(candidate, f"setup: {line}")
 
     def _moves(self, line: str) -> Reply:
@@ -222,12 +236,11 @@ class PlaySession:
             return Reply(False, diagnostics=list(exc.diagnostics), sources={TYPED: typed})
         if len(parsed.events) != 1 or not isinstance(parsed.events[0], L.Turn):
             return Reply(False, "type the moves of one player's turn, separated by ';'")
-        moves = parsed.events[0].moves
+        moves = tuple(replace(m, pos=Pos()) for m in parsed.events[0].moves)  # new: no place in the log yet
         if extend:
             turn = self.log.events[-1]
             whole = L.Turn(turn.player, turn.moves + moves, turn.pos)
-            candidate = editing.replace_tail(self.text, editing.offset(self.text, turn.pos),
-                                             [self.writer.turn(whole)])
+            candidate = editing.rewrite_from(self.text, turn.pos, lambda out: self.writer.events([whole], out))
         else:
             lines, blank = [], False
             if self.ahead.tribunal_start:
@@ -270,9 +283,67 @@ class PlaySession:
         if any(d.severity == ERROR for d in new):
             return Reply(False, f"not written: {what}", [d for d in new if d.severity == ERROR],
                          {self.path: candidate})
-        write_atomic(self.path, candidate)
+        failed = self._save(candidate, what)
+        if failed is not None:
+            return failed
         self._use(checked)
         return Reply(True, what, new, {self.path: candidate})
+
+    def _save(self, text: str, what: str) -> Reply | None:
+        """Write ``text`` if the file is still what the session last read or wrote.
+
+        None when written. Otherwise the session keeps going: if the log was changed
+        outside (IO004), it is read again and the reply tells the table what changed;
+        if the disk refuses (full, read-only), the reply says the move was not written.
+        """
+        try:
+            self.stamp = save(self.path, text, self.stamp, "log")
+            return None
+        except InputError as exc:
+            problem = exc.diagnostics[0]
+        if problem.code == "IO004":
+            outside = self.refresh()
+            if outside is not None:
+                return Reply(False, f"not written: {what}: the log was changed outside gt play meanwhile; "
+                             "type it again if it still applies", outside=outside)
+        return Reply(False, f"not written: {what}", [problem])
+
+    # ---- changes made outside (an editor, a second laptop) ------------------------------------------
+    def refresh(self) -> list[str] | None:
+        """Read the log again if it changed on disk since the session last read or wrote it.
+
+        Returns None if it did not change, else what changed in the game, for the table:
+        lines added (``+ ...``) and removed (``- ...``); an empty list if only comments or
+        layout changed (the new text is taken, the game is where it was).
+        If the new text cannot be used (an editor saved half a line), the session keeps the
+        game as it was and says so; nothing is written until the log is usable again,
+        because every save checks the file is unchanged.
+        """
+        try:
+            text, stamp = read_stamped(self.path, "log")
+        except InputError as exc:
+            return [f"the log cannot be read now: {exc.diagnostics[0].message}; "
+                    "nothing will be written until it can"]
+        if stamp.same_text(self.stamp):
+            self.stamp = stamp
+            return None
+        before, closed = self._entries(), self.turn_closed
+        try:
+            self._open(text, stamp)
+        except InputError as exc:
+            d = exc.diagnostics[0]
+            return [f"the log was changed outside and cannot be used now ({d.location()}: {d.code} {d.message}); "
+                    "nothing will be written until it is fixed"]
+        after = self._entries()
+        if after == before:
+            self.turn_closed = closed  # only comments or layout: the game is where it was
+        return describe_changes(before, after)
+
+    def _entries(self) -> list[str]:
+        """The game as lines (tags, setup, events; no comments), to compare two versions."""
+        tags = [f"[{name} {value!r}]" for name, value, _ in self.log.tags]
+        setup = self.writer.setup(self.log.setup) if self.log.setup is not None else []
+        return tags + [line.strip() for line in setup] + [self.writer.event(e) for e in self.log.events]
 
     # ---- commands ---------------------------------------------------------------------------------------
     def close_turn(self) -> Reply:
@@ -293,6 +364,9 @@ class PlaySession:
 
     def record_tribunal(self) -> Reply:
         """Write the scores the scorekeeper confirmed (and the winner after the Grand Tribunal)."""
+        return self._again_after_notes(self._record_tribunal)
+
+    def _record_tribunal(self) -> Reply:
         closing = self.closed()
         state = closing.state
         if not self.ahead.tribunal_due or not state.results:
@@ -308,6 +382,9 @@ class PlaySession:
 
     def undo(self) -> Reply:
         """Take back the last move (or scores line, or setup line), from the file too."""
+        return self._again_after_notes(self._undo)
+
+    def _undo(self) -> Reply:
         cut = editing.cut_last(self.text, self.log, self.writer)
         if cut is None:
             return Reply(False, "nothing to undo")
@@ -317,7 +394,9 @@ class PlaySession:
         # closed: the next move typed without a name is again for the player who was next
         was_closed = isinstance(last, (L.Scores, L.Winner)) or (isinstance(last, L.Turn) and len(last.moves) == 1)
         checked = self._check(text)
-        write_atomic(self.path, text)
+        failed = self._save(text, f"undo of {taken}")
+        if failed is not None:
+            return failed
         self._use(checked)
         self.turn_closed = was_closed
         return Reply(True, f"taken back: {taken}")
@@ -354,6 +433,13 @@ class PlaySession:
 
     def player_hint(self, name: str) -> str:
         return did_you_mean(name, self.seats) or f"players: {one_of(self.seats)}"
+
+
+def describe_changes(before: list[str], after: list[str]) -> list[str]:
+    """Lines added (``+ ...``) and removed (``- ...``) between two versions of a game."""
+    import difflib
+
+    return [line for line in difflib.ndiff(before, after) if line[:2] in ("+ ", "- ")]
 
 
 def _as_tag(spec: str, folder: Path) -> str:
