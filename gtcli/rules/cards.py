@@ -106,6 +106,8 @@ class TranslationEntry:
     translated: str
     text: str | None = None
     pos: Pos = field(default=Pos(), compare=False)
+    manuals: tuple[str, ...] = ()  # the card's manual "..." texts, in order
+    fingerprint: str | None = None  # of the base card when it was translated (cards_exchange.fingerprint)
 
 
 @dataclass(frozen=True)
@@ -126,3 +128,7 @@ class Translation:
 
         key = fold(card_name)
         return next((e.text for e in self.entries if fold(e.name) == key), None)
+
+    def entry(self, card_name: str) -> TranslationEntry | None:
+        key = fold(card_name)
+        return next((e for e in self.entries if fold(e.name) == key), None)
