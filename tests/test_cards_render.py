@@ -7,6 +7,7 @@ spilling out of its card, nine cards a printed page on A4 and on Letter.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
@@ -14,6 +15,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gtcli.cli.render_cards_html import sheet_html
 from gtcli.dsl.cards_check import MAX_NAME, MAX_TEXT
@@ -173,3 +176,29 @@ def test_documentation_picture(tmp_path):
     assert DOC_IMAGE.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert DOC_IMAGE.stat().st_size < 300_000
     assert f"]({DOC_IMAGE.name})" in (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+
+
+_WORDS = st.text(st.characters(blacklist_categories=("Cs",)), max_size=120)
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=_WORDS.filter(str.strip), text=_WORDS, manual=_WORDS)
+def test_any_words_of_a_card_are_escaped_in_the_sheet_and_the_terminal(name, text, manual):
+    """Whatever a stranger writes in a card, the sheet holds it as text, never as markup."""
+    import html as html_lib
+
+    from gtcli.cli.render_cards import card_panel, cards_table
+    from gtcli.files.resources import published_vocabulary
+    from gtcli.rules.cards import Card, CardSet, Effect, Step
+    from rich.console import Console
+
+    card = Card("resource", name, text=text or None,
+                effects=(Effect("on play", (), (Step("manual", text=manual),)),))
+    view = set_view(CardSet(name, None, "en", (card,), published_vocabulary()), "en")
+    page = sheet_html(view)
+    assert page.count("<article") == 1 and "<script" not in page.lower()
+    assert f'<h2 class="name" style="font-size:' in page and html_lib.escape(name) in page
+    console = Console(file=io.StringIO(), width=100, no_color=True)
+    console.print(card_panel(view.cards[0], "en", terminal=False))
+    console.print(cards_table(view, name, terminal=False))
+    assert "\x1b" not in console.file.getvalue()

@@ -60,17 +60,17 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
             reports.append(t_report)
     if fmt == "human":
         from gtcli.cli.render_cards import plain
+        from gtcli.dsl.cards_text import count_phrase
 
         for r in reports:
             if r.count("error"):
                 continue  # cards with errors are left out of a set: its counts would mislead
             if "copies" in r.extra:
-                click.echo(plain(f"{r.path}: set {r.extra['set']!r}, {r.extra['summary']}"))
+                size = count_phrase(r.extra["cards"], r.extra["copies"])
+                click.echo(plain(f"{r.path}: set {r.extra['set']!r}, {size}"))
             elif "translated" in r.extra:
                 click.echo(plain(f"{r.path}: {r.extra['language']} translation of {r.extra['of']}, "
                                  f"{r.extra['translated']} of {r.extra['cards']} cards translated"))
-    for r in reports:
-        r.extra.pop("summary", None)
     render(reports, fmt)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
@@ -82,7 +82,6 @@ def _check_file(path: str):
     """(report, loaded or None, unusable?) for one set or translation file."""
     from gtcli.cli.diagnostics_view import FileReport
     from gtcli.diagnostics import InputError
-    from gtcli.dsl.cards_text import count_phrase
     from gtcli.dsl.cards_view import set_counts
     from gtcli.dsl.cardsets import load
 
@@ -95,8 +94,7 @@ def _check_file(path: str):
     extra: dict = {}
     if loaded.card_set and kind == "set":
         cards, copies = set_counts(loaded.card_set)
-        extra = {"set": loaded.card_set.name, "cards": cards, "copies": copies,
-                 "summary": count_phrase(cards, copies)}
+        extra = {"set": loaded.card_set.name, "cards": cards, "copies": copies}
     elif loaded.translation is not None and loaded.card_set is not None:
         extra = {"language": loaded.translation.language, "of": loaded.translation.of,
                  "cards": len(loaded.card_set.cards), "translated": len(loaded.translation.entries)}
@@ -216,7 +214,8 @@ def render_cmd(path: str, lang: str | None, output: str | None, paper: str, as_j
                     "count": {"cards": len(view.cards), "copies": view.copies},
                     "html": None if to_file else page})
     elif to_file:
-        click.echo(plain(f"Wrote {output}: {count_phrase(len(view.cards), view.copies)}, {pages(view)} page(s)."), err=True)
+        size = count_phrase(len(view.cards), view.copies)
+        click.echo(plain(f"Wrote {output}: {size}, {pages(view)} page(s)."), err=True)
     else:
         click.echo(page, nl=False)
     if note:

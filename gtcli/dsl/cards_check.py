@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gtcli.diagnostics import ERROR, WARNING, Diagnostic, Pos
 from gtcli.dsl.cards_ast import Attr, RawCard, RawEntry, RawSet, RawTranslation, Word
+from gtcli.dsl.cards_exchange import fingerprint
 from gtcli.dsl.keywords import LANGUAGES, any_category_words, spelling
 from gtcli.rules.cards import ANY, Card, CardSet, Effect, Translation, TranslationEntry
 from gtcli.rules.effects import CONTINUOUS, PRIMITIVES
@@ -326,15 +327,8 @@ def check_translation(raw: RawTranslation, card_set: CardSet) -> tuple[Translati
 _KIND_KEYWORD = {"item": "ITEM", "spell": "SPELL", "resource": "RESOURCE"}
 
 
-def manual_texts(card: Card) -> list[str]:
-    """The texts of a card's ``manual "..."`` steps, in order: what a translation translates."""
-    return [s.text or "" for e in card.effects for s in e.steps if s.op == "manual"]
-
-
 def _entry(raw: RawEntry, card: Card, lang: str, diagnostics: list[Diagnostic]) -> TranslationEntry | None:
     """One entry checked against its card; None (with a diagnostic) when it cannot be used."""
-    from gtcli.dsl.cards_exchange import fingerprint
-
     attrs: dict[str, Attr] = {}
     manuals: list[Attr] = []
     for attr in raw.attrs:
@@ -348,7 +342,7 @@ def _entry(raw: RawEntry, card: Card, lang: str, diagnostics: list[Diagnostic]) 
     if len(raw.translated) > MAX_NAME or any(len(a.value) > MAX_TEXT for a in [*attrs.values(), *manuals]):
         diagnostics.append(Diagnostic.at_pos("CARD005", "a translated name or text is too long", raw.pos))
         return None
-    wanted = manual_texts(card)
+    wanted = card.manual_texts()
     for extra in manuals[len(wanted):]:
         diagnostics.append(Diagnostic.at_pos(
             "CARD013", f"{raw.name!r} has {len(wanted)} manual effect(s); this is manual text {manuals.index(extra) + 1}",

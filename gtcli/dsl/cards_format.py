@@ -6,6 +6,7 @@ vocabulary; loading the output gives back the same set.
 
 from __future__ import annotations
 
+from gtcli.dsl.cards_exchange import fingerprint
 from gtcli.dsl.cards_text import any_word
 from gtcli.dsl.keywords import spelling
 from gtcli.rules.cards import ANY, Card, CardSet, Effect, Step
@@ -134,9 +135,6 @@ def translation_template(card_set: CardSet, set_file: str, lang: str, existing=N
     entry already translated keeps the fingerprint it had, so a change to its card since
     stays reported, CARD019).
     """
-    from gtcli.dsl.cards_check import manual_texts
-    from gtcli.dsl.cards_exchange import fingerprint
-
     w = Writer(card_set, lang)
     lines = [
         f"# Translation of {card_set.name!r} into {lang}. Fill in each name after "
@@ -148,12 +146,13 @@ def translation_template(card_set: CardSet, set_file: str, lang: str, existing=N
         entry = existing.entry(card.name) if existing else None
         name = entry.translated if entry else ""
         out = [f"{w.kw(KIND_KEYWORDS[card.kind])} {quote(card.name)} {w.kw('AS')} {quote(name)}"]
-        out.append(f"  {w.kw('FINGERPRINT')} {quote((entry.fingerprint if entry and name.strip() else None) or fingerprint(card))}")
+        kept = entry.fingerprint if entry and name.strip() else None
+        out.append(f"  {w.kw('FINGERPRINT')} {quote(kept or fingerprint(card))}")
         if card.text is not None:
             out.append(f"  {w.kw('TEXT')} {quote((entry.text if entry else None) or '')}")
             out.append(f"  # {_comment(card.text)}")
         done = list(entry.manuals) if entry else []
-        for i, own in enumerate(manual_texts(card)):
+        for i, own in enumerate(card.manual_texts()):
             out.append(f"  {w.kw('MANUAL')} {quote(done[i] if i < len(done) else '')}")
             out.append(f"  # {_comment(own)}")
         lines.append("\n".join(out))

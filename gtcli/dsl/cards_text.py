@@ -328,7 +328,7 @@ def rules_text(card: Card, lang: str, manual: Sequence[str] | None = None) -> li
     ``manual`` replaces the card's ``manual "..."`` texts in order (a translation's);
     without it, or where it runs short, the card's own words are used.
     """
-    own = [s.text or "" for e in card.effects for s in e.steps if s.op == "manual"]
+    own = card.manual_texts()
     texts = list(manual or ())[:len(own)]
     texts += own[len(texts):]
     return [_Sentence(effect, lang, texts).sentence() for effect in card.effects]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gtcli.diagnostics import Diagnostic, InputError
-from gtcli.dsl.cards_check import manual_texts
+from gtcli.dsl.cards_format import Writer
 from gtcli.dsl.cards_text import any_word, count_phrase, noun, rules_text, untranslated
 from gtcli.rules.cards import ANY, Card, CardSet, Effect, Translation
 from gtcli.text import did_you_mean, fold
@@ -78,8 +78,6 @@ def _with_manual(effects: tuple[Effect, ...], texts: list[str]) -> tuple[Effect,
 
 
 def card_view(card: Card, card_set: CardSet, lang: str, translation: Translation | None = None) -> CardView:
-    from gtcli.dsl.cards_format import Writer
-
     foreign = lang != card_set.language
     entry = translation.entry(card.name) if translation else None
 
@@ -90,7 +88,7 @@ def card_view(card: Card, card_set: CardSet, lang: str, translation: Translation
 
     text = words(card.text, entry.text if entry else None) if card.text else None
     done = list(entry.manuals) if entry else []
-    manual = [words(own, done[i] if i < len(done) else None) for i, own in enumerate(manual_texts(card))]
+    manual = [words(own, done[i] if i < len(done) else None) for i, own in enumerate(card.manual_texts())]
     writer = Writer(card_set, lang)
 
     def display(key: str) -> str:

@@ -72,6 +72,10 @@ class Card:
     def effect(self, trigger: str) -> Effect | None:
         return next((e for e in self.effects if e.trigger == trigger), None)
 
+    def manual_texts(self) -> list[str]:
+        """The texts of its ``manual "..."`` steps, in order: what a translation translates."""
+        return [s.text or "" for e in self.effects for s in e.steps if s.op == "manual"]
+
 
 @dataclass(frozen=True)
 class CardSet:
