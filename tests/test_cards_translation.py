@@ -166,6 +166,11 @@ def test_template_writes_fingerprints_and_a_changed_card_is_stale(mini):
     assert [d.code for d in load(path).diagnostics if d.code == "CARD019"] == ["CARD019"]
 
 
+def test_an_entry_not_translated_yet_is_never_stale(mini):
+    path = _translation(mini, 'ítem "Plain Wand" como ""\n  huella "0"\n')
+    assert "CARD019" not in [d.code for d in load(path).diagnostics]
+
+
 def test_fingerprint_covers_name_text_and_effects_not_costs():
     cs = load_set(cards_dir() / "sample.gtc")
     from dataclasses import replace

@@ -348,15 +348,15 @@ def _entry(raw: RawEntry, card: Card, lang: str, diagnostics: list[Diagnostic]) 
             "CARD013", f"{raw.name!r} has {len(wanted)} manual effect(s); this is manual text {manuals.index(extra) + 1}",
             extra.pos, "one manual text per `manual \"...\"` step of the card, in order"))
     fp = attrs.get("fingerprint")
+    if not raw.translated.strip():
+        diagnostics.append(Diagnostic.at_pos("CARD014", f"{raw.name!r} is not translated yet", raw.pos,
+                                             severity=WARNING))
+        return None  # nothing translated yet, so nothing can be stale
     if fp is not None and fp.value != fingerprint(card):
         diagnostics.append(Diagnostic.at_pos(
             "CARD019", f"{raw.name!r} has changed in the set since it was translated", fp.pos,
             f'check the translation against the card, then write: {spelling("FINGERPRINT", lang)} '
             f'"{fingerprint(card)}"', severity=WARNING))
-    if not raw.translated.strip():
-        diagnostics.append(Diagnostic.at_pos("CARD014", f"{raw.name!r} is not translated yet", raw.pos,
-                                             severity=WARNING))
-        return None
     if card.text and not (text or "").strip():
         diagnostics.append(Diagnostic.at_pos("CARD014", f"the text of {raw.name!r} is not translated yet",
                                              raw.pos, severity=WARNING))
