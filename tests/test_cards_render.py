@@ -72,8 +72,9 @@ def test_sheet_of_the_sample_and_its_translations_in_chromium(tmp_path, lang):
     assert [c for c in data["cards"] if c["problems"]] == []
     # a poker card is 63 x 88 mm: at 96 px to the inch, 238 x 333 px
     assert {(round(c["w"]), round(c["h"])) for c in data["cards"]} == {(238, 333)}
-    ink = browser.ink_fraction(browser.screenshot(page, tmp_path / "page.png", 900, 1200))
-    assert ink > 0.2  # the grey desk and white sheets with cards, not a blank page
+    if lang == "fr":  # one picture is enough to see the page is drawn (each launch costs a second or two)
+        ink = browser.ink_fraction(browser.screenshot(page, tmp_path / "page.png", 900, 1200))
+        assert ink > 0.2  # the grey desk and white sheets with cards, not a blank page
 
 
 @pytest.mark.parametrize("paper,media_box", [("a4", (595, 842)), ("letter", (612, 792)), ("auto", None)])
