@@ -120,6 +120,8 @@ CARD015 an attribute or trigger given twice
 CARD016 an unknown language
 CARD017 a set too large or nested too deep
 CARD018 a vocabulary declaration problem
+CARD019 a translated card changed in the set since it was translated
+CARD020 a card name the set does not have (asked for on the command line)
 IO001 a file cannot be read
 IO002 a file cannot be written
 IO003 a file is being changed by another gt command (locked)

@@ -46,7 +46,7 @@ def test_show_in_french():
     result = run("cards", "show", SAMPLE, "--lang", "fr")
     assert result.exit_code == 0
     assert "Bâton de la Tempête" in result.stdout
-    assert "élémentaire" in result.stdout and "objet" in result.stdout
+    assert "élémentaire" in result.stdout and "Objet" in result.stdout
 
 
 def test_show_json_translated():
@@ -61,7 +61,7 @@ def test_show_without_translation_says_so(tmp_path):
     path = tmp_path / "mini.gtc"
     path.write_text('set "Mini" language en\nresource "R"\n  on play: gain 1 vis\n')
     result = run("cards", "show", path, "--lang", "es")
-    assert result.exit_code == 0 and "No es translation" in result.stdout and "gana 1 vis" in result.stdout
+    assert result.exit_code == 0 and "No es translation" in result.stdout and "gana 1 Vis" in result.stdout
 
 
 def test_show_a_broken_set_is_exit_2():

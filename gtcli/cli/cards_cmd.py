@@ -23,27 +23,54 @@ def cards() -> None:
 def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
     """Check card sets and translations.
 
-    Exit 0 if clean (warnings allowed), 1 if a set has errors, 2 if a file cannot be read
-    or does not parse.
+    Checking a set also checks its translations: the files NAME.LANG.gtc beside it and
+    those it lists (`translations "..."`). Exit 0 if clean (warnings allowed), 1 if a file
+    has errors, 2 if a file cannot be read or does not parse.
     """
-    from gtcli.cli.diagnostics_view import FileReport, render
-    from gtcli.diagnostics import InputError
-    from gtcli.dsl.cardsets import load
+    from pathlib import Path
+
+    from gtcli.cli.diagnostics_view import render
+    from gtcli.diagnostics import Diagnostic
+    from gtcli.dsl.cardsets import translation_files
 
     fmt = "json" if as_json else fmt
-    reports, unusable = [], False
+    reports, unusable, done = [], False, set()
     for path in paths:
-        try:
-            loaded = load(path)
-        except InputError as exc:
-            unusable = True
-            reports.append(FileReport(path, "unreadable", list(exc.diagnostics)))
+        if Path(path).resolve() in done:
             continue
-        if any(d.code.startswith("SYN") for d in loaded.diagnostics):
-            unusable = True  # a file that does not parse cannot be checked further
-        kind = "translation" if loaded.translation is not None or _looks_like_translation(loaded) else "set"
-        extra = {"cards": len(loaded.card_set.cards)} if loaded.card_set and kind == "set" else {}
-        reports.append(FileReport(path, kind, loaded.diagnostics, loaded.texts, extra))
+        done.add(Path(path).resolve())
+        report, loaded, bad = _check_file(path)
+        reports.append(report)
+        unusable |= bad
+        if loaded is None or loaded.card_set is None or loaded.translation is not None or loaded.errors:
+            continue  # only a clean set's translations can be checked against it
+        files, problems = translation_files(path, loaded)
+        report.diagnostics.extend(problems)
+        for tpath, listed_at in files:
+            if tpath.resolve() in done:
+                continue
+            done.add(tpath.resolve())
+            t_report, t_loaded, bad = _check_file(str(tpath))
+            unusable |= bad
+            translation = t_loaded.translation if t_loaded else None
+            if listed_at is not None and translation is not None \
+                    and (tpath.parent / translation.of).resolve() != Path(path).resolve():
+                report.diagnostics.append(Diagnostic.at_pos(
+                    "CARD009", f"{tpath.name} translates {translation.of!r}, not this set", listed_at))
+            reports.append(t_report)
+    if fmt == "human":
+        from gtcli.cli.render_cards import plain
+        from gtcli.dsl.cards_text import count_phrase
+
+        for r in reports:
+            if r.count("error"):
+                continue  # cards with errors are left out of a set: its counts would mislead
+            if "copies" in r.extra:
+                size = count_phrase(r.extra["cards"], r.extra["copies"])
+                click.echo(plain(f"{r.path}: set {r.extra['set']!r}, {size}"))
+            elif "translated" in r.extra:
+                click.echo(plain(f"{r.path}: {r.extra['language']} translation of {r.extra['of']}, "
+                                 f"{r.extra['translated']} of {r.extra['cards']} cards translated"))
     render(reports, fmt)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
@@ -51,51 +78,148 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
         raise SystemExit(EXIT_FINDINGS)
 
 
+def _check_file(path: str):
+    """(report, loaded or None, unusable?) for one set or translation file."""
+    from gtcli.cli.diagnostics_view import FileReport
+    from gtcli.diagnostics import InputError
+    from gtcli.dsl.cards_view import set_counts
+    from gtcli.dsl.cardsets import load
+
+    try:
+        loaded = load(path)
+    except InputError as exc:
+        return FileReport(path, "unreadable", list(exc.diagnostics)), None, True
+    unusable = any(d.code.startswith("SYN") for d in loaded.diagnostics)  # a file that does not parse
+    kind = "translation" if loaded.translation is not None or _looks_like_translation(loaded) else "set"
+    extra: dict = {}
+    if loaded.card_set and kind == "set":
+        cards, copies = set_counts(loaded.card_set)
+        extra = {"set": loaded.card_set.name, "cards": cards, "copies": copies}
+    elif loaded.translation is not None and loaded.card_set is not None:
+        extra = {"language": loaded.translation.language, "of": loaded.translation.of,
+                 "cards": len(loaded.card_set.cards), "translated": len(loaded.translation.entries)}
+    return FileReport(path, kind, loaded.diagnostics, loaded.texts, extra), loaded, unusable
+
+
 def _looks_like_translation(loaded) -> bool:
     return loaded.card_set is None and any(d.code in ("CARD013", "CARD014") for d in loaded.diagnostics)
 
 
+def _open(path: str, lang: str | None):
+    """(set view, note) for showing or rendering ``path`` in ``lang``.
+
+    ``path`` is a set, or one of its translations (shown in the translation's language).
+    The note says when no translation into ``lang`` exists.
+    """
+    from gtcli.diagnostics import Diagnostic, InputError
+    from gtcli.dsl.cards_view import set_view
+    from gtcli.dsl.cardsets import load, load_set, load_translation_for
+
+    translation = None
+    if path.lower().endswith(".gtc") and _is_translation(path):
+        loaded = load(path)
+        if loaded.errors or loaded.card_set is None:
+            raise InputError(*(loaded.errors or [Diagnostic("CARD009", f"{path} cannot be used", path=path)]))
+        card_set, translation = loaded.card_set, loaded.translation
+        if lang and lang.lower() != translation.language:
+            raise InputError(Diagnostic("CARD016", f"{path} is a {translation.language} translation, not {lang}",
+                                        path=path, hint="give the set itself with --lang, or leave --lang out"))
+        lang = translation.language
+    else:
+        card_set = load_set(path)
+        lang = (lang or card_set.language).lower()
+        if lang != card_set.language:
+            translation = load_translation_for(path, lang)
+    note = None
+    if lang != card_set.language and translation is None:
+        note = (f"No {lang} translation beside {path}: card names are shown as written "
+                f"(`gt cards template {path} --lang {lang}` starts one).")
+    return set_view(card_set, lang, translation), note
+
+
+def _is_translation(path: str) -> bool:
+    from pathlib import Path
+
+    from gtcli.dsl.cards_ast import RawTranslation
+    from gtcli.dsl.cardsets import parse_gtc, read_source
+
+    try:
+        return isinstance(parse_gtc(read_source(Path(path)), path), RawTranslation)
+    except Exception:  # unreadable or unparsable: load_set reports it properly
+        return False
+
+
 @cards.command("show")
 @click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
+@click.argument("name", metavar="[NAME]", required=False)
 @click.option("--lang", type=LANG_CHOICE, help="Show names, vocabulary and effects in this language.")
 @json_option
 @handles_input_errors()
-def show_cmd(path: str, lang: str | None, as_json: bool) -> None:
-    """Show a card set as a table, in its language or another one."""
-    from gtcli.dsl.cards_format import Writer
-    from gtcli.dsl.cardsets import load_set, load_translation_for
+def show_cmd(path: str, name: str | None, lang: str | None, as_json: bool) -> None:
+    """Show a card set as a table, or one card (NAME, any case or accents) as it is laid out."""
+    from gtcli.cli.output import console
+    from gtcli.cli.render_cards import card_panel, cards_table, plain
+    from gtcli.dsl.cards_view import find_card
 
-    card_set = load_set(path)
-    lang = (lang or card_set.language).lower()
-    translation = load_translation_for(path, lang) if lang != card_set.language else None
-    writer = Writer(card_set, lang)
-    rows = []
-    for card in card_set.cards:
-        name = (translation.name_of(card.name) if translation else None) or card.name
-        text = (translation.text_of(card.name) if translation else None) or card.text
-        what = writer.word(card.type) if card.type else (writer.word(card.category) if card.category else "")
-        effects = "\n".join(writer.effect(e).strip() for e in card.effects)
-        rows.append({"kind": card.kind, "name": name, "original": card.name, "what": what, "cost": card.cost,
-                     "base": card.base, "slots": [writer.word(s) for s in card.slots], "copies": card.copies,
-                     "text": text, "effects": effects})
-    if as_json:
-        print_json({"set": card_set.name, "language": lang, "translated": translation is not None, "cards": rows})
+    view, note = _open(path, lang)
+    if name is not None:
+        card = find_card(view, name, path)
+        if as_json:
+            print_json({"set": view.name, "language": view.language, "translated": view.translated,
+                        "card": card.to_json()})
+            return
+        out = console()
+        out.print(card_panel(card, view.language, out.is_terminal))
+    elif as_json:
+        print_json(view.to_json())
         return
-    from gtcli.cli.output import console, table
+    else:
+        from gtcli.dsl.cards_text import count_phrase
 
-    out = console()
-    kinds = {"item": writer.kw("ITEM"), "spell": writer.kw("SPELL"), "resource": writer.kw("RESOURCE")}
-    t = table("Kind", "Name", "Type/Category", "Cost", "Base", "Slots", "Copies", "Effect",
-              title=f"{card_set.name} ({lang}, {sum(c.copies for c in card_set.cards)} cards)",
-              terminal=out.is_terminal)
-    for r in rows:
-        effect = "\n".join(x for x in (r["text"], r["effects"]) if x)
-        t.add_row(kinds[r["kind"]], r["name"], r["what"], "" if r["cost"] is None else str(r["cost"]),
-                  "" if r["base"] is None else str(r["base"]), ", ".join(r["slots"]), str(r["copies"]), effect)
-    out.print(t)
-    if lang != card_set.language and translation is None:
-        out.print(f"No {lang} translation beside {path}: card names are shown as written "
-                  f"(`gt cards template {path} --lang {lang}` starts one).")
+        out = console()
+        title = f"{view.name} ({view.language}, {count_phrase(len(view.cards), view.copies)})"
+        out.print(cards_table(view, title, out.is_terminal))
+    if note:
+        click.echo(plain(note))
+
+
+@cards.command("render")
+@click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
+@click.option("--lang", type=LANG_CHOICE, help="Lay the cards out in this language (names from NAME.LANG.gtc).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the sheet to this file (atomically); '-' or nothing: standard output.")
+@click.option("--paper", type=click.Choice(["auto", "a4", "letter"]), default="auto", show_default=True,
+              help="Page size to print on; auto fits both A4 and Letter.")
+@json_option
+@handles_input_errors()
+def render_cmd(path: str, lang: str | None, output: str | None, paper: str, as_json: bool) -> None:
+    """Write a printable sheet of the set's cards (HTML, 9 cards a page, cut marks).
+
+    The page needs no network and no JavaScript: open it in a browser and print it.
+    """
+    from gtcli.cli.render_cards import plain
+    from gtcli.cli.render_cards_html import pages, sheet_html
+    from gtcli.dsl.cards_text import count_phrase
+
+    view, note = _open(path, lang)
+    page = sheet_html(view, paper)
+    to_file = output not in (None, "-")
+    if to_file:
+        from gtcli.files.guarded import save
+
+        save(output, page, what="sheet")  # locked, atomic, through links; the user named the file
+    if as_json:
+        print_json({"file": output if to_file else None, "set": view.name, "language": view.language,
+                    "translated": view.translated, "paper": paper, "pages": pages(view),
+                    "count": {"cards": len(view.cards), "copies": view.copies},
+                    "html": None if to_file else page})
+    elif to_file:
+        size = count_phrase(len(view.cards), view.copies)
+        click.echo(plain(f"Wrote {output}: {size}, {pages(view)} page(s)."), err=True)
+    else:
+        click.echo(page, nl=False)
+    if note:
+        click.echo(plain(note), err=True)
 
 
 @cards.command("export")
@@ -125,31 +249,41 @@ def export_cmd(path: str, fmt: str, lang: str | None, output: str | None) -> Non
 @cards.command("template")
 @click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
 @click.option("--lang", type=LANG_CHOICE, required=True, help="The language to translate into.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Default: NAME.LANG.gtc beside the set.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Default: NAME.LANG.gtc beside the set; '-': standard output.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file (names already translated are kept).")
-@handles_input_errors(json_flag=None)
-def template_cmd(path: str, lang: str, output: str | None, force: bool) -> None:
+@json_option
+@handles_input_errors()
+def template_cmd(path: str, lang: str, output: str | None, force: bool, as_json: bool) -> None:
     """Write a translation file to fill in, listing every card of the set."""
     from pathlib import Path
 
     from gtcli.diagnostics import Diagnostic, InputError
     from gtcli.dsl.cards_format import translation_template
     from gtcli.dsl.cardsets import load_set, load_translation_for, translation_path
+    card_set = load_set(path)
+    lang = lang.lower()
+    beside = translation_path(path, lang)
+    if output == "-":  # shown, not written: work already done beside the set is kept in it
+        text = translation_template(card_set, Path(path).name, lang, load_translation_for(path, lang))
+        left = _left_to_translate(text, card_set, str(beside))
+        if as_json:
+            print_json({"file": None, "language": lang, "cards": len(card_set.cards), "left": left, "text": text})
+        else:
+            click.echo(text, nl=False)
+        return
     from gtcli.files.guarded import Editing
 
-    card_set = load_set(path)
-    target = Path(output) if output else translation_path(path, lang.lower())
+    target = Path(output) if output else beside
+    moved = 0
     with Editing(target, "translation", must_exist=False) as doc:  # the names kept are the ones saved over
-        existing = None
-        if doc.text is not None:
-            if not force:
-                raise InputError(Diagnostic("IO002", f"{target} already exists", path=str(target),
-                                            hint="use --force to rewrite it (its translated names are kept)"))
-            if target == translation_path(path, lang.lower()):
-                existing = load_translation_for(path, lang.lower())
-        relative = Path(path).name
-        text = translation_template(card_set, relative, lang.lower(), existing)
-        moved = 0
+        if doc.text is not None and not force:
+            raise InputError(Diagnostic("IO002", f"{target} already exists", path=str(target),
+                                        hint="use --force to rewrite it (its translated names are kept)"))
+        # work already done is kept when the file rewritten is the one beside the set
+        existing = load_translation_for(path, lang) if target.resolve() == beside.resolve() else None
+        text = translation_template(card_set, Path(path).name, lang, existing)
+        left = _left_to_translate(text, card_set, str(target))
         if doc.text is not None:  # a rewrite: comments someone added must not vanish with it
             from gtcli.dsl.comments import keep_notes, texts
 
@@ -159,4 +293,17 @@ def template_cmd(path: str, lang: str, output: str | None, force: bool) -> None:
     if moved:
         click.echo(f"warning: {moved} comment(s) of {target} could not be kept in place: they are at its end.",
                    err=True)
-    click.echo(f"Wrote {target}: {len(card_set.cards)} cards to translate.")
+    if as_json:
+        print_json({"file": str(target), "language": lang, "cards": len(card_set.cards), "left": left,
+                    "text": None})
+    else:
+        click.echo(f"Wrote {target}: {len(card_set.cards)} cards, {left} left to translate.")
+
+
+def _left_to_translate(text: str, card_set, path: str) -> int:
+    """Cards of a translation with something left to translate: those the checker warns about."""
+    from gtcli.dsl.cards_check import check_translation
+    from gtcli.dsl.cardsets import parse_gtc
+
+    _, diagnostics = check_translation(parse_gtc(text, path), card_set)
+    return len({(d.line, d.col) for d in diagnostics if d.code == "CARD014"})

@@ -12,7 +12,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from gtcli.diagnostics import Pos
-from gtcli.rules.cards import Choice, Effect, Step, TranslationEntry
+from gtcli.rules.cards import Choice, Effect, Step
 
 TRIGGERS = {"ON_CAST": "on cast", "ON_PLAY": "on play", "WHILE_ACTIVE": "while active",
             "WHILE_IN_VAULT": "while in vault"}
@@ -49,10 +49,22 @@ class RawSet:
     version: int | None = None
     language: Word | None = None
     includes: list[tuple[str, Pos]] = field(default_factory=list)
+    translations: list[tuple[str, Pos]] = field(default_factory=list)  # `translations "x.es.gtc", ...`
     types: list[Word] | None = None
     categories: list[Word] | None = None
     cards: list[RawCard] = field(default_factory=list)
     header_pos: Pos = field(default_factory=Pos)
+
+
+@dataclass
+class RawEntry:
+    """One card of a translation as written; ``attrs`` are text, manual and fingerprint lines."""
+
+    kind: str
+    name: str
+    translated: str
+    pos: Pos
+    attrs: list[Attr] = field(default_factory=list)
 
 
 @dataclass
@@ -61,7 +73,7 @@ class RawTranslation:
     of: str
     of_pos: Pos
     language: Word
-    entries: list[TranslationEntry]
+    entries: list[RawEntry]
     pos: Pos = field(default_factory=Pos)
 
 
@@ -111,6 +123,8 @@ class CardsTransformer(Transformer):
                 _, raw.name, raw.version, raw.language, raw.header_pos = child
             elif isinstance(child, tuple) and child[0] == "include":
                 raw.includes.append(child[1:])
+            elif isinstance(child, tuple) and child[0] == "translations":
+                raw.translations.extend(child[1])
             elif isinstance(child, tuple) and child[0] == "types":
                 raw.types = (raw.types or []) + child[1]
             elif isinstance(child, tuple) and child[0] == "categories":
@@ -126,6 +140,9 @@ class CardsTransformer(Transformer):
 
     def include(self, children):
         return ("include", unquote(children[1]), self._pos(children[1]))
+
+    def translations_decl(self, children):
+        return ("translations", [(unquote(t), self._pos(t)) for t in children[1:]])
 
     def name_list(self, children):
         return [self._word(t) for t in children]
@@ -265,6 +282,14 @@ class CardsTransformer(Transformer):
                               self._pos(keyword))
 
     def entry(self, children):
-        kind, name, _as, translated, _t, text = children
-        return TranslationEntry(KIND_TOKENS[kind.type], unquote(name), unquote(translated),
-                                unquote(text) if text is not None else None, self._pos(kind))
+        kind, name, _as, translated, *attrs = children
+        return RawEntry(KIND_TOKENS[kind.type], unquote(name), unquote(translated), self._pos(kind), attrs)
+
+    def entry_text(self, c):
+        return self._attr("text", c, unquote(c[1]))
+
+    def entry_manual(self, c):
+        return self._attr("manual", c, unquote(c[1]))
+
+    def entry_fingerprint(self, c):
+        return self._attr("fingerprint", c, unquote(c[1]))

@@ -7,8 +7,9 @@ problem, so one run lists them all; a card with errors is left out of the result
 from __future__ import annotations
 
 from gtcli.diagnostics import ERROR, WARNING, Diagnostic, Pos
-from gtcli.dsl.cards_ast import Attr, RawCard, RawSet, RawTranslation, Word
-from gtcli.dsl.keywords import LANGUAGES, any_category_words
+from gtcli.dsl.cards_ast import Attr, RawCard, RawEntry, RawSet, RawTranslation, Word
+from gtcli.dsl.cards_exchange import fingerprint
+from gtcli.dsl.keywords import LANGUAGES, any_category_words, spelling
 from gtcli.rules.cards import ANY, Card, CardSet, Effect, Translation, TranslationEntry
 from gtcli.rules.effects import CONTINUOUS, PRIMITIVES
 from gtcli.rules.vocabulary import ITEM_TYPE, SPELL_CATEGORY, Term, Vocabulary
@@ -30,6 +31,8 @@ MAX_SLOTS = 6
 MAX_CARDS = 500
 MAX_NAME = 80
 MAX_TEXT = 1000
+MAX_STEPS = 10  # per trigger
+MAX_CHOICES = 6  # per trigger
 
 
 class SetChecker:
@@ -67,7 +70,8 @@ class SetChecker:
                 total += card.copies
                 cards.append(card)
         if total > MAX_CARDS:
-            self.error("CARD017", f"the set holds {total} cards; the limit is {MAX_CARDS}", raw.header_pos)
+            self.error("CARD017", f"the set holds {len(cards)} cards, {total} copies; the limit is {MAX_CARDS} copies",
+                       raw.header_pos)
         return CardSet(raw.name or "untitled", raw.version, language, tuple(cards), vocabulary, custom, raw.path)
 
     def language(self, word: Word | None) -> str:
@@ -176,14 +180,14 @@ class SetChecker:
             try:
                 out.append(vocabulary.spell_category(w.text))
             except Exception:
-                try:
-                    self.published.spell_category(w.text)
-                    self.error("CARD003", f"slot of category {w.text!r}, which this set does not have", w.pos,
-                               f"the set's categories: {one_of(c.key for c in vocabulary.spell_categories)}")
-                except Exception:
-                    names = [n for t in vocabulary.spell_categories for n in t.all_names()] + ["any"]
-                    self.error("CARD002", f"unknown spell category {w.text!r} in slots", w.pos,
-                               did_you_mean(w.text, names) or "a slot is a spell category or `any`")
+                names = [n for t in vocabulary.spell_categories for n in t.all_names()] + [ANY]
+                listing = f"the set's categories: {one_of(c.key for c in vocabulary.spell_categories)}, or `any`"
+                close = did_you_mean(w.text, names)
+                hint = f"{close} ({listing})" if close else listing
+                if custom:  # the set declares its categories: a slot outside them is CARD003, whatever the word
+                    self.error("CARD003", f"slot of category {w.text!r}, which this set does not declare", w.pos, hint)
+                else:
+                    self.error("CARD002", f"unknown spell category {w.text!r} in slots", w.pos, hint)
         return tuple(out)
 
     # ---- effects -----------------------------------------------------------------------
@@ -210,9 +214,15 @@ class SetChecker:
         if continuous and effect.choices:
             self.error("CARD012", f"a {effect.trigger!r} effect lasts; it cannot ask for choices",
                        effect.choices[0].pos)
+        if len(effect.choices) > MAX_CHOICES:
+            self.error("CARD005", f"{len(effect.choices)} choices; the limit is {MAX_CHOICES}", effect.pos)
+        if len(effect.steps) > MAX_STEPS:
+            self.error("CARD005", f"{len(effect.steps)} steps; the limit is {MAX_STEPS}", effect.pos)
         used: set[str] = set()
         for step in effect.steps:
             primitive = PRIMITIVES[step.op]
+            if step.op == "manual" and len(step.text or "") > MAX_TEXT:
+                self.error("CARD005", f"the manual text is longer than {MAX_TEXT} characters", step.pos)
             if continuous and not primitive.continuous:
                 lasting = [p.syntax for p in PRIMITIVES.values() if p.continuous]
                 self.error("CARD012", f"{step.op.replace('_', ' ')!r} happens once; it cannot be a "
@@ -241,7 +251,8 @@ class SetChecker:
 
     def this_ref(self, rc: RawCard, step, kinds: tuple[str, ...]) -> None:
         if rc.kind not in kinds and "card" not in kinds:
-            self.error("CARD006", f"'this' is {article(rc.kind)} {rc.kind}, but {step.op!r} needs {article(kinds[0])} {' or '.join(kinds)}", step.pos)
+            self.error("CARD006", f"'this' is {article(rc.kind)} {rc.kind}, but {step.op!r} needs {article(kinds[0])} {' or '.join(kinds)}", step.pos,
+                       f"let the player choose {article(kinds[0])} {kinds[0]}: choose ${kinds[0]} {kinds[0]}")
 
     def amount(self, step, high: int) -> None:
         if step.amount is None:
@@ -266,43 +277,114 @@ class SetChecker:
 
 
 def check_translation(raw: RawTranslation, card_set: CardSet) -> tuple[Translation, list[Diagnostic]]:
-    """Entries for cards the set lacks are errors; cards left untranslated are warnings."""
+    """Entries for cards the set lacks are errors; cards left untranslated are warnings.
+
+    Two cards translated to one name (up to case and accents) are an error, as in a set:
+    a log naming it would be ambiguous. An entry's fingerprint that no longer matches its
+    card says the card changed since it was translated (a warning, CARD019).
+    """
     diagnostics: list[Diagnostic] = []
     lang = fold(raw.language.text)
     if lang not in LANGUAGES:
         diagnostics.append(Diagnostic.at_pos("CARD016", f"unknown language {raw.language.text!r}", raw.language.pos,
                                              did_you_mean(raw.language.text, LANGUAGES)))
+    file_lang = lang if lang in LANGUAGES else "en"
     entries: list[TranslationEntry] = []
     seen: set[str] = set()
-    for entry in raw.entries:
-        card = card_set.find(entry.name)
+    translated_as: dict[str, RawEntry] = {}
+    for raw_entry in raw.entries:
+        card = card_set.find(raw_entry.name)
         if card is None:
             diagnostics.append(Diagnostic.at_pos(
-                "CARD013", f"the set has no card named {entry.name!r}", entry.pos,
-                did_you_mean(entry.name, card_set.names())))
+                "CARD013", f"the set has no card named {raw_entry.name!r}", raw_entry.pos,
+                did_you_mean(raw_entry.name, card_set.names())))
             continue
-        if card.kind != entry.kind:
-            diagnostics.append(Diagnostic.at_pos("CARD013", f"{entry.name!r} is {article(card.kind)} {card.kind}, not {article(entry.kind)} {entry.kind}",
-                                                 entry.pos))
+        if card.kind != raw_entry.kind:
+            diagnostics.append(Diagnostic.at_pos(
+                "CARD013", f"{raw_entry.name!r} is {article(card.kind)} {card.kind}, not "
+                f"{article(raw_entry.kind)} {raw_entry.kind}", raw_entry.pos))
             continue
-        if fold(entry.name) in seen:
-            diagnostics.append(Diagnostic.at_pos("CARD015", f"{entry.name!r} is translated twice", entry.pos))
+        if fold(raw_entry.name) in seen:
+            diagnostics.append(Diagnostic.at_pos("CARD015", f"{raw_entry.name!r} is translated twice", raw_entry.pos))
             continue
-        seen.add(fold(entry.name))
-        if len(entry.translated) > MAX_NAME or len(entry.text or "") > MAX_TEXT:
-            diagnostics.append(Diagnostic.at_pos("CARD005", "a translated name or text is too long", entry.pos))
+        seen.add(fold(raw_entry.name))
+        entry = _entry(raw_entry, card, file_lang, diagnostics)
+        if entry is None:
             continue
-        if not entry.translated.strip():
-            diagnostics.append(Diagnostic.at_pos("CARD014", f"{entry.name!r} is not translated yet", entry.pos,
-                                                 severity=WARNING))
+        if not _unique_name(raw_entry, card, card_set, translated_as, diagnostics):
             continue
-        if card.text and not (entry.text or "").strip():
-            diagnostics.append(Diagnostic.at_pos("CARD014", f"the text of {entry.name!r} is not translated yet",
-                                                 entry.pos, severity=WARNING))
         entries.append(entry)
     header = raw.pos
     for card in card_set.cards:
         if fold(card.name) not in seen:
-            diagnostics.append(Diagnostic.at_pos("CARD014", f"{card.kind} {card.name!r} has no translation", header,
-                                                 f'add: {card.kind} "{card.name}" as "..."', severity=WARNING))
-    return Translation(raw.of, lang if lang in LANGUAGES else "en", tuple(entries), raw.path), diagnostics
+            diagnostics.append(Diagnostic.at_pos(
+                "CARD014", f"{card.kind} {card.name!r} has no translation", header,
+                f'add: {spelling(_KIND_KEYWORD[card.kind], file_lang)} "{card.name}" {spelling("AS", file_lang)} "..."',
+                severity=WARNING))
+    return Translation(raw.of, file_lang, tuple(entries), raw.path), diagnostics
+
+
+_KIND_KEYWORD = {"item": "ITEM", "spell": "SPELL", "resource": "RESOURCE"}
+
+
+def _entry(raw: RawEntry, card: Card, lang: str, diagnostics: list[Diagnostic]) -> TranslationEntry | None:
+    """One entry checked against its card; None (with a diagnostic) when it cannot be used."""
+    attrs: dict[str, Attr] = {}
+    manuals: list[Attr] = []
+    for attr in raw.attrs:
+        if attr.key == "manual":
+            manuals.append(attr)
+        elif attr.key in attrs:
+            diagnostics.append(Diagnostic.at_pos("CARD015", f"{attr.key!r} is given twice for {raw.name!r}", attr.pos))
+        else:
+            attrs[attr.key] = attr
+    text = attrs["text"].value if "text" in attrs else None
+    if len(raw.translated) > MAX_NAME or any(len(a.value) > MAX_TEXT for a in [*attrs.values(), *manuals]):
+        diagnostics.append(Diagnostic.at_pos("CARD005", "a translated name or text is too long", raw.pos))
+        return None
+    wanted = card.manual_texts()
+    for extra in manuals[len(wanted):]:
+        diagnostics.append(Diagnostic.at_pos(
+            "CARD013", f"{raw.name!r} has {len(wanted)} manual effect(s); this is manual text {manuals.index(extra) + 1}",
+            extra.pos, "one manual text per `manual \"...\"` step of the card, in order"))
+    fp = attrs.get("fingerprint")
+    if not raw.translated.strip():
+        diagnostics.append(Diagnostic.at_pos("CARD014", f"{raw.name!r} is not translated yet", raw.pos,
+                                             severity=WARNING))
+        return None  # nothing translated yet, so nothing can be stale
+    if fp is not None and fp.value != fingerprint(card):
+        diagnostics.append(Diagnostic.at_pos(
+            "CARD019", f"{raw.name!r} has changed in the set since it was translated", fp.pos,
+            f'check the translation against the card, then write: {spelling("FINGERPRINT", lang)} '
+            f'"{fingerprint(card)}"', severity=WARNING))
+    if card.text and not (text or "").strip():
+        diagnostics.append(Diagnostic.at_pos("CARD014", f"the text of {raw.name!r} is not translated yet",
+                                             raw.pos, severity=WARNING))
+    done = [a.value for a in manuals[:len(wanted)]]
+    if sum(1 for t in done if t.strip()) < len(wanted):
+        diagnostics.append(Diagnostic.at_pos(
+            "CARD014", f"the manual effect text of {raw.name!r} is not translated yet", raw.pos,
+            f'add: {spelling("MANUAL", lang)} "..." for each manual step, in order', severity=WARNING))
+    return TranslationEntry(raw.kind, raw.name, raw.translated, text, raw.pos,
+                            manuals=tuple(done), fingerprint=fp.value if fp is not None else None)
+
+
+def _unique_name(raw: RawEntry, card: Card, card_set: CardSet, translated_as: dict[str, RawEntry],
+                 diagnostics: list[Diagnostic]) -> bool:
+    """A translated name must name one card only, among the translation and the set's own names."""
+    key = fold(raw.translated)
+    first = translated_as.get(key)
+    if first is not None:
+        diagnostics.append(Diagnostic.at_pos(
+            "CARD004", f"{raw.name!r} is translated as {raw.translated!r}, like {first.name!r}", raw.pos,
+            f"first at {first.pos.path}:{first.pos.line}:{first.pos.col}; a log naming it would be ambiguous: "
+            "give each card its own name"))
+        return False
+    other = card_set.find(raw.translated)
+    if other is not None and other is not card:
+        diagnostics.append(Diagnostic.at_pos(
+            "CARD004", f"{raw.name!r} is translated as {raw.translated!r}, the name of another card of the set",
+            raw.pos, "a log naming it would be ambiguous: give each card its own name"))
+        return False
+    translated_as[key] = raw
+    return True

@@ -14,7 +14,7 @@ from typing import Any
 from gtcli.diagnostics import Diagnostic, InputError, Pos
 from gtcli.dsl.cards_ast import Attr, RawCard, RawSet, Word
 from gtcli.files.toml_source import TomlSource, parse_toml
-from gtcli.rules.cards import CardSet, Choice, Effect, Step
+from gtcli.rules.cards import Card, CardSet, Choice, Effect, Step
 from gtcli.rules.effects import CHOICE_KINDS, PRIMITIVES, TRIGGERS
 
 FORMAT = "gtcli-cards/1"
@@ -40,27 +40,46 @@ def to_mapping(card_set: CardSet) -> dict[str, Any]:
     if card_set.custom_vocabulary:
         data["item_types"] = [t.key for t in card_set.vocabulary.item_types]
         data["spell_categories"] = [t.key for t in card_set.vocabulary.spell_categories]
-    cards = []
-    for card in card_set.cards:
-        entry: dict[str, Any] = {"kind": card.kind, "name": card.name}
-        for key in ("type", "category", "advance", "base"):
-            if getattr(card, key) is not None:
-                entry[key] = getattr(card, key)
-        if card.slots:
-            entry["slots"] = list(card.slots)
-        entry["copies"] = card.copies
-        if card.text is not None:
-            entry["text"] = card.text
-        if card.effects:
-            entry["effects"] = [
-                {"trigger": e.trigger,
-                 **({"choices": [{"name": c.name, "kind": c.kind} for c in e.choices]} if e.choices else {}),
-                 "steps": [step_to_mapping(s) for s in e.steps]}
-                for e in card.effects
-            ]
-        cards.append(entry)
-    data["cards"] = cards
+    data["cards"] = [card_to_mapping(card) for card in card_set.cards]
     return data
+
+
+def effects_to_mapping(card: Card) -> list[dict[str, Any]]:
+    return [
+        {"trigger": e.trigger,
+         **({"choices": [{"name": c.name, "kind": c.kind} for c in e.choices]} if e.choices else {}),
+         "steps": [step_to_mapping(s) for s in e.steps]}
+        for e in card.effects
+    ]
+
+
+def card_to_mapping(card: Card) -> dict[str, Any]:
+    entry: dict[str, Any] = {"kind": card.kind, "name": card.name}
+    for key in ("type", "category", "advance", "base"):
+        if getattr(card, key) is not None:
+            entry[key] = getattr(card, key)
+    if card.slots:
+        entry["slots"] = list(card.slots)
+    entry["copies"] = card.copies
+    if card.text is not None:
+        entry["text"] = card.text
+    if card.effects:
+        entry["effects"] = effects_to_mapping(card)
+    return entry
+
+
+def fingerprint(card: Card) -> str:
+    """A short digest of what a translator translates: the card's name, text and effects.
+
+    A translation records it per card (``fingerprint "..."``); when the base card's words
+    change later, the digests differ and the translation is reported stale (CARD019).
+    Costs, types and slots are left out: a translation does not repeat them.
+    """
+    import hashlib
+
+    words = {"name": card.name, "text": card.text, "effects": effects_to_mapping(card)}
+    blob = json.dumps(words, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:12]
 
 
 def to_toml(card_set: CardSet) -> str:

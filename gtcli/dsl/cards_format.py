@@ -6,7 +6,9 @@ vocabulary; loading the output gives back the same set.
 
 from __future__ import annotations
 
-from gtcli.dsl.keywords import ANY_CATEGORY, spelling
+from gtcli.dsl.cards_exchange import fingerprint
+from gtcli.dsl.cards_text import any_word
+from gtcli.dsl.keywords import spelling
 from gtcli.rules.cards import ANY, Card, CardSet, Effect, Step
 
 TRIGGER_KEYWORDS = {"on cast": "ON_CAST", "on play": "ON_PLAY", "while active": "WHILE_ACTIVE",
@@ -29,7 +31,7 @@ class Writer:
 
     def word(self, key: str) -> str:
         if key == ANY:
-            return (ANY_CATEGORY.get(self.lang) or ANY_CATEGORY["en"])[0]
+            return any_word(self.lang)
         if self.set.custom_vocabulary:
             return key
         return self.set.vocabulary.display(key, self.lang).replace(" ", "-")
@@ -126,20 +128,37 @@ def format_set(card_set: CardSet, lang: str | None = None) -> str:
 
 
 def translation_template(card_set: CardSet, set_file: str, lang: str, existing=None) -> str:
-    """A translation file listing every card; names already translated are kept."""
+    """A translation file listing every card; work already done in ``existing`` is kept.
+
+    Each card gets its name, its text and one line per ``manual "..."`` step to fill in,
+    the set's own words as comments, and the fingerprint of the card as it is now (an
+    entry already translated keeps the fingerprint it had, so a change to its card since
+    stays reported, CARD019).
+    """
     w = Writer(card_set, lang)
     lines = [
         f"# Translation of {card_set.name!r} into {lang}. Fill in each name after "
-        f"{w.kw('AS')!r} (and the {w.kw('TEXT')!r}), then run: gt cards check {set_file}",
+        f"{w.kw('AS')!r} (and every {w.kw('TEXT')!r} and {w.kw('MANUAL')!r}), then run: gt cards check {set_file}",
         f"{w.kw('TRANSLATION')} {w.kw('OF')} {quote(set_file)} {w.kw('LANGUAGE')} {lang}",
         "",
     ]
     for card in card_set.cards:
-        name = existing.name_of(card.name) if existing else None
-        text = existing.text_of(card.name) if existing else None
-        line = f"{w.kw(KIND_KEYWORDS[card.kind])} {quote(card.name)} {w.kw('AS')} {quote(name or '')}"
+        entry = existing.entry(card.name) if existing else None
+        name = entry.translated if entry else ""
+        out = [f"{w.kw(KIND_KEYWORDS[card.kind])} {quote(card.name)} {w.kw('AS')} {quote(name)}"]
+        kept = entry.fingerprint if entry and name.strip() else None
+        out.append(f"  {w.kw('FINGERPRINT')} {quote(kept or fingerprint(card))}")
         if card.text is not None:
-            line += f"\n  {w.kw('TEXT')} {quote(text or '')}"
-            line += f"\n  # {card.text}"
-        lines.append(line)
+            out.append(f"  {w.kw('TEXT')} {quote((entry.text if entry else None) or '')}")
+            out.append(f"  # {_comment(card.text)}")
+        done = list(entry.manuals) if entry else []
+        for i, own in enumerate(card.manual_texts()):
+            out.append(f"  {w.kw('MANUAL')} {quote(done[i] if i < len(done) else '')}")
+            out.append(f"  # {_comment(own)}")
+        lines.append("\n".join(out))
     return "\n".join(lines) + "\n"
+
+
+def _comment(text: str) -> str:
+    """The set's words as a one-line comment (a newline in them must not end the comment)."""
+    return " ".join(text.split())

@@ -36,6 +36,7 @@ class Loaded:
     translation: Translation | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict)  # path -> source, for carets
+    translations: list[tuple[str, Pos]] = field(default_factory=list)  # listed in the set (`translations "..."`)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -161,6 +162,7 @@ def load(path: str | Path, with_translation_target: bool = True) -> Loaded:
         return loaded
     checker = SetChecker(published_vocabulary())
     loaded.card_set = checker.check(raw)
+    loaded.translations = list(raw.translations)
     loaded.diagnostics.extend(checker.diagnostics)
     return loaded
 
@@ -231,6 +233,31 @@ def translation_path(set_path: str | Path, lang: str) -> Path:
     """Where a set's translation into ``lang`` lives: ``NAME.LANG.gtc`` beside ``NAME.gtc``."""
     p = Path(set_path)
     return p.with_name(f"{p.stem}.{lang}.gtc")
+
+
+def translation_files(set_path: str | Path, loaded: Loaded) -> tuple[list[tuple[Path, Pos | None]], list[Diagnostic]]:
+    """The translations to check with a set: ``NAME.LANG.gtc`` beside it, and those it lists
+    (with where it lists them). A listed file must be in the set's folder or below it, as an
+    include must.
+    """
+    p = Path(set_path)
+    root = p.resolve().parent
+    found: dict[Path, tuple[Path, Pos | None]] = {}
+    for lang in LANGUAGES:
+        beside = translation_path(p, lang)
+        if beside.is_file():
+            found[beside.resolve()] = (beside, None)
+    problems = []
+    for target, pos in loaded.translations:
+        listed = p.parent / target
+        if not listed.resolve().is_relative_to(root):
+            problems.append(Diagnostic.at_pos("CARD009", f"translation {target!r} leaves the set's folder", pos,
+                                              "a translation must be in the set's folder or below it"))
+        elif not listed.is_file():
+            problems.append(Diagnostic.at_pos("CARD009", f"translation {target!r}: no such file", pos))
+        else:
+            found[listed.resolve()] = (found.get(listed.resolve(), (listed,))[0], pos)
+    return list(found.values()), problems
 
 
 def load_translation_for(set_path: str | Path, lang: str) -> Translation | None:

@@ -126,6 +126,9 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "TRANSLATION": {"en": ("translation",), "es": ("traducción",), "fr": ("traduction",), "it": ("traduzione",)},
     "OF": {"en": ("of",), "es": ("de",), "fr": ("de",), "it": ("di",)},
     "AS": {"en": ("as",), "es": ("como",), "fr": ("comme",), "it": ("come",)},
+    "TRANSLATIONS": {"en": ("translations",), "es": ("traducciones",), "fr": ("traductions",),
+                     "it": ("traduzioni",)},
+    "FINGERPRINT": {"en": ("fingerprint",), "es": ("huella",), "fr": ("empreinte",), "it": ("impronta",)},
 }
 
 # Plain words (not keywords) that a slot list accepts for "a Spell of any category".

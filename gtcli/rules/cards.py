@@ -72,6 +72,10 @@ class Card:
     def effect(self, trigger: str) -> Effect | None:
         return next((e for e in self.effects if e.trigger == trigger), None)
 
+    def manual_texts(self) -> list[str]:
+        """The texts of its ``manual "..."`` steps, in order: what a translation translates."""
+        return [s.text or "" for e in self.effects for s in e.steps if s.op == "manual"]
+
 
 @dataclass(frozen=True)
 class CardSet:
@@ -106,6 +110,8 @@ class TranslationEntry:
     translated: str
     text: str | None = None
     pos: Pos = field(default=Pos(), compare=False)
+    manuals: tuple[str, ...] = ()  # the card's manual "..." texts, in order
+    fingerprint: str | None = None  # of the base card when it was translated (cards_exchange.fingerprint)
 
 
 @dataclass(frozen=True)
@@ -126,3 +132,7 @@ class Translation:
 
         key = fold(card_name)
         return next((e.text for e in self.entries if fold(e.name) == key), None)
+
+    def entry(self, card_name: str) -> TranslationEntry | None:
+        key = fold(card_name)
+        return next((e for e in self.entries if fold(e.name) == key), None)

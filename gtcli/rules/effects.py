@@ -58,10 +58,10 @@ PRIMITIVES: dict[str, Primitive] = {
         Primitive("activate", "activate $card | this",
                   "The chosen card becomes active at once, whatever Vis is on it; that Vis returns to the "
                   "Regio.", ("card", "item", "spell")),
-        Primitive("burn", "burn $item | this",
+        Primitive("burn", "burn $item",
                   "The chosen Item is destroyed: it goes to the discard pile with its installed Spells, and its "
                   "Vis returns to the Regio.", ("item",)),
-        Primitive("transmute", "transmute $item | this",
+        Primitive("transmute", "transmute $item",
                   "The chosen inactive Item is discarded and the top Item of the deck takes its place in the "
                   "Sanctum, keeping its Vis (Item's Transmutation).", ("item",)),
         Primitive("redraw", "redraw N",

@@ -1,0 +1,79 @@
+"""Cards in the terminal: the set as a table, one card as a panel laid out like the card.
+
+Both print :class:`gtcli.dsl.cards_view.CardView` objects, the same the printable sheet
+prints, so a card reads the same everywhere. Card names and texts come from strangers:
+everything from a card file goes through :func:`safe` before rich sees it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gtcli.dsl.cards_text import label, noun
+from gtcli.dsl.cards_view import CardView, SetView
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def plain(text: object) -> str:
+    """User text made harmless for a terminal: control characters (escape sequences) shown as U+FFFD.
+
+    With :func:`safe`, the one place the cards commands escape terminal output.
+    """
+    return _CONTROL.sub("\ufffd", str(text))
+
+
+def safe(text: object) -> str:
+    """User text made harmless for rich: :func:`plain`, and rich markup escaped."""
+    from rich.markup import escape
+
+    return escape(plain(text))
+
+
+def _text(text: str, style: str = "") -> Any:
+    from rich.text import Text
+
+    return Text.from_markup(safe(text), style=style)
+
+
+def cards_table(view: SetView, title: str, terminal: bool) -> Any:
+    from gtcli.cli.output import table
+
+    t = table("Kind", "Name", "Type/Category", "Cost", "Base", "Slots", "Copies", "Effect", title=safe(title),
+              terminal=terminal)
+    for c in view.cards:
+        effect = "\n".join(x for x in (*c.rules, c.text) if x)
+        t.add_row(safe(c.kind_label), safe(c.name), safe(c.what or ""), "" if c.cost is None else str(c.cost),
+                  "" if c.base is None else str(c.base), safe(", ".join(c.slots)), str(c.copies), safe(effect))
+    return t
+
+
+def card_panel(card: CardView, lang: str, terminal: bool) -> Any:
+    """One card, top to bottom as printed: kind and cost, effect, text, slots and base points."""
+    from rich import box
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+
+    head = Table.grid(expand=True)
+    head.add_column(ratio=1)
+    head.add_column(justify="right")
+    kind = card.kind_label + (f" · {card.what}" if card.what else "")
+    cost = f"{label('cost', lang)} {card.cost}" if card.cost is not None else ""
+    head.add_row(_text(kind.upper(), "bold"), _text(cost, "bold"))
+    parts: list[Any] = [head]
+    body = [_text(rule) for rule in card.rules] + ([_text(card.text, "italic")] if card.text else [])
+    if body:
+        parts += [_text(""), *body]
+    if card.kind == "item":
+        foot = Table.grid(expand=True)
+        foot.add_column(ratio=1)
+        foot.add_column(justify="right")
+        foot.add_row(_text(f"{label('slots', lang)}: {', '.join(card.slots) or '—'}"),
+                     _text(f"{label('base', lang)} {card.base}", "bold"))
+        parts += [_text(""), foot]
+    copies = noun("copy", lang).count(card.copies)
+    return Panel(Group(*parts), title=f"[bold]{safe(card.name)}[/bold]", title_align="left",
+                 subtitle=safe(copies), subtitle_align="right", width=64,
+                 box=box.ROUNDED if terminal else box.ASCII)
