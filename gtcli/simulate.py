@@ -19,6 +19,7 @@ from gtcli.rules.cards import CardSet
 from gtcli.rules.profiles import OFFICIAL, RuleProfile
 from gtcli.rules.replay import Referee
 from gtcli.rules.state import HAND, INSTALLED, SANCTUM
+from gtcli.rules.tribunal import clockwise
 
 NAMES = ("Ana", "Ben", "Caro", "Dora", "Eli")
 
@@ -171,8 +172,8 @@ class Bot:
             a, b = area.uncontested[s.trackers["uncontested"]]
             options.append(L.GatherUncontested(mine=a, others=b))
         if area and s.trackers["contested"] < len(area.contested):
-            rolls = tuple((L.Word(p), self.rng.randint(2, 5)) for p in actions.pass_order(self.players, player,
-                          self.profile) if p != player and s.players[p].vis >= self.profile.contested_fee + 3
+            rolls = tuple((L.Word(p), self.rng.randint(2, 5)) for p in clockwise(self.players, player)
+                          if p != player and s.players[p].vis >= self.profile.contested_fee + 3
                           and self.rng.random() < 0.5)
             options.append(L.GatherContested(value=area.contested[s.trackers["contested"]],
                                              roll=self.rng.randint(2, 5), rolls=rolls))

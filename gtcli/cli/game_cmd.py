@@ -53,8 +53,9 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
     from gtcli.files.table_file import TableReader
     from gtcli.files.toml_source import read_toml
     from gtcli.reports import tribunal_json
-    from gtcli.rules.game import carry_over, record
-    from gtcli.rules.tribunal import Table, tally
+    from gtcli.cli.output import print_diagnostics
+    from gtcli.rules.game import carry_over, record, results
+    from gtcli.rules.tribunal import Table
 
     vocabulary = published_vocabulary()
     g = load_game(session, vocabulary)
@@ -78,10 +79,12 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
         items = edit_items(carried, g.players, vocabulary)
         table = Table(items=tuple(items), votes=votes)
     updated = record(g, table)
-    result = tally(updated.tables[-1], updated.profile)
+    result = results(updated)[-1]  # award tokens won at earlier Tribunals stay out of the box (R3)
     title = tribunal_title(number, g.profile)
     if not as_json:
         render_result(result, g.profile)
+    if result.findings:
+        print_diagnostics([d.at(session) for d in result.findings])
     if not yes and not click.confirm(f"Save {title} to {session}?", default=True, err=as_json):
         click.echo("Not saved.", err=as_json)
         return
