@@ -36,7 +36,7 @@ def test_unknown_card_set_in_header(write):
 def test_unknown_variant_points_at_the_tag(write):
     path = write("g.gtl", '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Variants "double-advanse"]\n')
     result = run("check", path)
-    assert result.exit_code == 2 and ":3:2: X1 unknown variant" in result.stdout
+    assert result.exit_code == 2 and ":3:2: PROF003 unknown variant" in result.stdout
     assert "did you mean 'double-advance'?" in result.stdout
 
 

@@ -20,7 +20,9 @@ def cards() -> None:
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "github"]), default="human",
               help="Output format.")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
-def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
+@click.option("--box", is_flag=True,
+              help="Also check a transcription of the published box: 2 x 55 cards, the decks, the public names.")
+def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool) -> None:
     """Check card sets and translations.
 
     Exit 0 if clean (warnings allowed), 1 if a set has errors, 2 if a file cannot be read
@@ -43,7 +45,13 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
             unusable = True  # a file that does not parse cannot be checked further
         kind = "translation" if loaded.translation is not None or _looks_like_translation(loaded) else "set"
         extra = {"cards": len(loaded.card_set.cards)} if loaded.card_set and kind == "set" else {}
-        reports.append(FileReport(path, kind, loaded.diagnostics, loaded.texts, extra))
+        diagnostics = list(loaded.diagnostics)
+        if box and loaded.card_set and kind == "set":
+            from gtcli.files.resources import published_cards
+            from gtcli.rules.box import check_box
+
+            diagnostics += check_box(loaded.card_set, published_cards())
+        reports.append(FileReport(path, kind, diagnostics, loaded.texts, extra))
     render(reports, fmt)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)

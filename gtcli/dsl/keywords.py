@@ -215,3 +215,42 @@ def header_tag(word: str) -> str | None:
 
 def tag_spelling(tag: str, lang: str) -> str:
     return (HEADER_TAGS[tag].get(lang) or HEADER_TAGS[tag]["en"])[0]
+
+
+# Words of the table as the sheets name its parts, for displays (``gt replay``, ``gt play``'s
+# ``state``): not keywords of any grammar. On the French sheet the Vault is *Arches* and the
+# Vis store is the *réserve*.
+DISPLAY_WORDS: dict[str, dict[str, str]] = {
+    "player": {"en": "Player", "es": "Jugador", "fr": "Joueur", "it": "Giocatore"},
+    "vis": {"en": "Vis", "es": "Almacén de Vis", "fr": "Réserve", "it": "Riserva di Vis"},
+    "hand": {"en": "Hand", "es": "Mano", "fr": "Main", "it": "Mano"},
+    "laboratory": {"en": "Laboratory", "es": "Laboratorio", "fr": "Laboratoire", "it": "Laboratorio"},
+    "library": {"en": "Library", "es": "Biblioteca", "fr": "Bibliothèque", "it": "Biblioteca"},
+    "vault": {"en": "Vault", "es": "Bóveda", "fr": "Arches", "it": "Sotterraneo"},
+    "awards": {"en": "Awards", "es": "Premios", "fr": "Trophées", "it": "Premi"},
+    "total": {"en": "Total", "es": "Total", "fr": "Total", "it": "Totale"},
+    "players": {"en": "Players", "es": "Jugadores", "fr": "Joueurs", "it": "Giocatori"},
+    "voting_track": {"en": "Voting Track", "es": "Registro de Votación", "fr": "Piste de vote",
+                     "it": "Percorso dei Voti"},
+    "trackers": {"en": "Trackers", "es": "Contadores de Registro", "fr": "Marqueurs", "it": "Segnalini Percorso"},
+    "uncontested": {"en": "uncontested", "es": "no impugnada", "fr": "non contestée", "it": "non contestata"},
+    "contested": {"en": "contested", "es": "impugnada", "fr": "contestée", "it": "contestata"},
+    "space": {"en": "space", "es": "espacio", "fr": "case", "it": "spazio"},
+    "tokens": {"en": "tokens", "es": "contadores", "fr": "jetons", "it": "segnalini"},
+    "empty": {"en": "empty", "es": "vacío", "fr": "vide", "it": "vuoto"},
+    "active": {"en": "active", "es": "activo", "fr": "actif", "it": "attivo"},
+    "face_up": {"en": "face up", "es": "boca arriba", "fr": "face visible", "it": "scoperta"},
+    "turn": {"en": "turn of", "es": "turno de", "fr": "au tour de", "it": "turno di"},
+    "slots_left": {"en": "slot(s) left", "es": "acción(es) restante(s)", "fr": "action(s) restante(s)",
+                   "it": "azione(i) rimasta(e)"},
+    "incomplete": {"en": "The log ends before the Grand Tribunal: the game is not complete.",
+                   "es": "El registro termina antes del Gran Tribunal: la partida no está completa.",
+                   "fr": "Le journal s'arrête avant la Grande Assemblée : la partie n'est pas finie.",
+                   "it": "Il registro finisce prima del Grand Tribunal: la partita non è completa."},
+}
+
+
+def display_word(key: str, lang: str) -> str:
+    """A display word in ``lang`` (English where the table has none)."""
+    words = DISPLAY_WORDS[key]
+    return words.get(lang) or words["en"]

@@ -22,7 +22,7 @@ HAND_SIZE = 5
 ZONE_WORDS = {HAND: "hand", SANCTUM: "Sanctum", INSTALLED: "installed under an Item", DISCARD: "discard pile",
               ROW: "face-up row"}
 # "The card is not where the log says": one code per zone (docs/rules.md, K1). A card in a
-# player's hand, Sanctum or under an Item is K1 (RULES.md lists those zones under K1); the
+# player's hand, Sanctum or under an Item is K1 (the rule K1 names those zones); the
 # face-up rows are A2's; a card in a discard pile is out of play until the next Tribunal (K3);
 # an unknown handle is K4. A card moved to the Sanctum that is already there is T3's.
 ZONE_CODES = {HAND: "K1", SANCTUM: "K1", INSTALLED: "K1", ROW: "A2", DISCARD: "K3"}

@@ -1,4 +1,4 @@
-"""Run a card's effect as its card set defines it (RULES.md K5), with the log's choices.
+"""Run a card's effect as its card set defines it (docs/rules.md K5), with the log's choices.
 
 One function per primitive of :data:`gtcli.rules.effects.PRIMITIVES`. A log records the
 choices (``with $space=staff``), the cards an effect draws or discards, and for

@@ -1,7 +1,7 @@
 """Rule profiles: the parameters a group may play differently.
 
 ``official`` is the English sheet plus the publisher's errata; ``printed-fr`` is the
-French sheet as printed (RULES.md, "Rule profiles"). Groups add house rules with a TOML
+French sheet as printed (docs/rules.md, "Rule profiles"). Groups add house rules with a TOML
 file of overrides; every parameter is validated so a typo never silently does nothing.
 """
 

@@ -192,7 +192,7 @@ class Referee:
             where = f"Tribunal {s.tribunal}, after its last round (before its scoring)"
         message = f"the log is incomplete: it ends in {where}; the game ends with the Grand Tribunal " \
                   f"(Tribunal {self.profile.tribunals})"
-        self.report("R7", message, None, "--require-complete makes this an error",
+        self.report("R7", message, None, None if self.require_complete else "--require-complete makes this an error",
                     ERROR if self.require_complete else NOTE)
 
     def ahead(self) -> Ahead:
@@ -481,6 +481,8 @@ class Referee:
             return "R2", ": Spells of one category were counted more than once; each category counts once"
         if score(tally(table, self.profile, tie_breaks=False)) == recorded:
             return "R3", ": equal votes are broken by base score, then installed Spells"
+        if score(tally(table, self.profile, skip=False)) == recorded:
+            return "R3", ": items sharing a place use up the places after it (two sharing 1st: the next is 3rd)"
         return "R4", ""
 
     def winners(self) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""Tribunal scoring as pure functions (RULES.md R1-R5, P5).
+"""Tribunal scoring as pure functions (docs/rules.md R1-R5, P5).
 
 Input is what a scorekeeper reads off the table: the Voting Track and every active Item
 with its installed Spells. Output is the ranking, places, scores and the next first
