@@ -138,7 +138,7 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "WINNER": {"en": ("winner", "winners"), "es": ("ganador", "ganadores"),
                "fr": ("vainqueur", "vainqueurs", "gagnant", "gagnants"), "it": ("vincitore", "vincitori")},
     "REFILL": {"en": ("refill",), "es": ("repuesto",), "fr": ("regarni",), "it": ("rimpiazzo",)},
-    "REGIO": {"en": ("regio",), "es": ("regio",), "fr": ("regio",), "it": ("regio",)},
+    "REGIO": {"en": ("regio",), "es": ("regio",), "fr": ("regio", "régio"), "it": ("regio",)},
     "PASS": {"en": ("pass",), "es": ("pasa",), "fr": ("passe",), "it": ("passo",)},
     "FORCE": {"en": ("force",), "es": ("forzar",), "fr": ("forcer",), "it": ("forza",)},
     # -- translations

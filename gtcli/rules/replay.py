@@ -187,10 +187,13 @@ class Referee:
         with ``--require-complete`` (a club checking finished games).
         """
         s = self.state
-        where = f"Tribunal {s.tribunal}" + (f", round {s.round}" if s.round else "")
-        if s.round and self.rounds_done() and s.scored_tribunals < s.tribunal:
-            where = f"Tribunal {s.tribunal}, after its last round (before its scoring)"
-        message = f"the log is incomplete: it ends in {where}; the game ends with the Grand Tribunal " \
+        if s.round == 0 and s.scored_tribunals:
+            where = f"after the scores of Tribunal {s.scored_tribunals}"
+        elif s.round and self.rounds_done() and s.scored_tribunals < s.tribunal:
+            where = f"after the last round of Tribunal {s.tribunal}, before its scores"
+        else:
+            where = f"in Tribunal {s.tribunal}" + (f", round {s.round}" if s.round else "")
+        message = f"the log is incomplete: it ends {where}; the game ends with the Grand Tribunal " \
                   f"(Tribunal {self.profile.tribunals})"
         self.report("R7", message, None, None if self.require_complete else "--require-complete makes this an error",
                     ERROR if self.require_complete else NOTE)
