@@ -19,17 +19,18 @@ from gtcli.dsl.logs import parse_log
 from gtcli.rules import log as L
 from tests.conftest import ROOT, SCENARIOS, run, run_json
 
-HEAD = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n'
-SETUP = """
-setup
-  hand Ana "Storm Staff", "Kindle", "Hidden Cache", "Ember Wand", "Call the Gale"
-  hand Ben "Glass Orb", "Fog Bank", "Levy", "Scroll of Ash", "Mending Light"
-  hand Caro "Bottled Dawn", "Hearthsong", "Debt Collector", "Ashwood Staff", "Sigil of Haste"
-  row item "Orb of Tides", "Iron Amulet", "Codex Fragment"
-  row spell "Rune of Binding", "Leaden Dream", "Time Unspooled"
-  praeco Ana
-"""
-START = "\ntribunal 1\nround 1 praeco Ana\n"
+def _cases():
+    """scenarios/rules/cases.py: the rule cases' header and setup, shared with these tests."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("cases", SCENARIOS / "rules" / "cases.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_CASES = _cases()
+HEAD, SETUP, START = _CASES.HEADER, _CASES.SETUP, _CASES.START
 GAMES = SCENARIOS / "games"
 
 
@@ -141,6 +142,14 @@ def test_x5_vis_put_by_an_effect_activates_the_card(write):
     wand = data["state"]["players"][0]["laboratory"][0]
     assert wand["active"] is True and wand["vis"] == 0
     assert json.loads(run("check", path, "--json").stdout)["summary"] == {"files": 1, "errors": 0, "warnings": 0}
+
+
+def test_double_advance_allows_two_advances_not_three(write):
+    body = ('Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle", "Ember Wand"; advance "Storm Staff" 1; '
+            'advance "Kindle" 1; advance "Ember Wand" 1\n')
+    diagnostics, _ = check(write, body, header=variant("double-advance"))
+    x1 = [d for d in diagnostics if d["severity"] != "note"]
+    assert [d["code"] for d in x1] == ["X1"] and "not more" in x1[0]["message"]
 
 
 # ---- every variant, relied on all game long -------------------------------------------------------
