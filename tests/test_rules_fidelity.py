@@ -144,12 +144,14 @@ def test_x5_vis_put_by_an_effect_activates_the_card(write):
     assert json.loads(run("check", path, "--json").stdout)["summary"] == {"files": 1, "errors": 0, "warnings": 0}
 
 
-def test_double_advance_allows_two_advances_not_three(write):
+def test_a_move_beyond_the_slots_is_one_finding(write):
+    """A third Advance with double-advance on: no slot is left (T1), reported once."""
     body = ('Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle", "Ember Wand"; advance "Storm Staff" 1; '
             'advance "Kindle" 1; advance "Ember Wand" 1\n')
     diagnostics, _ = check(write, body, header=variant("double-advance"))
-    x1 = [d for d in diagnostics if d["severity"] != "note"]
-    assert [d["code"] for d in x1] == ["X1"] and "not more" in x1[0]["message"]
+    assert [c for c, _ in findings(diagnostics)] == ["T1"]
+    diagnostics, _ = check(write, "Ana: praeco staff, orb, wand; vote staff; vote orb; vote wand\n", name="v.gtl")
+    assert [c for c, _ in findings(diagnostics)] == ["T2", "T1"]
 
 
 # ---- every variant, relied on all game long -------------------------------------------------------

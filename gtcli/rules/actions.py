@@ -223,9 +223,12 @@ def spend(ref, player: str, kind: str, pos: Pos, detail: str | None = None) -> N
                   "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
         turn.praeco_late = True
     turn.acted = True
+    over = turn.used + slots > turn.slots  # one finding per move: no slot left says it all
     if slots and not turn.may_repeat_free(kind, ref.variants):  # free actions are never limited (T2)
         if turn.repeats_allowed > 0:
             turn.repeats_allowed -= 1
+        elif over:
+            pass
         elif kind == "advance" and "X1" in ref.variants:
             ref.error("X1", f"{player} already advanced twice this turn; the double-advance variant allows "
                       "Advance twice per turn, not more", pos)
@@ -234,7 +237,7 @@ def spend(ref, player: str, kind: str, pos: Pos, detail: str | None = None) -> N
                       "variant (X1)", pos)
         else:
             ref.error("T2", f"{player} already took the {kind} action this turn", pos, "two *different* actions")
-    if turn.used + slots > turn.slots:
+    if over:
         left = turn.slots - turn.used
         double = DOUBLE_CODES.get(detail or kind)
         if kind == "play":
