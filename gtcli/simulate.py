@@ -19,6 +19,7 @@ from gtcli.rules.cards import CardSet
 from gtcli.rules.profiles import OFFICIAL, RuleProfile
 from gtcli.rules.replay import Referee
 from gtcli.rules.state import HAND, INSTALLED, SANCTUM
+from gtcli.rules.tribunal import clockwise
 
 NAMES = ("Ana", "Ben", "Caro", "Dora", "Eli")
 
@@ -32,15 +33,16 @@ def sample_board() -> Board:
 
 class Bot:
     def __init__(self, card_set: CardSet, players: tuple[str, ...], seed: int, board: Board | None = None,
-                 profile: RuleProfile = OFFICIAL) -> None:
+                 profile: RuleProfile = OFFICIAL, variants: frozenset[str] = frozenset()) -> None:
         self.rng = random.Random(seed)
         self.card_set = card_set
         self.players = players
         self.board = board
         self.profile = profile
+        self.variants = variants  # the bot makes the moves they allow, as often as it can
         self.spaces = card_set.vocabulary.spaces
         empty = L.Log(None, (), None, ())
-        self.ref = Referee(empty, card_set, profile, players, board)
+        self.ref = Referee(empty, card_set, profile, players, board, variants)
         self.events: list = []
         self.handle = 0
 
@@ -77,6 +79,8 @@ class Bot:
         return True
 
     def ref_of(self, card) -> L.CardRef:
+        if card.handle and card.name and not card.face_up:  # a secret card (X3): its handle until it turns up
+            return L.CardRef(None, card.handle)
         return L.CardRef(card.name, None) if card.name else L.CardRef(None, card.handle)
 
     # ---- setup ------------------------------------------------------------------------------------
@@ -118,8 +122,10 @@ class Bot:
         s = self.state
         for card in s.cards_of(player, SANCTUM):
             d = s.card_def(card)
-            if d and not card.active and d.cost is not None and card.vis >= d.cost:
-                self.attempt(player, L.Activate(card=self.ref_of(card)))
+            # with quick rotation (X5) cards turn active by themselves: the log never says so
+            if d and not card.active and d.cost is not None and card.vis >= d.cost and "X5" not in self.variants:
+                shown = L.CardRef(card.name, card.handle) if card.handle else self.ref_of(card)  # names it
+                self.attempt(player, L.Activate(card=shown))
         spells = [c for c in s.cards_of(player, SANCTUM) if c.deck == "spell" and c.active]
         items = [c for c in s.cards_of(player, SANCTUM) if c.deck == "item" and c.active]
         for spell in spells:
@@ -143,6 +149,9 @@ class Bot:
                 options.append(L.Advance(parts=tuple((self.ref_of(c), 1) for c in chosen)))
             else:
                 options.append(L.Advance(parts=((self.ref_of(card), 1),)))
+            others = [c for c in needy if c is not card]
+            if "X1" in self.variants and others and me.vis >= 2:  # double advance: a second one
+                options.append(L.Advance(parts=((self.ref_of(self.rng.choice(others)), 1),)))
         for spell in s.cards_of(player, INSTALLED):
             outcome = self.outcome(player, spell, "on cast")
             if outcome is not None:
@@ -158,31 +167,40 @@ class Bot:
         for deck in ("item", "spell"):
             row = [cid for cid in s.rows[deck] if cid]
             refill = self.pick_name(deck)
+            zone = self.zone()
             if row and refill and self.rng.random() < 0.5:
                 card = s.cards[self.rng.choice(row)]
-                options.append(L.Draw(deck=deck, card=self.ref_of(card), face_up=True, refill=refill))
+                shown = self.ref_of(card)
+                if "X3" in self.variants and zone is None and self.rng.random() < 0.7:  # secret cards
+                    self.handle += 1
+                    shown = L.CardRef(None, f"?x{self.handle}")
+                options.append(L.Draw(deck=deck, card=shown, face_up=True, refill=refill, zone=zone))
             else:
                 name = self.pick_name(deck)
                 if name:
-                    options.append(L.Draw(deck=deck, card=name))
+                    options.append(L.Draw(deck=deck, card=name, zone=zone))
         area = self.board.area(s.tribunal) if self.board else None
         options.append(L.Extract(amount=area.extract if area else 1))
         if area and s.trackers["uncontested"] < len(area.uncontested):
             a, b = area.uncontested[s.trackers["uncontested"]]
             options.append(L.GatherUncontested(mine=a, others=b))
         if area and s.trackers["contested"] < len(area.contested):
-            rolls = tuple((L.Word(p), self.rng.randint(2, 5)) for p in actions.pass_order(self.players, player,
-                          self.profile) if p != player and s.players[p].vis >= self.profile.contested_fee + 3
+            rolls = tuple((L.Word(p), self.rng.randint(2, 5)) for p in clockwise(self.players, player)
+                          if p != player and s.players[p].vis >= self.profile.contested_fee + 3
                           and self.rng.random() < 0.5)
             options.append(L.GatherContested(value=area.contested[s.trackers["contested"]],
                                              roll=self.rng.randint(2, 5), rolls=rolls))
         name = self.pick_name("resource")
         if name:
-            options.append(L.Draw(deck="resource", card=name))
+            options.append(L.Draw(deck="resource", card=name, zone=self.zone()))
         first = [o for o in options if isinstance(o, (L.Advance, L.Cast))]
         rest = [o for o in options if o not in first]
         self.rng.shuffle(rest)
         return first + rest
+
+    def zone(self) -> str | None:
+        """Where a draw goes: the Sanctum, or with hand-or-sanctum (X2) often the hand."""
+        return "hand" if "X2" in self.variants and self.rng.random() < 0.6 else None
 
     def outcome(self, player: str, card, trigger: str) -> L.Outcome | None:
         """A recorded outcome for the card's effect, or None if the bot cannot make one."""
@@ -278,6 +296,10 @@ class Bot:
             if turn.used >= turn.slots:
                 break
             self.attempt(player, move)
+        if "X4" in self.variants:  # cheap resources: every playable Resource, slots or not
+            for move in self.candidates(player):
+                if isinstance(move, L.Play):
+                    self.attempt(player, move)
         self.free_moves(player)
         hand = self.state.cards_of(player, HAND)
         extra = len(hand) - self.state.hand_limit(player)
@@ -310,14 +332,22 @@ class Bot:
 
 
 def random_game(card_set: CardSet, players: int, seed: int, cards_tag: str = "sample",
-                board_tag: str | None = "sample", language: str = "en") -> L.Log:
+                board_tag: str | None = "sample", language: str = "en", profile: RuleProfile = OFFICIAL,
+                variants: frozenset[str] = frozenset()) -> L.Log:
     """A complete legal game of ``players`` players as a log (no positions)."""
+    from gtcli.rules.variants import VARIANTS
+
     seats = NAMES[:players]
     tags = [("Event", f"Generated game {seed}", None), ("Players", ", ".join(seats), None),
             ("Cards", cards_tag, None)]
     if board_tag:
         tags.append(("Board", board_tag, None))
+    if profile is not OFFICIAL:
+        tags.append(("Profile", profile.name, None))
+    if variants:
+        tags.append(("Variants", ", ".join(VARIANTS[v] for v in sorted(variants)), None))
     if language != "en":
         tags.append(("Language", language, None))
-    log = Bot(card_set, seats, seed, sample_board() if board_tag else None).play(tuple(tags))
+    log = Bot(card_set, seats, seed, sample_board() if board_tag else None, profile, frozenset(variants)).play(
+        tuple(tags))
     return replace(log, language=language)

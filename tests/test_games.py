@@ -31,9 +31,11 @@ def test_game_is_legal_and_scores_as_expected(path):
     result = run("check", path, "--format", "json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    findings = [d for d in data["files"][0]["diagnostics"] if d["severity"] != "note"]
-    assert findings == []
     want = expected(path)
+    findings = [d for d in data["files"][0]["diagnostics"] if d["severity"] != "note"]
+    assert all(d["severity"] == "warning" for d in findings)
+    # legal, but the box may run out of award tokens over a game (R3: winners keep theirs)
+    assert [d["code"] for d in findings] == want.get("warnings", [])
     replay = run_json("replay", path)
     assert replay["complete"] is True
     assert {t["name"]: t["score"] for t in replay["totals"]} == want["totals"]

@@ -53,7 +53,7 @@ def test_rules_profiles_cli():
     assert human.exit_code == 0
     assert "praeco_passes" in human.stdout and "printed-fr" in human.stdout
     data = run_json("rules", "profiles")
-    assert [p["name"] for p in data] == ["official", "printed-fr"]
+    assert [p["name"] for p in data] == ["official", "printed-fr", "printed-es"]
 
 
 def test_rules_diff_cli_with_file():

@@ -15,6 +15,7 @@ from gtcli.codes import CODES
 from tests.conftest import SCENARIOS, run
 
 LOGS = sorted((SCENARIOS / "rules").glob("*.gtl"))
+LEGAL = sorted((SCENARIOS / "rules" / "legal").glob("*.gtl"))
 RULE_PREFIXES = ("S", "P", "T", "A", "V", "K", "R", "X")
 
 
@@ -42,6 +43,24 @@ def test_log_breaks_exactly_its_rule(path):
     assert result.exit_code == (1 if severity == "error" else 0)
 
 
+def test_every_rule_code_has_a_legal_log():
+    rule_codes = {c for c in CODES if re.fullmatch(r"[SPTAVKRX]\d+", c)}
+    assert {p.stem for p in LEGAL} == rule_codes
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.stem)
+def test_legal_log_is_clean(path):
+    """The rule followed: no error, no warning, and the shown line is a move of the log."""
+    match = re.match(r"# shows: (\d+):(\d+)", path.read_text(encoding="utf-8"))
+    assert match
+    result = run("check", path, "--format", "json")
+    data = json.loads(result.stdout)
+    findings = [d for d in data["files"][0]["diagnostics"] if d["severity"] != "note"]
+    assert findings == [] and result.exit_code == 0
+    line = path.read_text(encoding="utf-8").splitlines()[int(match[1]) - 1]
+    assert line.strip() and not line.startswith("#")
+
+
 def test_strict_makes_t6_an_error():
     result = run("check", SCENARIOS / "rules" / "T6.gtl", "--strict", "--format", "json")
     assert result.exit_code == 1
@@ -57,5 +76,8 @@ def test_cases_file_is_in_sync(tmp_path, monkeypatch):
     spec.loader.exec_module(cases)
     monkeypatch.setattr(cases, "HERE", tmp_path)
     cases.write_all()
-    for written in tmp_path.glob("*.gtl"):
-        assert written.read_text() == (SCENARIOS / "rules" / written.name).read_text(), written.name
+    written = sorted(tmp_path.glob("*.gtl")) + sorted((tmp_path / "legal").glob("*.gtl"))
+    assert len(written) == len(LOGS) + len(LEGAL)
+    for path in written:
+        committed = SCENARIOS / "rules" / path.relative_to(tmp_path)
+        assert path.read_text() == committed.read_text(), path.name

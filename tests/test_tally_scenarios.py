@@ -47,7 +47,7 @@ def test_worked_example_human_output(monkeypatch):
 
 
 def test_worked_example_numbers_from_rules_md(monkeypatch):
-    """RULES.md: 2 + 3 + 1 = 6 votes and (4 + 3) x 4 = 28 points."""
+    """docs/rules.md, R4: 2 + 3 + 1 = 6 votes and (4 + 3) x 4 = 28 points."""
     monkeypatch.chdir(ROOT)
     data = json.loads(run("tally", "scenarios/tally/worked-example.toml", "--json").stdout)
     staff = next(i for i in data["items"] if i["name"] == "Storm Staff")

@@ -20,7 +20,9 @@ def cards() -> None:
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "github"]), default="human",
               help="Output format.")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
-def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
+@click.option("--box", is_flag=True,
+              help="Also check a transcription of the published box: 2 x 55 cards, the decks, the public names.")
+def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool) -> None:
     """Check card sets and translations.
 
     Checking a set also checks its translations: the files NAME.LANG.gtc beside it and
@@ -42,6 +44,11 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
         report, loaded, bad = _check_file(path)
         reports.append(report)
         unusable |= bad
+        if box and loaded is not None and loaded.card_set is not None and report.kind == "set":
+            from gtcli.files.resources import published_cards
+            from gtcli.rules.box import check_box
+
+            report.diagnostics.extend(check_box(loaded.card_set, published_cards()))
         if loaded is None or loaded.card_set is None or loaded.translation is not None or loaded.errors:
             continue  # only a clean set's translations can be checked against it
         files, problems = translation_files(path, loaded)
@@ -98,7 +105,7 @@ def _check_file(path: str):
     elif loaded.translation is not None and loaded.card_set is not None:
         extra = {"language": loaded.translation.language, "of": loaded.translation.of,
                  "cards": len(loaded.card_set.cards), "translated": len(loaded.translation.entries)}
-    return FileReport(path, kind, loaded.diagnostics, loaded.texts, extra), loaded, unusable
+    return FileReport(path, kind, list(loaded.diagnostics), loaded.texts, extra), loaded, unusable
 
 
 def _looks_like_translation(loaded) -> bool:

@@ -62,8 +62,9 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
     from gtcli.files.table_file import TableReader
     from gtcli.files.toml_source import read_toml
     from gtcli.reports import tribunal_json
-    from gtcli.rules.game import record
-    from gtcli.rules.tribunal import Table, tally
+    from gtcli.cli.output import print_diagnostics
+    from gtcli.rules.game import record, results
+    from gtcli.rules.tribunal import Table
 
     vocabulary = published_vocabulary()
     with open_session(session, vocabulary) as s:
@@ -83,10 +84,12 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
             if not table_file:
                 table = enter_tribunal(session, g, vocabulary, err=as_json)
             updated = record(g, table)
-            result = tally(updated.tables[-1], updated.profile)
+            result = results(updated)[-1]  # award tokens won at earlier Tribunals stay out of the box (R3)
             title = tribunal_title(number, g.profile)
             if not as_json:
                 render_result(result, g.profile)
+            if result.findings:
+                print_diagnostics([d.at(session) for d in result.findings])
             if not yes and not click.confirm(f"Save {title} to {session}?", default=True, err=as_json):
                 kept = "" if table_file else f" What you typed is kept in {draft_path(session).name}: " \
                                               f"`gt game tribunal {session}` offers it again."
@@ -158,8 +161,7 @@ def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
     """Drop the last recorded Tribunal (kept in the session: `gt game redo` brings it back)."""
     from gtcli.files.resources import published_vocabulary
     from gtcli.files.session_file import open_session
-    from gtcli.rules.game import undo
-    from gtcli.rules.tribunal import tally
+    from gtcli.rules.game import results, undo
 
     with open_session(session, published_vocabulary()) as s:
         undo(s.game)  # GAME003 when there is nothing to undo, before asking anything
@@ -168,7 +170,7 @@ def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
             if not stdin_is_terminal():
                 raise click.UsageError(f"`gt game undo` asks before dropping Tribunal {number}; "
                                        "add --yes (-y) to drop it without asking")
-            result = tally(s.game.tables[-1], s.game.profile)
+            result = results(s.game)[-1]
             scores = ", ".join(f"{p.name} {p.score}" for p in result.players) or "no scores"
             if not click.confirm(f"Drop Tribunal {number} ({len(result.items)} items; {scores}) from {session}? "
                                  "`gt game redo` brings it back", default=False, err=as_json):

@@ -25,8 +25,10 @@ def log_options(func):
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--strict", is_flag=True, help="A turn that uses fewer than two slots is an error (T6).")
 @click.option("--first", is_flag=True, help="Stop each log at its first error.")
+@click.option("--require-complete", is_flag=True,
+              help="A log that stops before the Grand Tribunal is an error (R7), not a note.")
 @log_options
-def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> None:
+def check(paths, fmt, as_json, strict, first, require_complete, cards, board, profile_spec) -> None:
     """Replay game logs through the rules and report every illegal move."""
     from gtcli.cli.diagnostics_view import FileReport, render
     from gtcli.diagnostics import InputError
@@ -34,7 +36,7 @@ def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> Non
     from gtcli.reports import outcome_json
 
     fmt = "json" if as_json else fmt
-    options = Options(cards, board, profile_spec, strict, first)
+    options = Options(cards, board, profile_spec, strict, first, require_complete=require_complete)
     reports, unusable = [], False
 
     def one(path: str) -> None:

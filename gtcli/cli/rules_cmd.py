@@ -68,14 +68,47 @@ def diff_cmd(a: str, b: str, as_json: bool) -> None:
 @rules.command("codes")
 @json_option
 def codes_cmd(as_json: bool) -> None:
-    """List every diagnostic code with what it means."""
+    """List every diagnostic code with its severity and what it means."""
     from gtcli.codes import CODES
 
     if as_json:
-        print_json([{"code": c.code, "title": c.title} for c in CODES.values()])
+        print_json([{"code": c.code, "title": c.title, "severity": c.severity, "severities": list(c.severities)}
+                    for c in CODES.values()])
         return
     out = console()
-    t = table("Code", "Meaning", title="Diagnostic codes", terminal=out.is_terminal)
+    t = table("Code", "Severity", "Meaning", title="Diagnostic codes", terminal=out.is_terminal)
     for c in CODES.values():
-        t.add_row(c.code, c.title)
+        t.add_row(c.code, " / ".join(c.severities), c.title)
     out.print(t)
+    out.print("`gt rules explain CODE` explains one code, with examples.")
+
+
+@rules.command("explain")
+@click.argument("code", metavar="CODE")
+@json_option
+def explain_cmd(code: str, as_json: bool) -> None:
+    """Explain a diagnostic code: the rule in full, the sheets' differences, examples."""
+    from gtcli.codes import CODES
+    from gtcli.files.rule_docs import doc_file, section
+    from gtcli.text import did_you_mean
+
+    key = code.strip().upper()
+    if key not in CODES:
+        hint = did_you_mean(key, CODES) or "`gt rules codes` lists them"
+        raise click.BadParameter(f"unknown code {code!r}; {hint}", param_hint="CODE")
+    entry = CODES[key]
+    text = section(key)
+    if as_json:
+        print_json({"code": key, "title": entry.title, "severity": entry.severity,
+                    "severities": list(entry.severities), "doc": doc_file(key), "text": text})
+        return
+    if text is None:  # a code whose page is not installed: the registry still says what it means
+        click.echo(f"{key} ({' / '.join(entry.severities)}): {entry.title}")
+        return
+    out = console()
+    if out.is_terminal:
+        from rich.markdown import Markdown
+
+        out.print(Markdown(text))
+    else:
+        click.echo(text, nl=False)

@@ -7,8 +7,11 @@ set or log always parses. Words are matched case-insensitively, with or without 
 and a multi-word keyword allows any spacing between its words.
 
 The words come from the terms the printed rule sheets use where they have one (Ítem,
-Hechizo, Recurso; Objet, Sort, Ressource; Oggetto, Incantesimo, Risorsa; Studiare for
-Advance; Bóveda / Réserve / Sotterraneo for the Vault, ...).
+Hechizo, Recurso; Objet, Sort, Ressource; Oggetto, Incantesimo, Risorsa; Développer and
+Charger, Studiare; Fuente No Impugnada, source contestée, Fonte Contestata; Assemblée for
+Tribunal; the infinitives of the sheets' action headings, ...). docs/logs.md ("The sheets'
+own words") lists every term of the four sheets with what it means here and whether it is
+accepted. On the French sheet *réserve* is the Vis store and the Vault is *Arches*.
 
 A collision (one word meaning two keywords in one parser) is caught by building every
 language's parser in Lark's strict mode in the tests.
@@ -40,7 +43,9 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     # -- card attributes
     "TYPE": {"en": ("type",), "es": ("tipo",), "fr": ("type",), "it": ("tipo",)},
     "CATEGORY": {"en": ("category",), "es": ("categoría",), "fr": ("catégorie",), "it": ("categoria",)},
-    "ADVANCE": {"en": ("advance",), "es": ("avance",), "fr": ("avancement",), "it": ("studio",)},
+    "ADVANCE": {"en": ("advance",), "es": ("avance", "avanza", "avanzar"),
+                "fr": ("développement", "développe", "développer", "avancement"),
+                "it": ("studio", "studia", "studiare")},
     "BASE": {"en": ("base",), "es": ("base",), "fr": ("base",), "it": ("base",)},
     "SLOTS": {"en": ("slots", "slot"), "es": ("ranuras", "ranura"), "fr": ("emplacements", "emplacement"),
               "it": ("alloggiamenti", "alloggiamento")},
@@ -53,7 +58,7 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "WHILE_ACTIVE": {"en": ("while active",), "es": ("mientras activo", "mientras activa"),
                      "fr": ("si actif", "si active"), "it": ("mentre attivo", "mentre attiva")},
     "WHILE_IN_VAULT": {"en": ("while in vault", "while in the vault"), "es": ("mientras en bóveda",),
-                       "fr": ("si en réserve",), "it": ("mentre nel sotterraneo",)},
+                       "fr": ("si dans les arches", "si en arches"), "it": ("mentre nel sotterraneo",)},
     "CHOOSE": {"en": ("choose",), "es": ("elige",), "fr": ("choisir",), "it": ("scegli",)},
     # -- kinds of choices
     "PLAYER": {"en": ("player",), "es": ("jugador",), "fr": ("joueur",), "it": ("giocatore",)},
@@ -63,7 +68,8 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "GAIN": {"en": ("gain", "gains"), "es": ("gana",), "fr": ("gagne",), "it": ("guadagna",)},
     "TAKE": {"en": ("take", "takes"), "es": ("toma",), "fr": ("prend",), "it": ("prendi",)},
     "PAY": {"en": ("pay", "pays"), "es": ("paga",), "fr": ("paie",), "it": ("versa",)},
-    "DRAW": {"en": ("draw", "draws"), "es": ("roba",), "fr": ("pioche",), "it": ("pesca",)},
+    "DRAW": {"en": ("draw", "draws"), "es": ("roba", "robar"), "fr": ("pioche", "piocher", "prendre"),
+             "it": ("pesca", "pescare")},
     "PLACE": {"en": ("place",), "es": ("coloca",), "fr": ("place",), "it": ("piazza",)},
     "MOVE": {"en": ("move",), "es": ("mueve",), "fr": ("déplace",), "it": ("sposta",)},
     "REMOVE": {"en": ("remove",), "es": ("quita",), "fr": ("retire",), "it": ("rimuovi",)},
@@ -75,7 +81,8 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "HAND_LIMIT": {"en": ("hand limit",), "es": ("límite de mano",), "fr": ("limite de main",),
                    "it": ("limite di mano",)},
     "PUT": {"en": ("put",), "es": ("pon",), "fr": ("pose",), "it": ("metti",)},
-    "ACTIVATE": {"en": ("activate",), "es": ("activa",), "fr": ("active",), "it": ("attiva",)},
+    "ACTIVATE": {"en": ("activate",), "es": ("activa", "activar"), "fr": ("active", "activer"),
+                 "it": ("attiva", "attivare")},
     "BURN": {"en": ("burn",), "es": ("quema",), "fr": ("brûle",), "it": ("brucia",)},
     "TRANSMUTE": {"en": ("transmute",), "es": ("transmuta",), "fr": ("transmute",), "it": ("trasmuta",)},
     "REDRAW": {"en": ("redraw",), "es": ("reemplaza",), "fr": ("remplace",), "it": ("rimpiazza",)},
@@ -86,8 +93,8 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
                "fr": ("autres", "chaque autre joueur"), "it": ("altri", "ogni altro giocatore")},
     "DIFFERENT": {"en": ("different",), "es": ("distintos", "distintas"), "fr": ("différents", "différentes"),
                   "it": ("diversi", "diverse")},
-    "FACE_UP": {"en": ("face-up", "face up"), "es": ("boca arriba",), "fr": ("face visible",),
-                "it": ("scoperta", "scoperto")},
+    "FACE_UP": {"en": ("face-up", "face up"), "es": ("boca arriba",), "fr": ("face visible", "face viceible"),
+                "it": ("scoperta", "scoperto", "a faccia in su")},
     "FROM": {"en": ("from",), "es": ("desde",), "fr": ("depuis",), "it": ("da",)},
     "TO": {"en": ("to", "into"), "es": ("a", "al"), "fr": ("à", "au", "vers"), "it": ("a", "al", "nel")},
     "ON": {"en": ("on", "onto"), "es": ("sobre", "en"), "fr": ("sur",), "it": ("su", "sul")},
@@ -96,30 +103,42 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "SANCTUM": {"en": ("sanctum",), "es": ("sanctum", "santuario"), "fr": ("sanctum", "sanctuaire"),
                 "it": ("sanctum", "santuario")},
     # -- game logs (transcripts)
-    "VOTE": {"en": ("vote",), "es": ("vota",), "fr": ("vote",), "it": ("vota",)},
-    "SETUP": {"en": ("setup",), "es": ("preparación",), "fr": ("préparation",), "it": ("preparazione",)},
-    "ROW": {"en": ("row",), "es": ("fila",), "fr": ("rangée",), "it": ("fila",)},
-    "TRACKERS": {"en": ("trackers",), "es": ("marcadores",), "fr": ("marqueurs",), "it": ("segnalini",)},
-    "TRIBUNAL": {"en": ("tribunal",), "es": ("tribunal",), "fr": ("tribunal",), "it": ("tribunale",)},
-    "ROUND": {"en": ("round",), "es": ("ronda",), "fr": ("manche",), "it": ("giro",)},
+    "VOTE": {"en": ("vote",), "es": ("vota", "colocar"), "fr": ("vote", "placer"), "it": ("vota", "piazzare")},
+    "SETUP": {"en": ("setup",), "es": ("preparación",), "fr": ("mise en place", "préparation"),
+              "it": ("disposizione iniziale", "preparazione")},
+    "DEALER": {"en": ("dealer",), "es": ("repartidor",), "fr": ("donneur",), "it": ("mazziere",)},
+    "ROW": {"en": ("row",), "es": ("fila", "línea"), "fr": ("rangée", "ligne"), "it": ("fila",)},
+    "TRACKERS": {"en": ("trackers",), "es": ("marcadores", "contadores de registro"), "fr": ("marqueurs",),
+                 "it": ("segnalini", "segnalini percorso")},
+    "TRIBUNAL": {"en": ("tribunal",), "es": ("tribunal",), "fr": ("assemblée", "tribunal"), "it": ("tribunale",)},
+    "GRAND_TRIBUNAL": {"en": ("grand tribunal",), "es": ("gran tribunal",), "fr": ("grande assemblée",),
+                       "it": ("grand tribunal",)},
+    "ROUND": {"en": ("round",), "es": ("ronda",), "fr": ("tour", "manche"), "it": ("round", "giro")},
     "PRAECO": {"en": ("praeco",), "es": ("praeco",), "fr": ("praeco",), "it": ("praeco",)},
-    "INSTALL": {"en": ("install",), "es": ("instala",), "fr": ("installe",), "it": ("installa",)},
-    "CAST": {"en": ("cast",), "es": ("lanza",), "fr": ("lance",), "it": ("lancia",)},
+    "INSTALL": {"en": ("install",), "es": ("instala", "instalar"), "fr": ("charge", "charger", "installe", "installer"),
+                "it": ("installa", "installare")},
+    "CAST": {"en": ("cast",), "es": ("lanza", "lanzar"), "fr": ("lance", "lancer"), "it": ("lancia", "lanciare")},
     "KEEP": {"en": ("keep",), "es": ("conserva",), "fr": ("garde",), "it": ("tieni",)},
     "WITH": {"en": ("with",), "es": ("con",), "fr": ("avec",), "it": ("con",)},
-    "PLAY": {"en": ("play",), "es": ("juega",), "fr": ("joue",), "it": ("gioca",)},
-    "EXTRACT": {"en": ("extract",), "es": ("extrae",), "fr": ("extrait",), "it": ("estrai",)},
-    "GATHER": {"en": ("gather",), "es": ("reúne",), "fr": ("récolte",), "it": ("raccogli",)},
-    "UNCONTESTED": {"en": ("uncontested",), "es": ("libre",), "fr": ("libre",), "it": ("libera",)},
-    "CONTESTED": {"en": ("contested",), "es": ("impugnada",), "fr": ("disputée",), "it": ("contesa",)},
+    "PLAY": {"en": ("play",), "es": ("juega", "jugar"), "fr": ("joue", "jouer"), "it": ("gioca", "giocare")},
+    "EXTRACT": {"en": ("extract",), "es": ("extrae", "extraer"), "fr": ("extrait", "extraire"),
+                "it": ("estrai", "estrarre")},
+    "GATHER": {"en": ("gather",), "es": ("reúne", "reunir"), "fr": ("récolte", "récolter", "colleter"),
+               "it": ("raccogli", "raccogliere")},
+    "UNCONTESTED": {"en": ("uncontested",), "es": ("no impugnada", "libre"),
+                    "fr": ("non contestée", "incontestée", "libre"),
+                    "it": ("non contestata", "non-contestata", "libera")},
+    "CONTESTED": {"en": ("contested",), "es": ("impugnada",), "fr": ("contestée", "disputée"),
+                  "it": ("contestata", "contesa")},
     "ROLL": {"en": ("roll",), "es": ("tirada",), "fr": ("jet",), "it": ("tiro",)},
-    "DISCARD": {"en": ("discard", "discards"), "es": ("descarta",), "fr": ("défausse",), "it": ("scarta",)},
+    "DISCARD": {"en": ("discard", "discards"), "es": ("descarta", "descartar"), "fr": ("défausse", "défausser"),
+                "it": ("scarta", "scartare")},
     "NAME_CARD": {"en": ("name",), "es": ("nombra",), "fr": ("nomme",), "it": ("nomina",)},
     "SCORES": {"en": ("scores",), "es": ("puntos",), "fr": ("points",), "it": ("punti",)},
-    "WINNER": {"en": ("winner", "winners"), "es": ("ganador", "ganadores"), "fr": ("gagnant", "gagnants"),
-               "it": ("vincitore", "vincitori")},
+    "WINNER": {"en": ("winner", "winners"), "es": ("ganador", "ganadores"),
+               "fr": ("vainqueur", "vainqueurs", "gagnant", "gagnants"), "it": ("vincitore", "vincitori")},
     "REFILL": {"en": ("refill",), "es": ("repuesto",), "fr": ("regarni",), "it": ("rimpiazzo",)},
-    "REGIO": {"en": ("regio",), "es": ("regio",), "fr": ("regio",), "it": ("regio",)},
+    "REGIO": {"en": ("regio",), "es": ("regio",), "fr": ("regio", "régio"), "it": ("regio",)},
     "PASS": {"en": ("pass",), "es": ("pasa",), "fr": ("passe",), "it": ("passo",)},
     "FORCE": {"en": ("force",), "es": ("forzar",), "fr": ("forcer",), "it": ("forza",)},
     # -- translations
@@ -199,3 +218,42 @@ def header_tag(word: str) -> str | None:
 
 def tag_spelling(tag: str, lang: str) -> str:
     return (HEADER_TAGS[tag].get(lang) or HEADER_TAGS[tag]["en"])[0]
+
+
+# Words of the table as the sheets name its parts, for displays (``gt replay``, ``gt play``'s
+# ``state``): not keywords of any grammar. On the French sheet the Vault is *Arches* and the
+# Vis store is the *réserve*.
+DISPLAY_WORDS: dict[str, dict[str, str]] = {
+    "player": {"en": "Player", "es": "Jugador", "fr": "Joueur", "it": "Giocatore"},
+    "vis": {"en": "Vis", "es": "Almacén de Vis", "fr": "Réserve", "it": "Riserva di Vis"},
+    "hand": {"en": "Hand", "es": "Mano", "fr": "Main", "it": "Mano"},
+    "laboratory": {"en": "Laboratory", "es": "Laboratorio", "fr": "Laboratoire", "it": "Laboratorio"},
+    "library": {"en": "Library", "es": "Biblioteca", "fr": "Bibliothèque", "it": "Biblioteca"},
+    "vault": {"en": "Vault", "es": "Bóveda", "fr": "Arches", "it": "Sotterraneo"},
+    "awards": {"en": "Awards", "es": "Premios", "fr": "Trophées", "it": "Premi"},
+    "total": {"en": "Total", "es": "Total", "fr": "Total", "it": "Totale"},
+    "players": {"en": "Players", "es": "Jugadores", "fr": "Joueurs", "it": "Giocatori"},
+    "voting_track": {"en": "Voting Track", "es": "Registro de Votación", "fr": "Piste de vote",
+                     "it": "Percorso dei Voti"},
+    "trackers": {"en": "Trackers", "es": "Contadores de Registro", "fr": "Marqueurs", "it": "Segnalini Percorso"},
+    "uncontested": {"en": "uncontested", "es": "no impugnada", "fr": "non contestée", "it": "non contestata"},
+    "contested": {"en": "contested", "es": "impugnada", "fr": "contestée", "it": "contestata"},
+    "space": {"en": "space", "es": "espacio", "fr": "case", "it": "spazio"},
+    "tokens": {"en": "tokens", "es": "contadores", "fr": "jetons", "it": "segnalini"},
+    "empty": {"en": "empty", "es": "vacío", "fr": "vide", "it": "vuoto"},
+    "active": {"en": "active", "es": "activo", "fr": "actif", "it": "attivo"},
+    "face_up": {"en": "face up", "es": "boca arriba", "fr": "face visible", "it": "scoperta"},
+    "turn": {"en": "turn of", "es": "turno de", "fr": "au tour de", "it": "turno di"},
+    "slots_left": {"en": "slot(s) left", "es": "acción(es) restante(s)", "fr": "action(s) restante(s)",
+                   "it": "azione(i) rimasta(e)"},
+    "incomplete": {"en": "The log ends before the Grand Tribunal: the game is not complete.",
+                   "es": "El registro termina antes del Gran Tribunal: la partida no está completa.",
+                   "fr": "Le journal s'arrête avant la Grande Assemblée : la partie n'est pas finie.",
+                   "it": "Il registro finisce prima del Grand Tribunal: la partita non è completa."},
+}
+
+
+def display_word(key: str, lang: str) -> str:
+    """A display word in ``lang`` (English where the table has none)."""
+    words = DISPLAY_WORDS[key]
+    return words.get(lang) or words["en"]

@@ -42,7 +42,7 @@ class LogTransformer(Transformer):
 
     # ---- setup
     def setup(self, c):
-        hands, rows, vis, praeco, trackers = [], [], [], None, None
+        hands, rows, vis, praeco, trackers, dealer = [], [], [], None, None, None
         for line in c[1:]:
             kind, *rest = line
             if kind == "hand":
@@ -53,9 +53,11 @@ class LogTransformer(Transformer):
                 vis.append(tuple(rest))
             elif kind == "praeco":
                 praeco = rest[0]
+            elif kind == "dealer":
+                dealer = rest[0]
             else:
                 trackers = tuple(rest)
-        return Setup(tuple(hands), tuple(rows), tuple(vis), praeco, trackers, self._pos(c[0]))
+        return Setup(tuple(hands), tuple(rows), tuple(vis), praeco, trackers, self._pos(c[0]), dealer)
 
     def setup_hand(self, c):
         return ("hand", c[1], tuple(c[2]))
@@ -72,9 +74,15 @@ class LogTransformer(Transformer):
     def setup_trackers(self, c):
         return ("trackers", int(c[1]), int(c[2]), self._pos(c[0]))
 
+    def setup_dealer(self, c):
+        return ("dealer", c[1])
+
     # ---- sections
     def tribunal(self, c):
         return TribunalStart(int(c[1]), self._pos(c[0]))
+
+    def grand_tribunal(self, c):
+        return TribunalStart(0, self._pos(c[0]), grand=True)
 
     def round(self, c):
         return RoundStart(int(c[1]), c[3], self._pos(c[0]))
@@ -114,7 +122,9 @@ class LogTransformer(Transformer):
         return Advance(self._pos(c[0]), parts=parts)
 
     def activate(self, c):
-        return Activate(self._pos(c[0]), card=c[1])
+        return Activate(self._pos(c[0]), card=c[2], player=c[1])
+
+    activate_aside = activate
 
     def install(self, c):
         return Install(self._pos(c[0]), spell=c[1], item=c[3])

@@ -74,7 +74,8 @@ class LogWriter:
         if isinstance(m, L.Advance):
             return f"{k('ADVANCE')} " + ", ".join(f"{self.card(c)} {n}" for c, n in m.parts)
         if isinstance(m, L.Activate):
-            return f"{k('ACTIVATE')} {self.card(m.card)}"
+            who = f" {m.player.text}" if m.player is not None else ""
+            return f"{k('ACTIVATE')}{who} {self.card(m.card)}"
         if isinstance(m, L.Install):
             return f"{k('INSTALL')} {self.card(m.spell)} {k('ON')} {self.card(m.item)}"
         if isinstance(m, L.Cast):
@@ -208,12 +209,16 @@ class LogWriter:
                         f"  {self.kw('TRACKERS')} {s.trackers[0]}, {s.trackers[1]}"))
         if s.praeco is not None:
             out.append((s.praeco.pos, f"  {self.kw('PRAECO')} {s.praeco.text}"))
+        if s.dealer is not None:
+            out.append((s.dealer.pos, f"  {self.kw('DEALER')} {s.dealer.text}"))
         return sorted(out, key=lambda pair: _written_at(pair[0]))
 
     def event(self, event) -> str:
         """One event of the play part (a turn may wrap over several lines)."""
         if isinstance(event, L.TribunalStart):
-            return f"{self.kw('TRIBUNAL')} {event.number}"
+            return self.kw("GRAND_TRIBUNAL") if event.grand else f"{self.kw('TRIBUNAL')} {event.number}"
+        if isinstance(event, L.Activate):
+            return self.move(event)
         if isinstance(event, L.RoundStart):
             return f"{self.kw('ROUND')} {event.number} {self.kw('PRAECO')} {event.praeco.text}"
         if isinstance(event, L.Turn):

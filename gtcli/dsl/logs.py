@@ -100,6 +100,7 @@ class Options:
     first: bool = False
     until_line: int | None = None
     live: bool = False  # a log still being written (gt play): its last turn stays open
+    require_complete: bool = False  # a log that stops before the Grand Tribunal is an error (R7)
 
 
 def check_file(path: str, options: Options, text: str | None = None):
@@ -159,7 +160,7 @@ def check_file(path: str, options: Options, text: str | None = None):
     if len({fold(s) for s in seats}) != len(seats):
         problems.append(Diagnostic.at_pos("S1", "a player is listed twice", header.positions.get("players")))
     referee = Referee(log, card_set, profile, seats, board, variants, options.strict, options.first,
-                      options.until_line, options.live)
+                      options.until_line, options.live, require_complete=options.require_complete)
     referee.diagnostics.extend(problems)
     result = referee.run()
     return Checked(log, result, text, card_set, cards_path)

@@ -51,6 +51,7 @@ def free_templates(lang: str) -> list[str]:
         return spelling(word, lang)
 
     return [f"{k('SANCTUM')} \"Card\", \"Card\"", f"{k('ACTIVATE')} \"Card\"",
+            f"{k('ACTIVATE')} NAME \"Card\"",
             f"{k('INSTALL')} \"Spell\" {k('ON')} \"Item\"", f"{k('DISCARD')} \"Card\"",
             f"{k('NAME_CARD')} ?handle \"Card\"", f"{k('VIS')} +N {k('FROM')} {k('REGIO')}|NAME",
             f"{k('FORCE')} \"reason\" MOVE", f"{k('PASS')}"]

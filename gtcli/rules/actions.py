@@ -7,19 +7,25 @@ the state as a careful scorekeeper would, so the replay can go on.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 
 from gtcli.diagnostics import Pos
 from gtcli.rules import log as L
 from gtcli.rules.cards import ANY, Card
 from gtcli.rules.state import DISCARD, HAND, INSTALLED, ROW, SANCTUM, CardInPlay
-from gtcli.rules.tribunal import pass_order
+from gtcli.rules.tribunal import clockwise, draw_order
 from gtcli.text import did_you_mean, fold
 
 ROW_SIZE = 3
 HAND_SIZE = 5
 ZONE_WORDS = {HAND: "hand", SANCTUM: "Sanctum", INSTALLED: "installed under an Item", DISCARD: "discard pile",
               ROW: "face-up row"}
+# "The card is not where the log says": one code per zone (docs/rules.md, K1). A card in a
+# player's hand, Sanctum or under an Item is K1 (the rule K1 names those zones); the
+# face-up rows are A2's; a card in a discard pile is out of play until the next Tribunal (K3);
+# an unknown handle is K4. A card moved to the Sanctum that is already there is T3's.
+ZONE_CODES = {HAND: "K1", SANCTUM: "K1", INSTALLED: "K1", ROW: "A2", DISCARD: "K3"}
 
 
 # ---- cards ---------------------------------------------------------------------------------------
@@ -35,21 +41,26 @@ def definition(ref, name: str, pos: Pos, deck: str | None = None) -> Card | None
     return card
 
 
-def name_card(ref, card: CardInPlay, name: str, pos: Pos) -> None:
-    """K4: a card known by its handle is named; K1/K2 run now that its identity is known."""
+def name_card(ref, card: CardInPlay, name: str, pos: Pos, count_copies: bool = True) -> None:
+    """K4: a card known by its handle is named; K1/K2 run now that its identity is known.
+
+    ``count_copies=False`` when another finding already explains the card (it was not in a
+    face-up row, A2): one situation, one code.
+    """
     found = definition(ref, name, pos, card.deck)
     if found is None:
         return
     if card.name and fold(card.name) != fold(found.name):
         ref.error("K4", f"{card.handle} was already named {card.name!r}", pos)
         return
-    if card.name is None and ref.state.in_play(found.name) >= found.copies:
+    if count_copies and card.name is None and ref.state.in_play(found.name) >= found.copies:
         ref.error("K2", f"all {found.copies} copies of {found.name!r} are already in play", pos)
     ref.state.set_name(card, found.name)
     card.deck = found.kind
 
 
-def new_card(ref, deck: str | None, cref: L.CardRef, owner: str | None, zone: str, face_up: bool = False) -> CardInPlay:
+def new_card(ref, deck: str | None, cref: L.CardRef, owner: str | None, zone: str, face_up: bool = False,
+             count_copies: bool = True) -> CardInPlay:
     """A card entering play (dealt or drawn): named, unknown (K4), or both."""
     s = ref.state
     if cref.handle and cref.handle in s.handles:
@@ -57,14 +68,13 @@ def new_card(ref, deck: str | None, cref: L.CardRef, owner: str | None, zone: st
                   "give each unknown card its own handle")
     card = s.new_card(deck, None, cref.handle, owner, zone, face_up)
     if cref.name:
-        name_card(ref, card, cref.name, cref.pos)
+        name_card(ref, card, cref.name, cref.pos, count_copies)
     return card
 
 
 def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what: str,
-         prefer: Callable[[CardInPlay], bool] | None = None, owner_any: bool = False,
-         code: str = "K1") -> CardInPlay | None:
-    """The card a move names, among ``player``'s cards in ``zones``; K1/K3/K4 if it is not there."""
+         prefer: Callable[[CardInPlay], bool] | None = None, owner_any: bool = False) -> CardInPlay | None:
+    """The card a move names, among ``player``'s cards in ``zones``; else one finding (:data:`ZONE_CODES`)."""
     s = ref.state
     if cref.handle:
         card_id = s.handles.get(cref.handle)
@@ -88,15 +98,16 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
     if mine:
         return mine[0]
     if DISCARD not in zones and candidates and all(c.zone in (DISCARD, "gone") for c in candidates):
-        ref.error("K3", f"{cref.label()} was discarded and is out of play until the next Tribunal", cref.pos,
+        ref.error(ZONE_CODES[DISCARD], f"{cref.label()} was discarded and is out of play until the next Tribunal", cref.pos,
                   "cast Spells and played Resources go to the discard pile")
         return None
     where = next((c for c in candidates if c.owner == player), None)
     detail = f" (it is in the {ZONE_WORDS.get(where.zone, where.zone)})" if where else ""
     whose = "" if owner_any else f"{player} has "
     place = " or ".join(ZONE_WORDS.get(z, z) for z in zones)
+    code = ZONE_CODES[zones[0]]
     if owner_any:
-        ref.error("K1", f"no {cref.label()} in any {place}{detail}", cref.pos)
+        ref.error(code, f"no {cref.label()} in any {place}{detail}", cref.pos)
     else:
         ref.error(code, f"{whose}no {cref.label()} in the {place}{detail}", cref.pos,
                   f"{what} needs the card there")
@@ -164,8 +175,19 @@ def pay(ref, player: str, amount: int, pos: Pos, purpose: str, to: str | None = 
 SLOTS = {"vote": 1, "draw": 1, "draw resource": 2, "advance": 1, "cast": 1, "play": 1, "extract": 1, "gather": 2}
 
 
+# The rule that makes an action double: a double action with one slot left is that rule's finding.
+DOUBLE_CODES = {"draw resource": "A7", "gather uncontested": "A10", "gather contested": "A11"}
+WHAT = {"draw resource": "drawing a Resource", "gather uncontested": "gathering Vis",
+        "gather contested": "gathering Vis"}
+
+
 def slots_for(kind: str, variants: frozenset[str]) -> int:
     return 0 if kind == "play" and "X4" in variants else SLOTS[kind]
+
+
+def is_free(kind: str, variants: frozenset[str]) -> bool:
+    """T1/T2: a free action uses no slot and may be taken any number of times (X4 makes Play free)."""
+    return slots_for(kind, variants) == 0
 
 
 def open_actions(s, variants: frozenset[str]) -> list[str]:
@@ -178,38 +200,55 @@ def open_actions(s, variants: frozenset[str]) -> list[str]:
     left = turn.slots - turn.used
     out = []
     for kind in SLOTS:
-        repeat_ok = turn.may_repeat_free(kind, variants) or turn.repeats_allowed > 0
+        repeat_ok = turn.may_repeat_free(kind, variants) or turn.repeats_allowed > 0 or is_free(kind, variants)
         if repeat_ok and slots_for(kind, variants) <= left:
             out.append(kind)
     return out
 
 
-def spend(ref, player: str, kind: str, slots: int, pos: Pos) -> None:
-    """T1 (two slots, double actions use both) and T2 (each type once), with X1 and effects."""
+def spend(ref, player: str, kind: str, pos: Pos, detail: str | None = None) -> None:
+    """T1 (two slots, double actions use both) and T2 (each type once), with X1, X4 and effects.
+
+    ``kind`` is a key of :data:`SLOTS`; ``detail`` tells gathers apart (``"gather contested"``)
+    so a double action with one slot left is reported under its own rule (A7, A10, A11).
+    """
     s = ref.state
     turn = s.turn
     if turn is None:
         return
-    if turn.owes_praeco_votes(s.praeco):
-        ref.error("P3", f"{player} is Praeco and must place Voting tokens before any action", pos)
-        turn.praeco_voted = True
+    slots = slots_for(kind, ref.variants)
+    if turn.owes_praeco_votes(s.praeco) and not turn.praeco_late:
+        # reported once; the tokens may still be placed later in the turn, and then they count
+        ref.error("P3", f"{player} is Praeco and must place the Voting tokens before any action", pos,
+                  "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
+        turn.praeco_late = True
     turn.acted = True
-    if not turn.may_repeat_free(kind, ref.variants):
+    over = turn.used + slots > turn.slots  # one finding per move: no slot left says it all
+    if slots and not turn.may_repeat_free(kind, ref.variants):  # free actions are never limited (T2)
         if turn.repeats_allowed > 0:
             turn.repeats_allowed -= 1
+        elif over:
+            pass
+        elif kind == "advance" and "X1" in ref.variants:
+            ref.error("X1", f"{player} already advanced twice this turn; the double-advance variant allows "
+                      "Advance twice per turn, not more", pos)
         elif kind == "advance":
             ref.error("X1", f"{player} already advanced this turn; advancing twice needs the double-advance "
                       "variant (X1)", pos)
         else:
             ref.error("T2", f"{player} already took the {kind} action this turn", pos, "two *different* actions")
-    if turn.used + slots > turn.slots:
+    if over:
         left = turn.slots - turn.used
-        need = "both slots" if slots == 2 else "a slot"
+        double = DOUBLE_CODES.get(detail or kind)
         if kind == "play":
             ref.error("X4", f"{player} has no action slot left; playing a Resource as a free action needs the "
                       "cheap-resources variant (X4)", pos)
+        elif slots == 2 and left == 1 and double:
+            ref.error(double, f"{WHAT[detail or kind]} is a double action: it takes both slots, and {player} has "
+                      "1 left", pos, "a double action is the whole turn")
         else:
-            ref.error("T1", f"{player} has {left} action slot(s) left; {kind} needs {need}", pos)
+            need = "both slots" if slots == 2 else "a slot"
+            ref.error("T1", f"{player} has {max(left, 0)} action slot(s) left; {kind} needs {need}", pos)
     turn.used += slots
     turn.types.append(kind)
 
@@ -220,7 +259,7 @@ def setup(ref, setup: L.Setup | None) -> None:
     s = ref.state
     seen: set[str] = set()
     if setup is not None:
-        for word, cards in setup.hands:
+        for word, cards in _in_draw_order(ref, setup):
             player = ref.player(word, "S1")
             if player is None:
                 continue
@@ -275,6 +314,22 @@ def setup(ref, setup: L.Setup | None) -> None:
         ref.unverified_once("K4", "starting hands not recorded in the setup", setup.pos if setup else None)
 
 
+def _in_draw_order(ref, setup: L.Setup) -> list:
+    """S3: the starting hands in the order the players drew (from the dealer, per the profile).
+
+    With no dealer the log's order is kept. With one, a card drawn beyond its copies (K2)
+    is reported on the hand of the player who drew later, who could not have drawn it.
+    """
+    if setup.dealer is None:
+        return list(setup.hands)
+    dealer = ref.player(setup.dealer, "S3")
+    if dealer is None:
+        return list(setup.hands)
+    order = draw_order(ref.seats, dealer, ref.profile)
+    rank = {fold(p): n for n, p in enumerate(order)}
+    return sorted(setup.hands, key=lambda hand: rank.get(fold(hand[0].text), len(order)))
+
+
 # ---- moves ------------------------------------------------------------------------------------------
 def praeco_votes(ref, player: str, m: L.PraecoVotes) -> None:
     """P3: the Praeco's 3 tokens on 3 different spaces, before any action."""
@@ -286,7 +341,7 @@ def praeco_votes(ref, player: str, m: L.PraecoVotes) -> None:
     if turn.praeco_voted:
         ref.error("P3", f"{player} already placed the Praeco's tokens", m.pos)
         return
-    if turn.acted:
+    if turn.acted and not turn.praeco_late:
         ref.error("P3", "the Praeco places the tokens at the start of the turn, before any action", m.pos)
     turn.praeco_voted = True
     spaces = [ref.space(w, "P3") for w in m.spaces]
@@ -303,6 +358,7 @@ def praeco_votes(ref, player: str, m: L.PraecoVotes) -> None:
 
 
 def place_token(ref, space: str, pos: Pos) -> None:
+    """V3: a token from the Concilium onto a space (the Praeco's, a vote's, an effect's)."""
     s = ref.state
     if s.concilium <= 0:
         ref.error("V3", "the Concilium has no Voting token left", pos,
@@ -314,21 +370,26 @@ def place_token(ref, space: str, pos: Pos) -> None:
 
 def vote(ref, player: str, m: L.Vote) -> None:
     """A1: one token from the Concilium onto any space."""
-    spend(ref, player, "vote", slots_for("vote", ref.variants), m.pos)
+    spend(ref, player, "vote", m.pos)
     space = ref.space(m.space, "A1")
-    if space:
-        place_token(ref, space, m.pos)
+    if space is None:
+        return
+    if ref.state.concilium <= 0:
+        ref.error("A1", "a vote takes a Voting token from the Concilium, and the Concilium is empty", m.pos,
+                  f"all {ref.profile.voting_tokens} tokens are on the board")
+        return
+    place_token(ref, space, m.pos)
 
 
 def draw(ref, player: str, m: L.Draw) -> None:
     """A2 (an Item or Spell, face up from the row or from the deck) and A7 (a Resource)."""
     s = ref.state
     if m.deck == "resource":
-        spend(ref, player, "draw resource", slots_for("draw resource", ref.variants), m.pos)
+        spend(ref, player, "draw resource", m.pos)
         if m.face_up:
             ref.error("A7", "Resources have no face-up row: they are drawn from the deck", m.pos)
     else:
-        spend(ref, player, "draw", slots_for("draw", ref.variants), m.pos)
+        spend(ref, player, "draw", m.pos)
     zone = SANCTUM
     if m.zone == HAND:
         if "X2" not in ref.variants:
@@ -345,9 +406,16 @@ def draw(ref, player: str, m: L.Draw) -> None:
     card.face_up = False
 
 
+def face_up_in(ref, zone: str) -> bool:
+    """A card taken from a face-up row lies face up, unless X3 sends it face down to the Sanctum."""
+    return not ("X3" in ref.variants and zone == SANCTUM)
+
+
 def take_from_row(ref, player: str, m: L.Draw, zone: str) -> None:
     s = ref.state
     row = s.rows[m.deck]
+    if m.card.name and _wrong_name(ref, player, m, zone):
+        return
     key = canonical(ref, m.card.name)
     index = next((i for i, cid in enumerate(row) if cid and s.cards[cid].name and fold(s.cards[cid].name) == key),
                  None)
@@ -375,26 +443,54 @@ def take_from_row(ref, player: str, m: L.Draw, zone: str) -> None:
         else:
             shown = ", ".join(s.cards[cid].label() for cid in row if cid)
             ref.error("A2", f"{m.card.label()} is not among the face-up {m.deck}s ({shown})", m.card.pos)
-            card = new_card(ref, m.deck, m.card, player, zone)
+            new_card(ref, m.deck, m.card, player, zone, count_copies=False)
             return
+    _take(ref, player, m, zone, index)
+
+
+def _take(ref, player: str, m: L.Draw, zone: str, index: int) -> None:
+    """The row's card at ``index`` goes to the player; the log's refill takes its place."""
+    s = ref.state
+    row = s.rows[m.deck]
     cid = row[index]
     if cid is None:
-        card = new_card(ref, m.deck, m.card, player, zone, face_up=True)
+        card = new_card(ref, m.deck, m.card, player, zone, face_up=face_up_in(ref, zone))
     else:
         card = s.cards[cid]
         if card.name is None and m.card.name:
             name_card(ref, card, m.card.name, m.card.pos)
-        card.owner, card.zone, card.face_up = player, zone, True
+        card.owner, card.zone, card.face_up = player, zone, face_up_in(ref, zone)
     refill = new_card(ref, m.deck, m.refill, None, ROW, face_up=True) if m.refill else None
     if m.refill is None:
         ref.unverified_once("K4", "face-up rows refilled without the log naming the new card", m.pos)
     row[index] = refill.id if refill else None
 
 
+def _wrong_name(ref, player: str, m: L.Draw, zone: str) -> bool:
+    """A face-up draw of a name the set lacks (or of another deck): one K1, then repaired.
+
+    The scorekeeper's repair: the row's card whose name is closest was meant; with none
+    close, the player took an unknown card and the row is left as it was.
+    """
+    found = ref.card_set.find(m.card.name or "")
+    if found is not None and found.kind == m.deck:
+        return False
+    definition(ref, m.card.name or "", m.card.pos, m.deck)
+    s = ref.state
+    row = s.rows[m.deck]
+    names = {fold(s.cards[cid].name): i for i, cid in enumerate(row) if cid and s.cards[cid].name}
+    close = difflib.get_close_matches(fold(m.card.name or ""), list(names), n=1, cutoff=0.6)
+    if close and found is None:
+        _take(ref, player, m, zone, names[close[0]])
+    else:
+        s.new_card(m.deck, None, None, player, zone)
+    return True
+
+
 def advance(ref, player: str, m: L.Advance) -> None:
     """A3: one Vis on each of up to three cards, or one or two Vis on a single card."""
     s = ref.state
-    spend(ref, player, "advance", slots_for("advance", ref.variants), m.pos)
+    spend(ref, player, "advance", m.pos)
     amounts = [n for _, n in m.parts]
     if len(m.parts) == 1 and not 1 <= amounts[0] <= 2:
         ref.error("A3", f"advancing a single card moves 1 or 2 Vis, not {amounts[0]}", m.pos)
@@ -426,8 +522,7 @@ def advance(ref, player: str, m: L.Advance) -> None:
         elif card.vis > cost:
             ref.warn("A3", f"{card.label()} now holds {card.vis} Vis; its cost is {cost}, so "
                      f"{card.vis - cost} Vis are wasted", cref.pos)
-        if "X5" in ref.variants and cost is not None and card.vis >= cost:
-            make_active(ref, card)
+        quick_rotation(ref, card, cref.pos)
 
 
 def make_active(ref, card: CardInPlay) -> None:
@@ -436,17 +531,45 @@ def make_active(ref, card: CardInPlay) -> None:
     card.face_up = True
 
 
+def quick_rotation(ref, card: CardInPlay, pos: Pos) -> None:
+    """X5: with quick rotation on, a card whose Vis meets its cost becomes active at once.
+
+    Called wherever Vis lands on a card (Advance, and effects that put Vis on a card or move
+    it to another one), so the variant works the same whatever brought the Vis.
+    """
+    cost = cost_of(ref, card)
+    if "X5" in ref.variants and not card.active and cost is not None and card.vis >= cost:
+        make_active(ref, card)
+        card.auto_active = (ref.state.turn_serial, pos.line)
+
+
 def activate(ref, player: str, m: L.Activate) -> None:
-    """A4 (not an action, T5): a card whose Vis meets its cost turns active; its Vis goes back."""
+    """A4 (not an action, T5): a card whose Vis meets its cost turns active; its Vis goes back.
+
+    ``m.player`` is set when the log says who activates (``activate Caro "X"``): in another
+    player's turn, between turns, or at a Tribunal. Only the card's owner activates it.
+    """
+    if m.player is not None:
+        player = ref.player(m.player, "T5")
+        if player is None:
+            return
     others = find_quietly(ref, m.card, (SANCTUM,), player)
     if others is not None and others.owner not in (player, None):
         ref.error("T5", f"{others.label()} belongs to {others.owner}: a card is made active by its owner "
                   "(at any moment, but not by another player)", m.card.pos,
-                  f"record it in {others.owner}'s turn")
+                  f"record it as: activate {others.owner} {m.card.label()}")
         return
     card = find(ref, player, m.card, (SANCTUM,), "activating", prefer=lambda c: not c.active)
     if card is None:
         return
+    if card.active and card.auto_active is not None:
+        serial, line = card.auto_active
+        card.auto_active = None
+        if serial != ref.state.turn_serial:
+            ref.error("X5", f"with quick rotation (X5) {card.label()} became active the moment its cost was met"
+                      + (f", on line {line}" if line else "") + "; it cannot be kept inactive until now", m.pos,
+                      "under X5 write the activation in the turn the cost is met, or leave it out")
+        return  # the log records, in the same turn, what quick rotation did
     if card.active:
         ref.error("A4", f"{card.label()} is already active", m.pos)
         return
@@ -487,9 +610,9 @@ def install(ref, player: str, m: L.Install) -> None:
         if not card.active:
             cost = cost_of(ref, card)
             if cost is not None and card.vis >= cost:
-                ref.error("X5", f"the {what} {card.label()} has its cost but was never activated; "
-                          "becoming active by itself needs the quick-rotation variant (X5)", m.pos,
-                          f"activate {card.label()} first")
+                ref.error("A5", f"the {what} {card.label()} has its cost but was never activated", m.pos,
+                          f"activate {card.label()} first (cards turn active by themselves only with the "
+                          "quick-rotation variant, X5)")
             else:
                 ref.error("A5", f"the {what} {card.label()} is not active", m.pos)
             return
@@ -512,7 +635,7 @@ def cast(ref, player: str, m: L.Cast) -> None:
     from gtcli.rules.effects_run import run_effect
 
     s = ref.state
-    spend(ref, player, "cast", slots_for("cast", ref.variants), m.pos)
+    spend(ref, player, "cast", m.pos)
     item = find(ref, player, m.item, (SANCTUM,), "casting from it")
     spell = find(ref, player, m.spell, (INSTALLED,), "casting")
     if spell is None or item is None:
@@ -534,7 +657,7 @@ def play(ref, player: str, m: L.Play) -> None:
     """A8: turn a Resource of the Sanctum face up, apply it, discard it (free with X4)."""
     from gtcli.rules.effects_run import run_effect
 
-    spend(ref, player, "play", slots_for("play", ref.variants), m.pos)
+    spend(ref, player, "play", m.pos)
     card = find(ref, player, m.card, (SANCTUM,), "playing")
     if card is None:
         return
@@ -547,7 +670,7 @@ def play(ref, player: str, m: L.Play) -> None:
 
 def extract(ref, player: str, m: L.Extract) -> None:
     """A9: the board's amount for this Tribunal from the Regio."""
-    spend(ref, player, "extract", slots_for("extract", ref.variants), m.pos)
+    spend(ref, player, "extract", m.pos)
     area = ref.board.area(ref.state.tribunal) if ref.board else None
     if area is None:
         ref.unverified_once("A9", "Extract Vis amounts (no board profile)", m.pos)
@@ -588,7 +711,7 @@ def _stale_space(ref, source: str):
 def gather_uncontested(ref, player: str, m: L.GatherUncontested) -> None:
     """A10 (double): the gatherer takes a, every other player b; the tracker moves on."""
     s = ref.state
-    spend(ref, player, "gather", slots_for("gather", ref.variants), m.pos)
+    spend(ref, player, "gather", m.pos, "gather uncontested")
     index = _tracker_space(ref, "uncontested", m)
     if index is not None:
         a, b = ref.board.area(s.tribunal).uncontested[index]
@@ -608,7 +731,7 @@ def gather_uncontested(ref, player: str, m: L.GatherUncontested) -> None:
 def gather_contested(ref, player: str, m: L.GatherContested) -> None:
     """A11 (double): space value + a 2-5 roll; then others may pay the fee and take a roll."""
     s = ref.state
-    spend(ref, player, "gather", slots_for("gather", ref.variants), m.pos)
+    spend(ref, player, "gather", m.pos, "gather contested")
     index = _tracker_space(ref, "contested", m)
     if index is not None:
         value = ref.board.area(s.tribunal).contested[index]
@@ -617,7 +740,7 @@ def gather_contested(ref, player: str, m: L.GatherContested) -> None:
     if not 2 <= m.roll <= 5:
         ref.error("A11", f"a recorded roll is 2 to 5 (1 and 6 are rolled again), not {m.roll}", m.pos)
     gain(ref, player, m.value + m.roll, m.pos, "the contested source")
-    order = [p for p in pass_order(ref.seats, player, ref.profile) if p != player]
+    order = [p for p in clockwise(ref.seats, player) if p != player]  # clockwise under every profile
     last = -1
     for word, roll in m.rolls:
         other = ref.player(word, "A11")
@@ -640,7 +763,13 @@ def gather_contested(ref, player: str, m: L.GatherContested) -> None:
 def to_sanctum(ref, player: str, m: L.ToSanctum) -> None:
     """T3: cards go from the hand face down into the Sanctum (not an action)."""
     for cref in m.cards:
-        card = find(ref, player, cref, (HAND,), "putting it into the Sanctum", code="T3")
+        in_hand = find_quietly(ref, cref, (HAND,), player)
+        mine = find_quietly(ref, cref, (SANCTUM, INSTALLED), player)
+        if (in_hand is None or in_hand.owner != player) and mine is not None and mine.owner == player:
+            ref.error("T3", f"{mine.label()} is already in {player}'s Sanctum; cards never go back to the hand",
+                      cref.pos)
+            continue
+        card = find(ref, player, cref, (HAND,), "putting it into the Sanctum")
         if card is not None:
             card.zone, card.face_up = SANCTUM, False
 

@@ -1,6 +1,6 @@
 """Board profile: the printed numbers of the Vis Source Track, transcribed by a group.
 
-They are not public, so they are data (RULES.md, "Board profile"). Without one, the
+They are not public, so they are data (docs/rules.md, "Board profile"). Without one, the
 checker takes the amounts a log records and reports what it could not verify.
 """
 

@@ -13,7 +13,7 @@ from gtcli.diagnostics import Pos
 from gtcli.rules.vocabulary import Vocabulary
 from gtcli.text import fold
 
-SPELL_COST = 2  # RULES.md: Spells always cost 2 to advance.
+SPELL_COST = 2  # docs/rules.md A4: Spells always cost 2 to advance.
 ANY = "any"  # a slot that takes a Spell of any category
 
 

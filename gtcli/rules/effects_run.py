@@ -1,4 +1,4 @@
-"""Run a card's effect as its card set defines it (RULES.md K5), with the log's choices.
+"""Run a card's effect as its card set defines it (docs/rules.md K5), with the log's choices.
 
 One function per primitive of :data:`gtcli.rules.effects.PRIMITIVES`. A log records the
 choices (``with $space=staff``), the cards an effect draws or discards, and for
@@ -174,6 +174,7 @@ def put_vis(run: Run, step: Step) -> None:
             run.ref.error("K5", f"{card.label()} is already active; Vis goes on inactive cards", run.pos)
             return
         card.vis += A.pay(run.ref, run.player, step.amount or 0, run.pos, f"{run.card.label()}'s advance")
+        A.quick_rotation(run.ref, card, run.pos)
 
 
 def activate(run: Run, step: Step) -> None:
@@ -207,6 +208,7 @@ def transmute(run: Run, step: Step) -> None:
         replacement = A.new_card(ref, "item", cref, item.owner, SANCTUM)
     replacement.vis, item.vis = item.vis, 0
     item.zone, item.owner = DISCARD, None
+    A.quick_rotation(ref, replacement, run.pos)
 
 
 def redraw(run: Run, step: Step) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from gtcli.diagnostics import Diagnostic, InputError
 from gtcli.rules.profiles import OFFICIAL, RuleProfile
-from gtcli.rules.tribunal import Item, PlayerScore, Table, TribunalResult, pass_order, tally
+from gtcli.rules.tribunal import Item, PlayerScore, Table, TribunalResult, awards_given, pass_order, tally
 from gtcli.text import did_you_mean, fold, one_of
 
 
@@ -52,7 +52,11 @@ def seat_of(players: tuple[str, ...], name: str) -> str:
 
 
 def results(game: Game) -> list[TribunalResult]:
-    return [tally(table, game.profile) for table in game.tables]
+    """Every recorded Tribunal tallied in order; award tokens won earlier stay out of the box (R3)."""
+    done: list[TribunalResult] = []
+    for table in game.tables:
+        done.append(tally(table, game.profile, awarded_before=awards_given(done)))
+    return done
 
 
 def first_praeco_of(game: Game, number: int, done: list[TribunalResult] | None = None) -> str | None:

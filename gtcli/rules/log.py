@@ -63,7 +63,12 @@ class Advance(Move):
 
 @dataclass(frozen=True)
 class Activate(Move):
+    """A4/T5: ``activate "X"`` in one's own turn, or ``activate Caro "X"`` by ``player`` at any
+    other moment: within another player's turn, on a line of its own between turns, or at a
+    Tribunal before it is scored."""
+
     card: CardRef = CardRef(None, None)
+    player: Word | None = None  # who activates, when the log says so
 
 
 @dataclass(frozen=True)
@@ -153,6 +158,7 @@ class Turn:
 class TribunalStart:
     number: int
     pos: Pos = field(default=Pos(), compare=False)
+    grand: bool = False  # written as "grand tribunal" (the last Tribunal, whatever its number)
 
 
 @dataclass(frozen=True)
@@ -182,6 +188,7 @@ class Setup:
     praeco: Word | None = None
     trackers: tuple[int, int, Pos] | None = None
     pos: Pos = field(default=Pos(), compare=False)
+    dealer: Word | None = None  # S3: who dealt; the starting draw begins beside them (profile)
 
 
 @dataclass(frozen=True)
@@ -189,7 +196,7 @@ class Log:
     path: str | None
     tags: tuple[tuple[str, str, Pos], ...]  # (tag as written, value, pos)
     setup: Setup | None
-    events: tuple[Turn | TribunalStart | RoundStart | Scores | Winner, ...]
+    events: tuple[Turn | TribunalStart | RoundStart | Scores | Winner | Activate, ...]
     language: str = "en"
 
 

@@ -1,7 +1,7 @@
 """Rule profiles: the parameters a group may play differently.
 
 ``official`` is the English sheet plus the publisher's errata; ``printed-fr`` is the
-French sheet as printed (RULES.md, "Rule profiles"). Groups add house rules with a TOML
+French sheet as printed (docs/rules.md, "Rule profiles"). Groups add house rules with a TOML
 file of overrides; every parameter is validated so a typo never silently does nothing.
 """
 
@@ -18,7 +18,8 @@ from gtcli.text import did_you_mean, one_of
 class RuleProfile:
     name: str = "official"
     description: str = "English rule sheet with the publisher's errata"
-    praeco_passes: str = "left"  # P4: "left" = next player clockwise
+    praeco_passes: str = "left"  # P4: "left" = next player clockwise (turns are clockwise whatever this says)
+    starting_draw: str = "left"  # S3: the extra starting cards are drawn from the dealer's left (or right)
     tribunal_vis: int = 0  # R6: Vis each player receives when a new Tribunal begins
     contested_fee: int = 2  # A11: what each other roller pays the gatherer
     place_colours: tuple[str, ...] = ("blue", "red", "yellow")
@@ -53,7 +54,12 @@ PRINTED_FR = RuleProfile(
     contested_fee=1,
     place_colours=("blue", "red", "green"),
 )
-BUILTIN: dict[str, RuleProfile] = {p.name: p for p in (OFFICIAL, PRINTED_FR)}
+PRINTED_ES = RuleProfile(
+    name="printed-es",
+    description="the Spanish rule sheet as printed (000)",
+    starting_draw="right",
+)
+BUILTIN: dict[str, RuleProfile] = {p.name: p for p in (OFFICIAL, PRINTED_FR, PRINTED_ES)}
 
 _PARAMETERS = {f.name: f for f in fields(RuleProfile) if f.name not in ("name", "description")}
 
@@ -89,7 +95,7 @@ def _check_value(key: str, value: Any, base: RuleProfile) -> Any:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
             raise bad("must be a whole number from 0 to 1000")
         return value
-    if key == "praeco_passes" and value not in ("left", "right"):
+    if key in ("praeco_passes", "starting_draw") and value not in ("left", "right"):
         raise bad('must be "left" or "right"')
     if not isinstance(value, str):
         raise bad("must be a string")

@@ -19,7 +19,7 @@ from gtcli.rules.board import Board
 from gtcli.rules.cards import CardSet
 from gtcli.rules.profiles import RuleProfile
 from gtcli.rules.state import HAND, GameState, Player, TurnState
-from gtcli.rules.tribunal import Item, Table, pass_order, tally
+from gtcli.rules.tribunal import Item, Table, awards_given, clockwise, pass_order, tally
 from gtcli.text import did_you_mean, fold, one_of
 
 
@@ -70,16 +70,18 @@ class Referee:
     first: bool = False
     until_line: int | None = None
     live: bool = False  # the log is still being written: its last turn stays open, nothing is scored at its end
+    require_complete: bool = False  # a log that stops before the Grand Tribunal is an error, not a note
     diagnostics: list[Diagnostic] = field(default_factory=list)
     forced: str | None = None  # the reason, while an annotated override is being applied
     unverified: set[str] = field(default_factory=set)
     opened_tribunal: int = 0  # the number of the last `tribunal N` line seen
+    after_the_end: bool = False  # R7 already reported for play written after the Grand Tribunal
 
     def __post_init__(self) -> None:
         self.state = GameState(
             profile=self.profile, card_set=self.card_set, seats=self.seats,
             players={n: Player(n, self.profile.starting_vis) for n in self.seats},
-            concilium=self.profile.voting_tokens,
+            concilium=self.profile.voting_tokens, language=self.log.language,
         )
         self.vocabulary = self.card_set.vocabulary
 
@@ -160,6 +162,8 @@ class Referee:
                     self.check_scores(event)
                 elif isinstance(event, L.Winner):
                     self.check_winner(event)
+                elif isinstance(event, L.Activate):
+                    self.aside(event)
             if not self.live:
                 self.end_turn(None)
                 self.maybe_score(None)
@@ -167,9 +171,32 @@ class Referee:
             pass
         s = self.state
         complete = s.scored_tribunals >= self.profile.tribunals
+        if not complete and not self.live and stopped is None and not (self.first and self.errors_seen()):
+            self.incomplete()
         winners = self.winners() if complete else None
         ahead = self.ahead() if self.live else None
         return ReplayResult(s, self.diagnostics, complete, winners, stopped, ahead)
+
+    def errors_seen(self) -> bool:
+        return any(d.severity == ERROR for d in self.diagnostics)
+
+    def incomplete(self) -> None:
+        """R7: a log that stops before the Grand Tribunal is scored names no winner.
+
+        A note by default (a game is often checked while it is being played), an error
+        with ``--require-complete`` (a club checking finished games).
+        """
+        s = self.state
+        if s.round == 0 and s.scored_tribunals:
+            where = f"after the scores of Tribunal {s.scored_tribunals}"
+        elif s.round and self.rounds_done() and s.scored_tribunals < s.tribunal:
+            where = f"after the last round of Tribunal {s.tribunal}, before its scores"
+        else:
+            where = f"in Tribunal {s.tribunal}" + (f", round {s.round}" if s.round else "")
+        message = f"the log is incomplete: it ends {where}; the game ends with the Grand Tribunal " \
+                  f"(Tribunal {self.profile.tribunals})"
+        self.report("R7", message, None, None if self.require_complete else "--require-complete makes this an error",
+                    ERROR if self.require_complete else NOTE)
 
     def ahead(self) -> Ahead:
         """What the next turn needs, for a log that ends mid-game (see :class:`Ahead`)."""
@@ -194,9 +221,23 @@ class Referee:
         s = self.state
         return s.round == len(self.seats) and len(s.turns) >= len(self.seats) and not s.pending_extra
 
+    def game_over(self, pos: Pos | None, what: str) -> bool:
+        """R7: nothing is played after the Grand Tribunal; reported once, on the first such line."""
+        if self.state.scored_tribunals < self.profile.tribunals:
+            return False
+        if not self.after_the_end:
+            self.after_the_end = True
+            self.error("R7", f"the game is over: the Grand Tribunal has been held, so there is no {what}", pos,
+                       f"a game has {self.profile.tribunals} Tribunals; the last is the Grand Tribunal")
+        return True
+
     def start_tribunal(self, event: L.TribunalStart) -> None:
         self.end_turn(event.pos)
         self.maybe_score(event.pos)
+        if event.grand:
+            event = L.TribunalStart(self.profile.tribunals, event.pos, grand=True)
+        if self.game_over(event.pos, f"Tribunal {event.number}"):
+            return
         self.opened_tribunal = event.number
         s = self.state
         expected = s.scored_tribunals + 1
@@ -215,8 +256,7 @@ class Referee:
         self.end_turn(event.pos)
         self.maybe_score(event.pos)
         s = self.state
-        if s.scored_tribunals >= self.profile.tribunals:
-            self.error("R7", "the game is over: the Grand Tribunal has been held", event.pos)
+        if self.game_over(event.pos, "further round"):
             return
         if s.round and len(s.turns) < len(self.seats):
             missing = [p for p in self.seats if p not in s.turns]
@@ -258,7 +298,7 @@ class Referee:
             return s.pending_extra[0]
         if s.praeco is None:
             return None
-        order = [s.praeco] + pass_order(self.seats, s.praeco, self.profile)[:-1]
+        order = [s.praeco] + clockwise(self.seats, s.praeco)[:-1]  # P2: clockwise under every profile
         return next((p for p in order if p not in s.turns), None)
 
     def play_turn(self, event: L.Turn) -> None:
@@ -266,8 +306,7 @@ class Referee:
 
         self.end_turn(event.pos)
         s = self.state
-        if s.scored_tribunals >= self.profile.tribunals:
-            self.error("R7", "the game is over: the Grand Tribunal has been held", event.pos)
+        if self.game_over(event.pos, "further turn"):
             return
         player = self.player(event.player, "P2")
         if player is None:
@@ -282,13 +321,15 @@ class Referee:
             self.error("P2", f"round {s.round} is over: every player has taken a turn", event.player.pos,
                        "start the next round, or the next Tribunal")
         elif player != expected:
+            only_activations = bool(event.moves) and all(isinstance(m, L.Activate) for m in event.moves)
             self.error("P2", f"it is {expected}'s turn, not {player}'s", event.player.pos,
-                       "turns go clockwise from the Praeco" if self.profile.praeco_passes == "left"
-                       else "turns follow the Praeco pawn")
+                       f'a card is activated out of turn without a turn of its own: activate {player} "Card"'
+                       if only_activations else "turns go clockwise from the Praeco")
         if extra:
             s.pending_extra.pop(0)
         elif player not in s.turns:
             s.turns.append(player)
+        s.turn_serial += 1
         s.turn = TurnState(player, extra_turn=extra, praeco_tokens=min(3, s.concilium), pos=event.player.pos)
         for move in event.moves:
             self.forced = move.forced
@@ -299,6 +340,21 @@ class Referee:
             finally:
                 self.forced = None
 
+    def aside(self, event: L.Activate) -> None:
+        """T5 on a line of its own: a player activates a card between turns or at a Tribunal.
+
+        The turn before it is over; a Tribunal whose rounds are done is *not* scored yet, so
+        an Item activated here competes in it.
+        """
+        from gtcli.rules import actions
+
+        self.end_turn(event.pos)
+        if event.player is None or self.game_over(event.pos, "further activation"):
+            return
+        player = self.player(event.player, "T5")
+        if player is not None:
+            actions.activate(self, player, event)
+
     def end_turn(self, pos: Pos | None) -> None:
         s = self.state
         turn = s.turn
@@ -306,7 +362,7 @@ class Referee:
             return
         s.turn = None
         pos = turn.pos or pos
-        if turn.owes_praeco_votes(s.praeco):
+        if turn.owes_praeco_votes(s.praeco) and not turn.praeco_late:  # acting first was reported already
             self.error("P3", f"{turn.player} was Praeco but placed no Voting tokens", pos,
                        "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
         hand = len(s.cards_of(turn.player, HAND))
@@ -344,7 +400,7 @@ class Referee:
                                          name=f"{definition.name}#{card.id}", won=card.placed is not None)))
         table = Table(tuple(i for _, i in items), dict(s.track), s.tribunal, self.seats,
                       s.praecos[-1] if s.praecos else None)
-        result = tally(table, self.profile)
+        result = tally(table, self.profile, awarded_before=awards_given(s.results))
         for d in result.findings:
             self.report(d.code, d.message, pos, d.hint, d.severity)
         by_label = {item.name: card for card, item in items}
@@ -428,6 +484,8 @@ class Referee:
             return "R2", ": Spells of one category were counted more than once; each category counts once"
         if score(tally(table, self.profile, tie_breaks=False)) == recorded:
             return "R3", ": equal votes are broken by base score, then installed Spells"
+        if score(tally(table, self.profile, skip=False)) == recorded:
+            return "R3", ": items sharing a place use up the places after it (two sharing 1st: the next is 3rd)"
         return "R4", ""
 
     def winners(self) -> tuple[str, ...]:

@@ -34,6 +34,7 @@ class CardInPlay:
     face_up: bool = False
     host: int | None = None  # the Item an installed Spell sits under
     placed: tuple[int, int] | None = None  # (Tribunal, place) of an Item that won an award
+    auto_active: tuple[int, int | None] | None = None  # X5: (turn serial, line) when its cost made it active
 
     def label(self) -> str:
         if self.name and self.handle:
@@ -55,6 +56,7 @@ class TurnState:
     types: list[str] = field(default_factory=list)  # action types taken (T2)
     repeats_allowed: int = 0  # extra actions that may repeat a type
     praeco_voted: bool = False
+    praeco_late: bool = False  # P3 already reported: the Praeco acted before placing the tokens
     praeco_tokens: int = 3  # what the Praeco must place: 3, or fewer if the Concilium runs low
     acted: bool = False  # any action taken yet (P3: the Praeco votes first)
     extra_turn: bool = False
@@ -98,6 +100,8 @@ class GameState:
     next_id: int = 1
     by_name: dict[str, list[int]] = field(default_factory=dict)  # folded name -> ids (an index)
     definitions: dict[int, Card | None] = field(default_factory=dict)  # id -> its card, once named
+    language: str = "en"  # the log's language: displays name zones and spaces in it
+    turn_serial: int = 0  # counts turns begun, to tell "in the same turn" from "later" (X5)
 
     def copy(self) -> "GameState":
         """A copy that can be changed without touching this one (for trying a move)."""
@@ -185,7 +189,7 @@ class GameState:
     # ---- a plain picture for gt replay / gt play -------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         def card(c: CardInPlay) -> dict[str, Any]:
-            data: dict[str, Any] = {"card": c.label(), "vis": c.vis, "active": c.active}
+            data: dict[str, Any] = {"card": c.label(), "vis": c.vis, "active": c.active, "face_up": c.face_up}
             if c.deck == "item":
                 data["spells"] = [self.cards[i].label() for i in self.installed_on(c.id)]
                 if c.placed:
@@ -208,6 +212,7 @@ class GameState:
             })
         turn = self.turn
         return {
+            "language": self.language,
             "tribunal": self.tribunal,
             "round": self.round,
             "praeco": self.praeco,

@@ -1,4 +1,4 @@
-"""Tribunal scoring as pure functions (RULES.md R1-R5, P5).
+"""Tribunal scoring as pure functions (docs/rules.md R1-R5, P5).
 
 Input is what a scorekeeper reads off the table: the Voting Track and every active Item
 with its installed Spells. Output is the ranking, places, scores and the next first
@@ -118,12 +118,25 @@ def score_item(item: Item, place: int | None, competing: bool, profile: RuleProf
     return points * profile.multiplier(place) if place else points
 
 
+def awards_given(done: list[TribunalResult] | tuple[TribunalResult, ...]) -> dict[int, int]:
+    """Award tokens already handed out per place: won Items keep theirs for the whole game (R3, R5)."""
+    given: dict[int, int] = defaultdict(int)
+    for result in done:
+        for r in result.items:
+            if r.place:
+                given[r.place] += 1
+    return dict(given)
+
+
 def tally(table: Table, profile: RuleProfile = OFFICIAL, *, distinct: bool = True,
-          tie_breaks: bool = True) -> TribunalResult:
+          tie_breaks: bool = True, skip: bool = True,
+          awarded_before: dict[int, int] | None = None) -> TribunalResult:
     """Rank, place and score every Item of one Tribunal (R1-R5) and find the next Praeco (P5).
 
-    ``distinct`` and ``tie_breaks`` are on for the rules; switched off they compute what a
-    table that misread R2 or R3 would have scored, to explain a wrong recorded score.
+    ``distinct``, ``tie_breaks`` and ``skip`` are on for the rules; switched off they compute
+    what a table that misread R2 or R3 would have scored, to explain a wrong recorded score.
+    ``awarded_before`` counts the award tokens that Items placed at earlier Tribunals still
+    hold, so the box's supply (R3) is checked across the whole game.
     """
     findings: list[Diagnostic] = []
     scored = [(item, *item_votes(item, table.votes, distinct)) for item in table.items]
@@ -139,7 +152,7 @@ def tally(table: Table, profile: RuleProfile = OFFICIAL, *, distinct: bool = Tru
     position = 1
     for key in sorted(group_sizes, reverse=True):
         positions[key] = position
-        position += group_sizes[key]
+        position += group_sizes[key] if skip else 1
 
     results: list[ItemResult] = []
     for (item, votes, breakdown), key in zip(competing, keys):
@@ -164,14 +177,17 @@ def tally(table: Table, profile: RuleProfile = OFFICIAL, *, distinct: bool = Tru
             results.append(ItemResult(item, False, votes, breakdown, None, None, None, 0))
     results.sort(key=_sort_key)
 
+    before = awarded_before or {}
     for key, size in sorted(group_sizes.items(), reverse=True):
         place = positions[key]
-        if place <= profile.awarded_places and size > profile.award_tokens_per_place:
+        held = before.get(place, 0)
+        if place <= profile.awarded_places and held + size > profile.award_tokens_per_place:
+            what = (f"{size} item(s) take place {place} while {held} earlier winner(s) keep theirs" if held
+                    else f"{size} items share place {place}")
             findings.append(
                 Diagnostic(
                     "R3",
-                    f"{size} items share place {place}, but the box holds only "
-                    f"{profile.award_tokens_per_place} award tokens of each place",
+                    f"{what}, but the box holds only {profile.award_tokens_per_place} award tokens of each place",
                     hint="the scores are tallied as a shared place; settle the tokens by agreement",
                     severity=WARNING,
                 )
@@ -192,11 +208,33 @@ def player_scores(results: list[ItemResult] | tuple[ItemResult, ...], seats: tup
     return tuple(PlayerScore(n, totals[n]) for n in sorted(names, key=lambda n: (-totals[n], order[n])))
 
 
-def pass_order(seats: tuple[str, ...], start: str, profile: RuleProfile) -> list[str]:
-    """Seats in the order the Praeco pawn travels, beginning with the player after ``start``."""
+def _around(seats: tuple[str, ...], start: str, step: int) -> list[str]:
     i = seats.index(start)
-    step = 1 if profile.praeco_passes == "left" else -1
     return [seats[(i + step * k) % len(seats)] for k in range(1, len(seats) + 1)]
+
+
+def clockwise(seats: tuple[str, ...], start: str) -> list[str]:
+    """Seats clockwise (seat order) beginning with the player after ``start``, ``start`` last.
+
+    Turns within a round and the other players' contested rolls always go clockwise, under
+    every profile: the French sheet changes only where the Praeco pawn goes (P4).
+    """
+    return _around(seats, start, 1)
+
+
+def pass_order(seats: tuple[str, ...], start: str, profile: RuleProfile) -> list[str]:
+    """Seats in the order the Praeco pawn travels (P4), beginning with the player after ``start``."""
+    return _around(seats, start, 1 if profile.praeco_passes == "left" else -1)
+
+
+def draw_order(seats: tuple[str, ...], dealer: str, profile: RuleProfile) -> list[str]:
+    """S3: the order in which players draw their three extra starting cards.
+
+    The English, French and Italian sheets start at the dealer's left and go clockwise; the
+    Spanish sheet starts at the dealer's right (Decision: and goes on to the right, so the
+    dealer draws last either way).
+    """
+    return _around(seats, dealer, 1 if profile.starting_draw == "left" else -1)
 
 
 def next_first_praeco(

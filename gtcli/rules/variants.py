@@ -1,4 +1,4 @@
-"""The official variants of the Spanish sheet (RULES.md X1-X5), off unless a log turns them on."""
+"""The official variants of the Spanish sheet (docs/rules.md X1-X5), off unless a log turns them on."""
 
 from __future__ import annotations
 
@@ -25,6 +25,6 @@ def parse_variants(text: str) -> frozenset[str]:
         elif key in by_name:
             chosen.add(by_name[key])
         else:
-            raise InputError(Diagnostic("X1", f"unknown variant {word!r}",
+            raise InputError(Diagnostic("PROF003", f"unknown variant {word!r}",
                                         hint=did_you_mean(word, by_name) or f"variants: {', '.join(by_name)}"))
     return frozenset(chosen)

@@ -1,9 +1,13 @@
-"""Source of the per-rule failing logs in this folder: ``python scenarios/rules/cases.py``.
+"""Source of the per-rule logs in this folder: ``python scenarios/rules/cases.py``.
 
-Each case is a short log that breaks exactly one rule. ``@@`` marks the token the
-diagnostic must point at; the script removes it and writes ``CODE.gtl`` with a first
+Each case in ``CASES`` is a short log that breaks exactly one rule. ``@@`` marks the token
+the diagnostic must point at; the script removes it and writes ``CODE.gtl`` with a first
 line ``# expect: CODE LINE:COL SEVERITY``. The expectation comes from the marker, never
 from running the checker, so the tests compare the checker against the case's intent.
+
+Each case in ``LEGAL`` is the same rule followed: a short log with no error or warning,
+written to ``legal/CODE.gtl`` with a first line ``# shows: LINE:COL`` (the ``@@`` marker:
+the move that shows the rule). ``gt rules explain CODE`` (docs/rules.md) quotes both lines.
 """
 
 from __future__ import annotations
@@ -155,6 +159,92 @@ def a12_case() -> str:
 
 
 TIGHT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "tight.toml"]\n'
+FEW_TOKENS = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "few-tokens.toml"]\n'
+SHORT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "../short-regio.toml"]\n'
+
+
+def variant(name: str) -> str:
+    return HEADER + f'[Variants "{name}"]\n'
+
+
+def effect_votes_case(header: str, marker: str = "@@") -> str:
+    """Ana casts Call the Gale (it places a vote); with three tokens in the box, none is left."""
+    return simple('Ana: praeco staff, orb, wand; sanctum "Ember Wand", "Call the Gale"; advance "Ember Wand" 2; '
+                  'extract 1\n'
+                  'Ben: extract 1; draw item "Pilgrim\'s Orb"\n'
+                  'Caro: extract 1; draw item "Heavy Censer"\n'
+                  'round 2 praeco Ben\n'
+                  f'Ben: {"praeco potion, scroll, talisman; " if "few" not in header else ""}'
+                  'extract 1; draw spell "Kindle"\n'
+                  'Caro: extract 1; draw spell "Shared Harvest"\n'
+                  'Ana: activate "Ember Wand"; advance "Call the Gale" 2; activate "Call the Gale"; '
+                  f'install "Call the Gale" on "Ember Wand"; {marker}cast "Call the Gale" from "Ember Wand" '
+                  'with $space=staff\n', header=header)
+
+
+def r6_legal() -> str:
+    fill = Filler()
+    t1 = {(1, "Ana"): "Ana: praeco staff, orb, wand; gather uncontested 3:1",
+          (1, "Ben"): "Ben: gather uncontested 2:1"}
+    text = HEADER + SETUP + rounds(fill, 1, t1)
+    t2 = {(1, "Ana"): "Ana: praeco staff, orb, wand; @@gather uncontested 3:1"}
+    return text + rounds(fill, 2, t2)
+
+
+def a12_legal() -> str:
+    turns = {
+        (1, "Ana"): "Ana: praeco staff, orb, wand; gather uncontested 3:1",
+        (1, "Ben"): "Ben: gather uncontested 2:1",
+        (1, "Caro"): "Caro: gather uncontested 2:1",
+        (2, "Ben"): "Ben: praeco potion, scroll, talisman; gather uncontested 2:0",
+        (2, "Caro"): "Caro: @@gather uncontested 1:0",
+        (2, "Ana"): "Ana: gather contested 3 roll 4",
+    }
+    return tribunal_case(turns, "")
+
+
+def a6_legal() -> str:
+    turns = {
+        (1, "Ana"): 'Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle", "Ember Wand"; '
+                    'advance "Kindle" 2; activate "Kindle"; extract 1',
+        (2, "Ana"): 'Ana: advance "Ember Wand" 2; activate "Ember Wand"; install "Kindle" on "Ember Wand"; extract 1',
+        (3, "Ana"): 'Ana: @@cast "Kindle" from "Ember Wand"; extract 1',
+    }
+    return tribunal_case(turns, "")
+
+
+def a5_legal() -> str:
+    turns = {
+        (1, "Ana"): 'Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle", "Ember Wand"; '
+                    'advance "Kindle" 2; activate "Kindle"; extract 1',
+        (2, "Ana"): 'Ana: advance "Ember Wand" 2; activate "Ember Wand"; @@install "Kindle" on "Ember Wand"; '
+                    'extract 1',
+    }
+    return tribunal_case(turns, "")
+
+
+def k3_legal() -> str:
+    fill = Filler()
+    t1 = {(1, "Ben"): 'Ben: sanctum "Levy"; play "Levy"; extract 1'}
+    text = HEADER + SETUP + rounds(fill, 1, t1)
+    # Tribunal 2: the discard pile was shuffled back into its deck, so Levy can be drawn again
+    t2 = {(1, "Ben"): 'Ben: @@draw resource "Levy"'}
+    return text + rounds(fill, 2, t2)
+
+
+def r7_legal() -> str:
+    fill = Filler()
+    text = HEADER + SETUP + rounds(fill, 1) + rounds(fill, 2) + rounds(fill, 3)
+    return text + "@@winner Ana, Ben, Caro\n"
+
+
+def x5_legal() -> str:
+    return simple('Ana: praeco staff, orb, wand; sanctum "Kindle", "Ember Wand"; advance "Kindle" 2; '
+                  'extract 1\nBen: extract 1; vote orb\nCaro: extract 1; vote wand\n'
+                  'round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n'
+                  'Caro: extract 1; vote orb\n'
+                  'Ana: advance "Ember Wand" 2; @@install "Kindle" on "Ember Wand"; extract 1\n',
+                  header=variant("quick-rotation"))
 
 CASES: dict[str, str] = {
     # ---- S: setup
@@ -185,7 +275,8 @@ CASES: dict[str, str] = {
     # ---- T: a turn
     "T1": simple('Ana: praeco staff, orb, wand; extract 1; vote staff; @@draw item "Pilgrim\'s Orb"\n'),
     "T2": simple("Ana: praeco staff, orb, wand; vote staff; @@vote runic\n"),
-    "T3": simple('Ana: praeco staff, orb, wand; sanctum @@"Glass Orb"; extract 1; vote staff\n'),
+    "T3": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; extract 1; vote staff; '
+                 'sanctum @@"Storm Staff"\n'),
     "T4": simple('@@Ana: praeco staff, orb, wand; draw item "Pilgrim\'s Orb" to hand; extract 1\n',
                  header=HEADER + '[Variants "hand-or-sanctum"]\n'),
     "T5": simple('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
@@ -193,7 +284,8 @@ CASES: dict[str, str] = {
                  'Caro: activate @@"Glass Orb"; extract 1; vote orb\n'),
     "T6": simple("@@Ana: praeco staff, orb, wand; vote staff\n"),
     # ---- A: actions
-    "A1": simple("Ana: praeco staff, orb, wand; extract 1; vote @@stafff\n"),
+    "A1": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; advance "Storm Staff" 1; @@vote runic\n',
+                 header=TIGHT),
     "A2": simple('Ana: praeco staff, orb, wand; extract 1; draw item face-up @@"Heavy Censer" refill "Pilgrim\'s Orb"\n'),
     "A3": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; @@advance "Storm Staff" 3; extract 1\n'),
     "A4": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; advance "Storm Staff" 2; '
@@ -201,7 +293,7 @@ CASES: dict[str, str] = {
     "A5": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle"; '
                  '@@install "Kindle" on "Storm Staff"; extract 1; vote staff\n'),
     "A6": a6_case(),
-    "A7": simple('Ana: praeco staff, orb, wand; @@draw resource face-up "Bribe"\n'),
+    "A7": simple('Ana: praeco staff, orb, wand; extract 1; @@draw resource "Bribe"\n'),
     "A8": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; @@play "Storm Staff"; extract 1\n'),
     "A9": simple("Ana: praeco staff, orb, wand; @@extract 2; vote staff\n"),
     "A10": simple("Ana: praeco staff, orb, wand; @@gather uncontested 2:1\n"),
@@ -211,8 +303,7 @@ CASES: dict[str, str] = {
     "V1": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; vis -12 to regio; '
                  'advance @@"Storm Staff" 1; extract 1\n'),
     "V2": simple("Ana: praeco staff, orb, wand; @@extract 1; draw item \"Pilgrim's Orb\"\n", header=TIGHT),
-    "V3": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; advance "Storm Staff" 1; @@vote runic\n',
-                 header=TIGHT),
+    "V3": effect_votes_case(FEW_TOKENS),
     "V4": simple("Ana: praeco staff, orb, wand; extract 1; vote staff; @@vis +2\n"),
     # ---- K: cards
     "K1": simple('Ana: praeco staff, orb, wand; sanctum @@"Stormy Staff"; extract 1; vote staff\n'),
@@ -242,24 +333,122 @@ CASES: dict[str, str] = {
     "X3": simple("Ana: praeco staff, orb, wand; extract 1; draw item face-up @@?a refill \"Pilgrim's Orb\"\n"),
     "X4": simple('Ana: praeco staff, orb, wand; sanctum "Hidden Cache"; extract 1; vote staff; '
                  '@@play "Hidden Cache"\n'),
-    "X5": simple('Ana: praeco staff, orb, wand; sanctum "Kindle", "Ember Wand"; advance "Kindle" 2; '
-                 'extract 1\nBen: extract 1; vote orb\nCaro: extract 1; vote wand\n'
+    # quick rotation made Kindle active on line 16; the log waits until round 2 to activate it
+    "X5": simple('Ana: praeco staff, orb, wand; sanctum "Kindle"; advance "Kindle" 2; extract 1\n'
+                 'Ben: extract 1; vote orb\nCaro: extract 1; vote wand\n'
                  'round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n'
                  'Caro: extract 1; vote orb\n'
-                 'Ana: advance "Ember Wand" 2; activate "Ember Wand"; @@install "Kindle" on "Ember Wand"; extract 1\n'),
+                 'Ana: @@activate "Kindle"; extract 1; vote healing\n', header=variant("quick-rotation")),
+}
+
+LEGAL: dict[str, str] = {
+    # ---- S: setup
+    "S1": '[@@Players "Ana, Ben, Caro"]\n[Cards "sample"]\n\ntribunal 1\nround 1 praeco Ana\n'
+          'Ana: praeco staff, orb, wand; extract 1; vote staff\n',
+    "S2": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n",
+                 setup=SETUP.replace("  praeco Ana\n", "  praeco Ana\n  vis @@Ana 12\n")),
+    "S3": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n",
+                 setup=SETUP.replace('  hand Ana "Storm Staff"', '  hand @@Ana "Storm Staff"')),
+    "S4": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n",
+                 setup=SETUP.replace('  row item "Orb of Tides", ', '  @@row item "Orb of Tides", ')),
+    "S5": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n",
+                 setup=SETUP + "  @@trackers 1, 1\n"),
+    "S6": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n", start="\ntribunal 1\nround 1 praeco @@Ana\n"),
+    # ---- P: Praeco and rounds
+    "P1": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n"
+                 "Ben: extract 1; vote orb\nCaro: extract 1; vote wand\n"
+                 "round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n"
+                 "Caro: extract 1; vote orb\nAna: extract 1; vote wand\n"
+                 "round 3 praeco @@Caro\n"),
+    "P2": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n@@Ben: extract 1; vote orb\n"),
+    "P3": simple("Ana: @@praeco staff, orb, wand; extract 1; vote runic\n"),
+    "P4": simple("Ana: praeco staff, orb, wand; extract 1; vote staff\n"
+                 "Ben: extract 1; vote orb\nCaro: extract 1; vote wand\n"
+                 "round 2 praeco @@Ben\n"),
+    "P5": HEADER + SETUP + rounds(Filler(), 1) + "\ntribunal 2\nround 1 praeco @@Ana\n",
+    # ---- T: a turn
+    "T1": simple("Ana: praeco staff, orb, wand; extract 1; @@vote staff\n"),
+    "T2": simple("Ana: praeco staff, orb, wand; vote staff; @@extract 1\n"),
+    "T3": simple('Ana: praeco staff, orb, wand; sanctum @@"Storm Staff"; extract 1; vote staff\n'),
+    "T4": simple('Ana: praeco staff, orb, wand; draw item "Pilgrim\'s Orb" to hand; extract 1; '
+                 '@@discard "Hidden Cache"\n', header=variant("hand-or-sanctum")),
+    "T5": simple('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
+                 'Ben: sanctum "Scroll of Ash"; advance "Scroll of Ash" 1; extract 1\n'
+                 'Caro: extract 1; @@activate Ben "Scroll of Ash"; vote orb\n'),
+    "T6": simple("@@Ana: praeco staff, orb, wand; extract 1; vote staff\n"),
+    # ---- A: actions
+    "A1": simple("Ana: praeco staff, orb, wand; extract 1; @@vote staff\n"),
+    "A2": simple('Ana: praeco staff, orb, wand; extract 1; draw item face-up @@"Iron Amulet" refill "Pilgrim\'s Orb"\n'),
+    "A3": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; @@advance "Storm Staff" 2; extract 1\n'),
+    "A4": simple('Ana: praeco staff, orb, wand; sanctum "Ember Wand"; advance "Ember Wand" 2; '
+                 '@@activate "Ember Wand"; extract 1\n'),
+    "A5": a5_legal(),
+    "A6": a6_legal(),
+    "A7": simple('Ana: praeco staff, orb, wand; @@draw resource "Bribe"\n'),
+    "A8": simple('Ana: praeco staff, orb, wand; sanctum "Hidden Cache"; @@play "Hidden Cache"; extract 1\n'),
+    "A9": simple("Ana: praeco staff, orb, wand; @@extract 1; vote staff\n"),
+    "A10": simple("Ana: praeco staff, orb, wand; @@gather uncontested 3:1\n"),
+    "A11": simple("Ana: praeco staff, orb, wand; @@gather contested 3 roll 4 others Ben 2, Caro 5\n"),
+    "A12": a12_legal(),
+    # ---- V: Vis and tokens
+    "V1": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff"; vis -10 to regio; '
+                 'advance @@"Storm Staff" 2; extract 1\n'),
+    "V2": simple("Ana: praeco staff, orb, wand; @@extract 1; draw item \"Pilgrim's Orb\"\n", header=SHORT),
+    "V3": effect_votes_case(HEADER),
+    "V4": simple("Ana: praeco staff, orb, wand; extract 1; vote staff; @@vis +2 from regio\n"),
+    # ---- K: cards
+    "K1": simple('Ana: praeco staff, orb, wand; sanctum @@"Storm Staff"; extract 1; vote staff\n'),
+    "K2": simple('Ana: praeco staff, orb, wand; extract 1; draw item @@"Pilgrim\'s Orb"\n'),
+    "K3": k3_legal(),
+    "K4": simple("Ana: praeco staff, orb, wand; extract 1; draw spell ?s1\n"
+                 "Ben: extract 1; vote orb\nCaro: extract 1; vote wand\n"
+                 "round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n"
+                 "Caro: extract 1; vote orb\n"
+                 'Ana: advance ?s1 2; @@activate ?s1 "Shifting Winds"; extract 1\n'),
+    "K5": simple('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
+                 'Ben: extract 1; vote orb\n'
+                 'Caro: sanctum "Debt Collector"; @@play "Debt Collector" with $debtor=Ben; extract 1\n'),
+    # ---- R: the Tribunal
+    "R1": one_item_case("scores @@Ana 8, Ben 0, Caro 0\n"),
+    "R2": r2_case().replace("scores @@Ana 20, Ben 6, Caro 0", "scores @@Ana 15, Ben 8, Caro 0"),
+    "R3": r3_case().replace("scores Ana 8, Ben 0, @@Caro 4", "scores Ana 8, Ben 0, @@Caro 3"),
+    "R4": one_item_case("scores Ana @@8, Ben 0, Caro 0\n"),
+    "R5": r5_case().replace("scores @@Ana 8, Ben 0, Caro 0\n", "scores @@Ana 0, Ben 0, Caro 0\n"),
+    "R6": r6_legal(),
+    "R7": r7_legal(),
+    # ---- X: variants turned on
+    "X1": simple('Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle"; advance "Storm Staff" 2; '
+                 '@@advance "Kindle" 2\n', header=variant("double-advance")),
+    "X2": simple('Ana: praeco staff, orb, wand; extract 1; @@draw item "Pilgrim\'s Orb" to hand; '
+                 'discard "Hidden Cache"\n', header=variant("hand-or-sanctum")),
+    "X3": simple("Ana: praeco staff, orb, wand; extract 1; draw item face-up @@?a refill \"Pilgrim's Orb\"\n",
+                 header=variant("secret-cards")),
+    "X4": simple('Ana: praeco staff, orb, wand; sanctum "Hidden Cache"; extract 1; vote staff; '
+                 '@@play "Hidden Cache"\n', header=variant("cheap-resources")),
+    "X5": x5_legal(),
 }
 
 SEVERITY = {"T6": "warning"}
 
 
+def marked(text: str) -> tuple[list[str], int, int]:
+    """The lines without the ``@@`` marker, and its line and column once a first line is added."""
+    lines = text.splitlines()
+    where = next((n, line.index("@@")) for n, line in enumerate(lines) if "@@" in line)
+    lines[where[0]] = lines[where[0]].replace("@@", "", 1)
+    return lines, where[0] + 2, where[1] + 1  # +1 for the first line written above
+
+
 def write_all() -> None:
     for code, text in CASES.items():
-        lines = text.splitlines()
-        where = next((n, line.index("@@")) for n, line in enumerate(lines) if "@@" in line)
-        lines[where[0]] = lines[where[0]].replace("@@", "", 1)
-        line, col = where[0] + 2, where[1] + 1  # +1 for the expect line written above
+        lines, line, col = marked(text)
         head = f"# expect: {code} {line}:{col} {SEVERITY.get(code, 'error')}"
         (HERE / f"{code}.gtl").write_text(head + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    (HERE / "legal").mkdir(exist_ok=True)
+    for code, text in LEGAL.items():
+        lines, line, col = marked(text)
+        (HERE / "legal" / f"{code}.gtl").write_text(f"# shows: {line}:{col}\n" + "\n".join(lines) + "\n",
+                                                    encoding="utf-8")
 
 
 if __name__ == "__main__":
