@@ -154,5 +154,6 @@ TRK015 a turn entered for the wrong turn number
 TRK016 a character the player's team does not have, or cannot have
 TRK017 the game already has its five turns
 TRK018 there is no turn to undo
+TRK019 there is no undone turn to redo
 """
 ))
