@@ -7,11 +7,16 @@ The races use real processes (forked, or ``python -m gtcli``), from tests/races.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import tempfile
+from pathlib import Path
 
 import click
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import SCENARIOS, run, run_json
 from tests.races import gt, leftovers, race_cli, race_real
@@ -217,3 +222,55 @@ def test_a_hand_edited_undone_turn_is_checked_at_its_line(session):
     line = 1 + text.splitlines().index('day = "fridy"')
     assert result.exit_code == 2 and result.stderr.startswith(f"{session}:{line}:1: TRK004 unknown day 'fridy'")
     assert session.read_text() == text
+
+
+# ---- a property ---------------------------------------------------------------------------------------
+STEPS = st.lists(st.sampled_from(["turn", "undo", "redo"]), min_size=1, max_size=8)
+
+
+@functools.cache
+def _after_turn_1() -> str:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.toml"
+        new_session(path)
+        run("trickerion", "game", "turn", path, GAME3 / "turn1.toml", "-y")
+        return path.read_text()
+
+
+@settings(max_examples=20, deadline=None)
+@given(STEPS, st.lists(st.integers(0, 10_000), min_size=1, max_size=6))
+def test_any_turn_undo_redo_sequence_keeps_every_comment_and_means_the_intended_game(steps, spots):
+    """Comments typed anywhere in a session (between any two lines) survive any sequence of
+    turn/undo/redo, each exactly once, and the session holds the turns a model says."""
+    from gtcli.diagnostics import InputError
+    from gtcli.files.trickerion_session import load_session, open_session, read_turn
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.toml"
+        lines = _after_turn_1().splitlines()
+        notes = [f"# note {n}" for n in range(len(spots))]
+        for note, spot in sorted(zip(notes, spots), key=lambda pair: -pair[1]):
+            lines.insert(spot % (len(lines) + 1), note)
+        path.write_text("\n".join(lines) + "\n")
+        recorded, undone = [1], []  # the model: turn numbers recorded, and undone (newest last)
+        for step in steps:
+            with open_session(path) as s:
+                try:
+                    if step == "turn":
+                        s.check_turn_left()
+                        s.record(read_turn(str(GAME3 / f"turn{len(recorded) + 1}.toml"), s.game))
+                        recorded, undone = recorded + [len(recorded) + 1], []
+                    elif step == "undo":
+                        s.undo()
+                        recorded, undone = recorded[:-1], undone + [recorded[-1]]
+                    else:
+                        s.redo()
+                        recorded, undone = recorded + [undone[-1]], undone[:-1]
+                except InputError as exc:  # nothing to undo or redo, or a sixth turn: the model agrees
+                    assert exc.diagnostics[0].code in {"TRK017", "TRK018", "TRK019"}
+                    assert step != "undo" or not recorded
+                    assert step != "redo" or not undone
+                assert s.warnings == []
+            text = path.read_text()
+            assert all(text.count(note + "\n") == 1 for note in notes), (steps, text)
+            assert len(load_session(path).turns) == len(recorded)

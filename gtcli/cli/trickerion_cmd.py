@@ -249,7 +249,8 @@ def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
                             "gt trickerion game redo", yes, stdin_is_terminal(), err=as_json):
             return
         s.undo()
-    _where_it_stands(session, s, "dropped", f"Dropped turn {number} from {session}; the game stands at", as_json)
+    _where_it_stands(session, s, "dropped", number, f"Dropped turn {number} from {session}; the game stands at",
+                     as_json)
 
 
 @game.command("redo")
@@ -262,7 +263,8 @@ def redo_cmd(session: str, as_json: bool) -> None:
 
     with open_session(session) as s:
         number = s.redo()
-    _where_it_stands(session, s, "restored", f"Restored turn {number} to {session}; the game stands at", as_json)
+    _where_it_stands(session, s, "restored", number, f"Restored turn {number} to {session}; the game stands at",
+                     as_json)
 
 
 def _warn(warnings: list[str]) -> None:
@@ -270,8 +272,9 @@ def _warn(warnings: list[str]) -> None:
         click.echo(f"warning: {warning}", err=True)
 
 
-def _where_it_stands(session: str, s: Any, key: str, title: str, as_json: bool) -> None:
-    """After an undo or a redo: the standings, and the next turn (or the end of the game)."""
+def _where_it_stands(session: str, s: Any, key: str, number: int, title: str, as_json: bool) -> None:
+    """After an undo or a redo of turn ``number``: the standings, and the next turn (or the
+    end of the game); JSON says ``{key: number}``."""
     from gtcli.cli.render_trickerion import names, render_standings
     from gtcli.trickerion.game import next_initiative, results, standings
     from gtcli.trickerion.reports import state_json
@@ -279,7 +282,6 @@ def _where_it_stands(session: str, s: Any, key: str, title: str, as_json: bool) 
     _warn(s.warnings)
     g = s.game
     done = results(g)
-    number = len(done) + 1 if key == "dropped" else len(done)
     order = next_initiative(g, done)
 
     def to_json(states):

@@ -16,7 +16,8 @@ The promises (``docs/files.md``):
   ``tomli-w`` would do without comments), a change is *spliced* into the existing text. A
   new entry is a ``[[ENTRIES]]`` block appended after the others; undo moves the last
   block, as written, under ``[[undone]]``; redo moves it back. Comment lines just above a
-  block travel with it;
+  block travel with it. A new entry discards the undone blocks, but not the comment
+  lines in them: those stay, under a heading;
 * the spliced text is parsed again and must mean exactly the game (and undone entries)
   intended. If it does not (a file laid out by hand in a way the splice does not
   recognise, say an inline ``turns = [...]``), the file is rewritten whole in gt's layout,
@@ -115,7 +116,7 @@ class SessionDoc(Generic[G]):
         undone entries it made obsolete (they can no longer be redone)."""
         name = self.kind.entries
         obsolete = len(self.undone)
-        self._save(game, [], lambda b: (b.entries + [entry_block(entry, name)], []))
+        self._save(game, [], lambda b: (b.entries + [entry_block(entry, name)], _replaced_notes(b.undone, name)))
         return obsolete
 
     def drop_last(self, game: G) -> None:
@@ -216,6 +217,14 @@ def _rename(block: str, old: str, new: str) -> str:
     """A block moved between ``[[ENTRIES]]`` and ``[[undone]]``: its headers renamed, nothing else."""
     rx = re.compile(r"^([ \t]*\[\[?[ \t]*)" + re.escape(old) + r"(?=[ \t]*(\.|\]))", re.M)
     return rx.sub(lambda m: m.group(1) + new, block)
+
+
+def _replaced_notes(undone: list[str], entries: str) -> list[str]:
+    """The comment lines of undone blocks that a new entry discards, under a heading: the
+    entries are gone (the command says so), what a person wrote beside them is not."""
+    heading = f"# Comments of undone {entries} that a new one replaced:"
+    notes = [note for block in undone for note in _comment_lines(block) if note != heading]
+    return [heading + "\n" + "".join(note + "\n" for note in notes)] if notes else []
 
 
 def _comment_lines(text: str) -> list[str]:
