@@ -176,6 +176,7 @@ TRK015 error a turn entered for the wrong turn number
 TRK016 error a character the player's team does not have, or cannot have
 TRK017 error the game already has its five turns
 TRK018 error there is no turn to undo
+TRK019 error there is no undone turn to redo
 """
 ))
 

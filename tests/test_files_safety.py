@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import errno
 import json
-import multiprocessing
 import os
 import signal
 import subprocess
@@ -22,25 +21,14 @@ import pytest
 from gtcli.dsl.logs import Options
 from gtcli.files.atomic import clean_stale_temps, host_name
 from gtcli.files.guarded import ABSENT, Editing, read_stamped, save
-from gtcli.files.lock import FileLock
 from gtcli.play.session import PlaySession
 from tests.conftest import SCENARIOS, run, run_json
+from tests.races import FORK, gt, holding, leftovers, race_cli, race_real
 from tests.test_play import SETUP
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="uses fork and POSIX signals")
-FORK = multiprocessing.get_context("fork") if os.name == "posix" else None
 WORKED = SCENARIOS / "tally" / "worked-example.toml"
 COMMENTED = WORKED.read_text(encoding="utf-8")
-
-
-def leftovers(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith((".tmp", ".lock")))
-
-
-def gt(*args, env: dict[str, str] | None = None, input: str | None = None) -> subprocess.CompletedProcess:
-    """The real command, in a process of its own."""
-    return subprocess.run([sys.executable, "-m", "gtcli", *map(str, args)], capture_output=True, text=True,
-                          input=input, env={**os.environ, **(env or {})}, timeout=60)
 
 
 @pytest.fixture
@@ -95,22 +83,6 @@ def test_a_file_changed_since_it_was_read_is_not_overwritten(tmp_path):
     with pytest.raises(Exception) as err:
         save(path, "again\n", expect=ABSENT)  # a file that must be new
     assert err.value.diagnostics[0].code == "IO004" and path.read_text() == "mine\n"
-
-
-def _hold_lock(path: str, held, stop) -> None:
-    with FileLock(path):
-        held.set()
-        stop.wait(30)
-
-
-def holding(path: Path):
-    """Another process that holds ``path``'s lock until ``stop`` is set: (process, stop)."""
-    path.write_text("x\n")
-    held, stop = FORK.Event(), FORK.Event()
-    holder = FORK.Process(target=_hold_lock, args=(str(path), held, stop))
-    holder.start()
-    assert held.wait(10)
-    return holder, stop
 
 
 def test_a_second_writer_is_told_who_holds_the_lock(tmp_path):
@@ -185,25 +157,13 @@ def test_kill_9_during_saves_leaves_the_old_or_the_new_file(tmp_path):
 
 
 # ---- races between real processes ---------------------------------------------------------------------
-def _record(session: str, table: str, barrier, results) -> None:
-    barrier.wait(10)
-    result = run("game", "tribunal", session, "--from", table, "--yes", "--json")
-    results.put((result.exit_code, result.stdout))
-
-
 def test_fifty_races_of_two_gt_game_tribunal_lose_no_update(tmp_path):
     table = tmp_path / "votes.toml"  # no items: any Tribunal may have it, so both must be saved
     table.write_text("[votes]\norb = 1\n")
     for race in range(50):
         path = tmp_path / f"race{race}.toml"
         assert run("game", "new", path, "--players", "Ana,Ben,Caro").exit_code == 0
-        barrier, results = FORK.Barrier(2), FORK.Queue()
-        racers = [FORK.Process(target=_record, args=(str(path), str(table), barrier, results)) for _ in range(2)]
-        for p in racers:
-            p.start()
-        outcomes = [results.get(timeout=60) for _ in racers]
-        for p in racers:
-            p.join(10)
+        outcomes = race_cli(*[("game", "tribunal", path, "--from", table, "--yes", "--json")] * 2)
         saved = sorted(json.loads(out)["tribunal"] for code, out in outcomes if code == 0)
         recorded = [t["tribunal"] for t in run_json("game", "show", path)["tribunals"]]
         assert saved == recorded == [1, 2], (race, outcomes)  # both saved, one after the other
@@ -247,10 +207,8 @@ def test_two_real_gt_processes_racing_on_one_session(tmp_path):
     for race in range(3):
         path = tmp_path / f"real{race}.toml"
         assert gt("game", "new", path, "--players", "Ana,Ben,Caro").returncode == 0
-        racers = [subprocess.Popen([sys.executable, "-m", "gtcli", "game", "tribunal", str(path), "--from",
-                                    str(table), "-y"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                  for _ in range(2)]
-        said = sorted(p.communicate(timeout=60)[0].strip().splitlines()[-1] for p in racers)
+        racers = race_real(*[("game", "tribunal", path, "--from", table, "-y")] * 2)
+        said = sorted(out.strip().splitlines()[-1] for _, out, _ in racers)
         assert said == [f"Saved Tribunal 1 to {path}.", f"Saved Tribunal 2 to {path}."]
         assert len(run_json("game", "show", path)["tribunals"]) == 2
 

@@ -162,19 +162,19 @@ def test_show_undo_and_json(session):
     assert "2 of 5 turns recorded" in out and "Next turn's initiative: Caro, Ben, Ana" in out
     data = run_json("trickerion", "game", "show", session)
     assert data["next_initiative"] == ["Caro", "Ben", "Ana"] and data["final"] is None and data["winner"] is None
-    undone = run_json("trickerion", "game", "undo", session)
+    undone = run_json("trickerion", "game", "undo", session, "-y")
     assert (undone["file"], undone["dropped"], undone["turns"]) == (str(session), 2, 1)
     assert undone["next_initiative"] == ["Caro", "Ana", "Ben"]  # after turn 1: Caro 6, Ana 8, Ben 13
     assert [(s["name"], s["fame"], s["coins"]) for s in undone["standings"]] == [("Ana", 8, 3), ("Ben", 13, 9),
                                                                                 ("Caro", 6, 8)]
     assert len(run_json("trickerion", "game", "show", session)["turns"]) == 1
-    out = run("trickerion", "game", "undo", session).stdout
+    out = run("trickerion", "game", "undo", session, "-y").stdout
     assert "Dropped turn 1" in out and "Turn 1 is next, initiative: Ana, Ben, Caro" in out
 
 
 def test_undo_without_turns(session):
-    result = run("trickerion", "game", "undo", session)
-    assert result.exit_code == 2 and "TRK018 no turn to undo" in result.stderr
+    result = run("trickerion", "game", "undo", session)  # said before asking for -y
+    assert result.exit_code == 2 and f"{session}: TRK018 no turn to undo" in result.stderr
 
 
 def test_a_sixth_turn_is_refused(session):

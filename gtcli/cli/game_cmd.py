@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
+from gtcli.cli.asking import confirm_drop, stdin_is_terminal
 from gtcli.cli.options import json_option, profile_option
 from gtcli.cli.output import handles_input_errors, print_json
 from gtcli.diagnostics import InputError
@@ -147,11 +146,6 @@ def show_cmd(session: str, as_json: bool) -> None:
         out.print(f"Next first Praeco: {nxt or 'undecided'}")
 
 
-def stdin_is_terminal() -> bool:
-    """Whether a question can be asked (tests replace this to answer one)."""
-    return sys.stdin.isatty()
-
-
 @game.command("undo")
 @click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
 @click.option("--yes", "-y", is_flag=True, help="Drop it without asking (needed without a terminal).")
@@ -166,16 +160,11 @@ def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
     with open_session(session, published_vocabulary()) as s:
         undo(s.game)  # GAME003 when there is nothing to undo, before asking anything
         number = len(s.game.tables)
-        if not yes:
-            if not stdin_is_terminal():
-                raise click.UsageError(f"`gt game undo` asks before dropping Tribunal {number}; "
-                                       "add --yes (-y) to drop it without asking")
-            result = results(s.game)[-1]
-            scores = ", ".join(f"{p.name} {p.score}" for p in result.players) or "no scores"
-            if not click.confirm(f"Drop Tribunal {number} ({len(result.items)} items; {scores}) from {session}? "
-                                 "`gt game redo` brings it back", default=False, err=as_json):
-                click.echo("Nothing dropped.", err=as_json)
-                return
+        result = results(s.game)[-1]
+        scores = ", ".join(f"{p.name} {p.score}" for p in result.players) or "no scores"
+        if not confirm_drop("gt game undo", f"Tribunal {number}", f"{len(result.items)} items; {scores}", session,
+                            "gt game redo", yes, stdin_is_terminal(), err=as_json):
+            return
         s.undo()
     for warning in s.warnings:
         click.echo(f"warning: {warning}", err=True)

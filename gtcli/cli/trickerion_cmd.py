@@ -12,8 +12,9 @@ from typing import Any
 
 import click
 
+from gtcli.cli.asking import stdin_is_terminal
 from gtcli.cli.options import json_option
-from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_diagnostics, print_json
+from gtcli.cli.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json
 
 TABLE_FILE = click.Path(dir_okay=False)
 
@@ -128,17 +129,6 @@ def action_points_cmd(character: str, slot: int, shard: bool, location: str | No
     _emit(as_json, action_points_json, render_action_points, points)
 
 
-def _confirm(question: str, err: bool) -> bool:
-    """Ask yes/no; end of input is unusable input (exit 2), Ctrl-C exits 130; neither saves."""
-    try:
-        return click.confirm(question, default=True, err=err)
-    except click.Abort as exc:
-        if isinstance(exc.__context__, KeyboardInterrupt):
-            raise SystemExit(130) from None
-        click.echo("\nNo answer (end of input): nothing saved.", err=True)
-        raise SystemExit(EXIT_UNUSABLE) from None
-
-
 def _emit(as_json: bool, to_json: Callable[..., Any], render: Callable[..., None], *result: Any) -> None:
     """Print ``result`` as JSON (stdout) or through its renderer (rich tables or plain text)."""
     if as_json:
@@ -167,8 +157,8 @@ SESSION = click.argument("session", metavar="GAME.toml", type=TABLE_FILE)
 def new_cmd(session: str, players: str, specialists: str, force: bool, as_json: bool) -> None:
     """Start a game: fame 5, coins by initiative slot (10/12/14/16), 1 shard each."""
     from gtcli.cli.render_trickerion import render_standings
-    from gtcli.files.session_file import require_absent
-    from gtcli.files.trickerion_session import save_session
+    from gtcli.files.session_doc import require_absent
+    from gtcli.files.trickerion_session import create_session
     from gtcli.trickerion.game import new_game, starting_states
     from gtcli.trickerion.reports import state_json
     from gtcli.trickerion.words import SPECIALISTS
@@ -176,7 +166,7 @@ def new_cmd(session: str, players: str, specialists: str, force: bool, as_json: 
     require_absent(session, force)
     kinds = tuple(SPECIALISTS.resolve(k.strip()) for k in specialists.split(",") if k.strip())
     g = new_game(tuple(players.split(",")), kinds)
-    save_session(session, g)
+    create_session(session, g, force)
     _emit(as_json, lambda states: {"file": session, "players": list(g.players),
                                    "standings": [state_json(s) for s in states]},
           lambda states: render_standings(states, f"New game in {session}"), starting_states(g))
@@ -189,34 +179,39 @@ def new_cmd(session: str, players: str, specialists: str, force: bool, as_json: 
 @json_option
 @handles_input_errors()
 def turn_cmd(session: str, turn_file: str, yes: bool, as_json: bool) -> None:
-    """Record the game's next turn from TURN.toml: advertising, changes, performances, wages."""
-    from gtcli.diagnostics import InputError
-    from gtcli.files.trickerion_session import load_session, read_turn, save_session
-    from gtcli.trickerion.game import TURNS, check_turn_left, record, results
+    """Record the game's next turn from TURN.toml: advertising, changes, performances, wages.
 
-    g = load_session(session)
-    try:
-        check_turn_left(g)
-    except InputError as exc:
-        raise exc.located(session) from None
-    updated = record(g, read_turn(turn_file, g))
-    result = results(updated)[-1]
-    if not as_json:
-        from gtcli.cli.render_trickerion import render_turn
+    The session stays locked from reading it to saving (a second scorekeeper waits), and
+    is not saved if it changed meanwhile (docs/files.md).
+    """
+    from gtcli.cli.asking import confirm
+    from gtcli.files.trickerion_session import open_session, read_turn
+    from gtcli.trickerion.game import TURNS, record, results
 
-        render_turn(result)
-    if not yes and not _confirm(f"Save turn {result.number} to {session}?", err=as_json):
-        click.echo("Not saved.", err=as_json)
-        return
-    save_session(session, updated)
+    with open_session(session) as s:
+        s.check_turn_left()
+        turn = read_turn(turn_file, s.game)
+        result = results(record(s.game, turn))[-1]
+        if not as_json:
+            from gtcli.cli.render_trickerion import render_turn
+
+            render_turn(result)
+        if not yes and not confirm(f"Save turn {result.number} to {session}?", err=as_json):
+            click.echo("Not saved.", err=as_json)
+            return
+        obsolete = s.record(turn)
+    _warn(s.warnings)
     if as_json:
         from gtcli.trickerion.reports import turn_json
 
         print_json(turn_json(result))
-    elif result.number == TURNS:
+        return
+    if result.number == TURNS:
         click.echo(f"Saved turn {result.number} to {session}. The game is over: gt trickerion game show {session}")
     else:
         click.echo(f"Saved turn {result.number} to {session}.")
+    if obsolete:
+        click.echo(f"({obsolete} undone turn(s) replaced: `gt trickerion game redo` can no longer bring them back.)")
 
 
 @game.command("show")
@@ -237,26 +232,67 @@ def show_cmd(session: str, as_json: bool) -> None:
 
 @game.command("undo")
 @SESSION
+@click.option("--yes", "-y", is_flag=True, help="Drop it without asking (needed without a terminal).")
 @json_option
 @handles_input_errors()
-def undo_cmd(session: str, as_json: bool) -> None:
-    """Drop the last recorded turn, and show where the game stands without it."""
+def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
+    """Drop the last recorded turn (kept in the session: `gt trickerion game redo` brings it back)."""
+    from gtcli.cli.asking import confirm_drop
+    from gtcli.files.trickerion_session import open_session
+    from gtcli.trickerion.game import results
+
+    with open_session(session) as s:
+        s.check_undo()  # TRK018 when there is nothing to undo, before asking anything
+        number = len(s.game.turns)
+        after = ", ".join(f"{p.name} {p.fame} fame" for p in results(s.game)[-1].standings)
+        if not confirm_drop("gt trickerion game undo", f"turn {number}", f"after it: {after}", session,
+                            "gt trickerion game redo", yes, stdin_is_terminal(), err=as_json):
+            return
+        s.undo()
+    _where_it_stands(session, s, "dropped", number, f"Dropped turn {number} from {session}; the game stands at",
+                     as_json)
+
+
+@game.command("redo")
+@SESSION
+@json_option
+@handles_input_errors()
+def redo_cmd(session: str, as_json: bool) -> None:
+    """Bring back the turn `gt trickerion game undo` dropped last (checked again)."""
+    from gtcli.files.trickerion_session import open_session
+
+    with open_session(session) as s:
+        number = s.redo()
+    _where_it_stands(session, s, "restored", number, f"Restored turn {number} to {session}; the game stands at",
+                     as_json)
+
+
+def _warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+
+
+def _where_it_stands(session: str, s: Any, key: str, number: int, title: str, as_json: bool) -> None:
+    """After an undo or a redo of turn ``number``: the standings, and the next turn (or the
+    end of the game); JSON says ``{key: number}``."""
     from gtcli.cli.render_trickerion import names, render_standings
-    from gtcli.files.trickerion_session import load_session, save_session
-    from gtcli.trickerion.game import next_initiative, results, standings, undo
+    from gtcli.trickerion.game import next_initiative, results, standings
     from gtcli.trickerion.reports import state_json
 
-    updated = undo(load_session(session))
-    save_session(session, updated)
-    done = results(updated)
-    number = len(updated.turns) + 1
+    _warn(s.warnings)
+    g = s.game
+    done = results(g)
+    order = next_initiative(g, done)
 
-    def to_json(states, order):
-        return {"file": session, "dropped": number, "turns": len(updated.turns),
-                "standings": [state_json(s) for s in states], "next_initiative": list(order)}
+    def to_json(states):
+        return {"file": session, key: number, "turns": len(g.turns), "standings": [state_json(p) for p in states],
+                "next_initiative": list(order) if order is not None else None}
 
-    def render(states, order):
-        render_standings(states, f"Dropped turn {number} from {session}; the game stands at", None)
-        click.echo(f"Turn {number} is next, initiative: {names(order)}")
+    def render(states):
+        render_standings(states, title, None)
+        if order is None:
+            click.echo(f"The game is over: gt trickerion game show {session}")
+        else:
+            click.echo(f"Turn {len(g.turns) + 1} is next, initiative: {names(order)}")
 
-    _emit(as_json, to_json, render, standings(updated, done), next_initiative(updated, done) or ())
+    _emit(as_json, to_json, render, standings(g, done))

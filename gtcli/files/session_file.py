@@ -1,34 +1,23 @@
-"""Game session files (TOML): read, validate, and change them without losing what people wrote.
+"""Grand Tribunal game sessions (TOML): read, validate, and change them one Tribunal at a time.
 
-A session is changed one Tribunal at a time (record, undo, redo) and always under its
-lock, checked against the text that was read (:mod:`gtcli.files.guarded`).
-
-Hand-written comments survive: rather than rewriting the whole file from the game (which
-``tomli-w`` would do without comments), a change is *spliced* into the existing text: a
-new Tribunal is a ``[[tribunals]]`` block written by ``tomli-w`` and appended; undo moves
-the last block, as written, under ``[[undone]]``; redo moves it back. Comment lines just
-above a block travel with it. The spliced text is then parsed again and must mean exactly
-the game intended; if it does not (a file laid out by hand in a way the splice does not
-recognise), the file is rewritten whole, its comment lines are kept at its end, and the
-caller gets a warning to show. No new dependency (such as ``tomlkit``) is needed for this.
-
-Undone Tribunals are kept in the session itself (``[[undone]]``, newest last), so
-``gt game redo`` can bring them back; older versions of gt simply ignore them.
+The game's part of a session only: what its top-level keys are, how a ``[[tribunals]]``
+entry is read and checked, and what record, undo and redo mean for the game. How the
+file is changed without losing what people wrote (the lock, the changed-since-read
+check, splicing blocks so comments survive, ``[[undone]]`` for redo, the fallback) is
+:mod:`gtcli.files.session_doc`, shared with Trickerion's sessions.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from gtcli.diagnostics import Diagnostic, InputError
-from gtcli.files.guarded import ABSENT, Editing, read_stamped, save
+from gtcli.files.guarded import Editing
+from gtcli.files.session_doc import (SESSION_ERROR, UNDONE, SessionDoc, SessionKind, create, load, opened,
+                                     require_absent, tables_of, whole_text)
 from gtcli.files.table_file import TableReader, table_to_mapping
 from gtcli.files.toml_source import TomlSource, parse_toml
 from gtcli.rules import profiles
@@ -42,11 +31,12 @@ HEADER = (
     "# Each [[tribunals]] holds the table as the scorekeeper entered it; results are\n"
     "# recomputed from it. Edit with care: `gt game show` tells you if it still parses.\n\n"
 )
-WHAT = "session file"
+ENTRIES = "tribunals"
+__all__ = ["Session", "create_session", "game_to_toml", "load_game", "open_session", "parse_game", "require_absent"]
 
 
-def game_to_toml(game: Game, undone: list[dict[str, Any]] | tuple = ()) -> str:
-    """The whole session in gtcli's layout (a new file, or the fallback of :func:`session_text`)."""
+def game_to_toml(game: Game, undone: Sequence[dict[str, Any]] = ()) -> str:
+    """The whole session in gtcli's layout (a new file, or the fallback of a change)."""
     data: dict[str, Any] = {"format": FORMAT, "players": list(game.players)}
     if game.first_praeco:
         data["first_praeco"] = game.first_praeco
@@ -58,31 +48,31 @@ def game_to_toml(game: Game, undone: list[dict[str, Any]] | tuple = ()) -> str:
             "description": game.profile.description,
             "parameters": game.profile.parameters(),
         }
-    blocks = [_block(table_to_mapping(t), "tribunals") for t in game.tables]
-    blocks += [_block(mapping, "undone") for mapping in undone]
-    return HEADER + "\n".join([tomli_w.dumps(data)] + blocks)
+    return whole_text(HEADER, data, ENTRIES, [table_to_mapping(t) for t in game.tables], undone)
 
 
 def create_session(path: str | Path, game: Game, force: bool = False) -> None:
     """Write a new session (``gt game new``, ``from-log``); an existing file only with ``force``."""
-    if not force:
-        require_absent(path, force)
-    save(path, game_to_toml(game), expect=None if force else ABSENT, what=WHAT)
+    create(path, game_to_toml(game), force)
+
+
+def session_kind(vocabulary: Vocabulary) -> SessionKind[Game]:
+    return SessionKind(ENTRIES, lambda text, path: parse_game(text, path, vocabulary), game_to_toml)
 
 
 def load_game(path: str | Path, vocabulary: Vocabulary) -> Game:
-    text, _ = read_stamped(path, WHAT)
-    return parse_game(text, str(path), vocabulary)[0]
+    return load(session_kind(vocabulary), path)
 
 
 def parse_game(text: str, path: str, vocabulary: Vocabulary) -> tuple[Game, list[dict[str, Any]]]:
     """The game a session's text holds, and its undone Tribunals (raw tables, newest last)."""
-    source = parse_toml(text, path, "GAME001")
+    source = parse_toml(text, path, SESSION_ERROR)
     data = source.data
 
-    def fail(message: str, key: str | None = None, hint: str | None = None) -> InputError:
-        return source.error("GAME001", message, hint or "was the file edited by hand? `gt game new` starts afresh",
-                            key=key)
+    hint = "was the file edited by hand? `gt game new` starts afresh"
+
+    def fail(message: str, key: str | None = None) -> InputError:
+        return source.error(SESSION_ERROR, message, hint, key=key)
 
     if data.get("format") != FORMAT:
         raise fail(f"not a gtcli game session (format {data.get('format')!r}, expected {FORMAT})", "format")
@@ -104,9 +94,7 @@ def parse_game(text: str, path: str, vocabulary: Vocabulary) -> tuple[Game, list
     except InputError as exc:
         line, col = source.locate("profile" if "PROF" in exc.diagnostics[0].code else "players")
         raise exc.located(path, line, col) from None
-    raw_tribunals = data.get("tribunals", [])
-    if not isinstance(raw_tribunals, list) or not all(isinstance(t, dict) for t in raw_tribunals):
-        raise fail("tribunals must be [[tribunals]] tables", "tribunals")
+    raw_tribunals = tables_of(source, ENTRIES, hint)
     items_before = 0
     for n, raw in enumerate(raw_tribunals):
         reader = TableReader(source, vocabulary, profile, seats=game.players, scope=(n, items_before))
@@ -118,39 +106,23 @@ def parse_game(text: str, path: str, vocabulary: Vocabulary) -> tuple[Game, list
                                         path=path, line=line, col=col))
         reader.check_in_game(game, table)
         game = record(game, table)
-    undone = data.get("undone", [])
-    if not isinstance(undone, list) or not all(isinstance(t, dict) for t in undone):
-        raise fail("undone must be [[undone]] tables", "undone")
-    return game, undone
-
-
-def require_absent(path: str | Path, force: bool) -> None:
-    if Path(path).exists() and not force:
-        raise InputError(
-            Diagnostic("GAME004", f"{path} already exists", path=str(path), hint="use --force to overwrite it")
-        )
+    return game, tables_of(source, UNDONE, hint)
 
 
 # ---- changing a session -----------------------------------------------------------------------
-@dataclass
-class Session:
+class Session(SessionDoc[Game]):
     """A session opened for a change: the lock is held until the ``with`` block of
     :func:`open_session` ends; :meth:`record`, :meth:`undo` and :meth:`redo` save at once."""
 
-    path: str
-    vocabulary: Vocabulary
-    doc: Editing
-    game: Game
-    undone: list[dict[str, Any]]
-    warnings: list[str] = field(default_factory=list)
+    def __init__(self, doc: Editing, path: str, vocabulary: Vocabulary) -> None:
+        self.vocabulary = vocabulary
+        super().__init__(session_kind(vocabulary), doc, path)
 
     def record(self, table: Table) -> int:
         """Save ``table`` as the next Tribunal (checked against the game); returns how many
         undone Tribunals it made obsolete (they can no longer be redone)."""
         game = record(self.game, table)
-        obsolete = len(self.undone)
-        self._save(game, [], lambda b: (b.tribunals + [_block(table_to_mapping(game.tables[-1]), "tribunals")], []))
-        return obsolete
+        return self.append(game, table_to_mapping(game.tables[-1]))
 
     def undo(self) -> Table:
         """Drop the last Tribunal, keeping it (as written) for :meth:`redo`; returns it."""
@@ -158,9 +130,7 @@ class Session:
 
         game = undo(self.game)
         dropped = self.game.tables[-1]
-        undone = self.undone + [table_to_mapping(dropped)]
-        self._save(game, undone,
-                   lambda b: (b.tribunals[:-1], b.undone + [_rename(b.tribunals[-1], "tribunals", "undone")]))
+        self.drop_last(game)
         return dropped
 
     def redo(self) -> Table:
@@ -177,98 +147,10 @@ class Session:
                                         f"game's next is Tribunal {number}", path=self.path))
         reader.check_in_game(self.game, table)
         game = record(self.game, table)
-        self._save(game, self.undone[:-1],
-                   lambda b: (b.tribunals + [_rename(b.undone[-1], "undone", "tribunals")], b.undone[:-1]))
+        self.restore(game)
         return game.tables[-1]
 
-    def _save(self, game: Game, undone: list[dict[str, Any]], splice) -> None:
-        text, warning = session_text(self.doc.text, game, undone, splice, self.path, self.vocabulary)
-        self.doc.save(text)
-        self.game, self.undone = game, undone
-        if warning:
-            self.warnings.append(warning)
 
-
-@contextmanager
-def open_session(path: str | Path, vocabulary: Vocabulary) -> Iterator[Session]:
+def open_session(path: str | Path, vocabulary: Vocabulary) -> AbstractContextManager[Session]:
     """``with open_session(path, vocabulary) as s:``: the session read under its lock."""
-    with Editing(path, WHAT) as doc:
-        game, undone = parse_game(doc.text, str(path), vocabulary)
-        yield Session(str(path), vocabulary, doc, game, undone)
-
-
-# ---- splicing the text --------------------------------------------------------------------------
-_BLOCK = re.compile(r"^[ \t]*\[\[[ \t]*(tribunals|undone)[ \t]*\]\][ \t]*(#.*)?$")
-
-
-@dataclass
-class Blocks:
-    """A session's text cut into the part before any Tribunal and one text per block."""
-
-    prefix: str
-    tribunals: list[str]
-    undone: list[str]
-
-
-def split_blocks(text: str) -> Blocks:
-    """Cut at each ``[[tribunals]]`` / ``[[undone]]`` header; the comment lines right above a
-    header (no blank line between) belong to its block."""
-    lines = text.splitlines(keepends=True)
-    starts = []
-    for n, line in enumerate(lines):
-        if _BLOCK.match(line):
-            start = n
-            while start > (starts[-1][0] + 1 if starts else 0) and lines[start - 1].lstrip().startswith("#"):
-                start -= 1
-            starts.append((n, start, _BLOCK.match(line).group(1)))
-    blocks = Blocks("".join(lines[:starts[0][1]]) if starts else text, [], [])
-    for i, (_, start, kind) in enumerate(starts):
-        end = starts[i + 1][1] if i + 1 < len(starts) else len(lines)
-        getattr(blocks, kind).append("".join(lines[start:end]))
-    return blocks
-
-
-_TABLE_HEADER = re.compile(r"^(\[\[?)", re.M)
-
-
-def _block(mapping: dict[str, Any], kind: str) -> str:
-    """One ``[[kind]]`` block, always written with its header (``tomli-w`` alone may write a
-    short array of tables inline, which could not be spliced)."""
-    return f"[[{kind}]]\n" + _TABLE_HEADER.sub(lambda m: m.group(1) + kind + ".", tomli_w.dumps(mapping))
-
-
-def _rename(block: str, old: str, new: str) -> str:
-    """A block moved between ``[[tribunals]]`` and ``[[undone]]``: its headers renamed, nothing else."""
-    rx = re.compile(r"^([ \t]*\[\[?[ \t]*)" + old + r"(?=[ \t]*(\.|\]))", re.M)
-    return rx.sub(lambda m: m.group(1) + new, block)
-
-
-def session_text(old: str | None, game: Game, undone: list[dict[str, Any]], splice, path: str,
-                 vocabulary: Vocabulary) -> tuple[str, str | None]:
-    """The new text of a session: ``old`` with the change spliced in, if that means exactly
-    ``game`` and ``undone``; otherwise the whole file in gtcli's layout plus a warning."""
-    whole = game_to_toml(game, undone)
-    if old is None:
-        return whole, None
-    try:
-        blocks = split_blocks(old)
-        tribunals, kept = splice(blocks)
-        parts = [blocks.prefix] + tribunals + kept
-        spliced = "\n".join(p.rstrip("\n") + "\n" for p in parts if p.strip())
-        if parse_game(spliced, path, vocabulary) == parse_game(whole, path, vocabulary):
-            return spliced, None
-    except (InputError, IndexError):
-        pass
-    from gtcli.dsl.comments import keep_notes
-
-    text, moved = keep_notes(_comment_lines(old), whole, _comment_lines(whole),
-                             "Comments of the previous version, whose places could not be kept")
-    if not moved:
-        return whole, None
-    return text, (f"{path} was laid out by hand in a way gt cannot change in place: it was rewritten in "
-                  f"gt's layout, and its {moved} comment line(s) were moved to its end")
-
-
-def _comment_lines(text: str) -> list[str]:
-    """Whole-line comments (a trailing one could be inside a TOML string: not worth the guess)."""
-    return [line.strip() for line in text.splitlines() if line.lstrip().startswith("#")]
+    return opened(path, lambda doc, shown: Session(doc, shown, vocabulary))

@@ -106,16 +106,18 @@ class PlayersFile:
 @dataclass(frozen=True)
 class Scope:
     """Where an entry sits: a file of its own, or the ``turn``-th ``[[turns]]`` of a session
-    (with how many players, performances and tricks the turns before it hold)."""
+    (with how many players, performances and tricks the turns before it hold); a turn that
+    was undone sits in ``[[undone]]`` (``table``)."""
 
     turn: int | None = None
     players_before: int = 0
     performances_before: int = 0
     tricks_before: int = 0
+    table: str = "turns"
 
     @property
     def prefix(self) -> str:
-        return "" if self.turn is None else "turns."
+        return "" if self.turn is None else self.table + "."
 
 
 @dataclass
@@ -175,7 +177,7 @@ class TrickerionReader:
             if spot[0] is None and key:  # a table of the file's: its [key] or [[key]] header
                 spot = self.source.locate(None, key)
             return spot
-        return self.source.locate(key, "turns", self.scope.turn)
+        return self.source.locate(key, self.scope.table, self.scope.turn)
 
     def inner(self, table: str, key: str, where: Where) -> tuple[int | None, int | None]:
         """A key of a sub-table (``theatre``, ``bonus``, ``changes``): in a ``[table]`` of a

@@ -1,29 +1,36 @@
-"""Trickerion game sessions (TOML): the seating and each turn as entered, saved atomically.
+"""Trickerion game sessions (TOML): the seating and each turn as entered.
 
 A session stores what the scorekeeper entered, never a computed figure: every turn's
 ``[[turns]]`` table has the same fields as a turn file, and is read back by the same
 :class:`~gtcli.files.trickerion_file.TrickerionReader`, so a hand-edited session gets
 the same ``file:line:col`` messages as a turn file.
+
+This is the game's part only. How the file is changed (under its lock, checked against
+what was read, atomically, comments kept by splicing ``[[turns]]`` blocks, an undone
+turn kept under ``[[undone]]`` for redo) is :mod:`gtcli.files.session_doc`, the same
+for Grand Tribunal's sessions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
-from gtcli.diagnostics import InputError
-from gtcli.files.atomic import write_atomic
-from gtcli.files.toml_source import parse_toml, read_text, read_toml
+from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.files.guarded import Editing
+from gtcli.files.session_doc import (SESSION_ERROR, UNDONE, SessionDoc, SessionKind, create, load, opened,
+                                     tables_of, whole_text)
+from gtcli.files.toml_source import parse_toml, read_toml
 from gtcli.files.trickerion_file import PARSE_ERROR, Scope, TrickerionReader
-from gtcli.trickerion.game import TURNS, Game, Turn, new_game, record, turn_problems
+from gtcli.trickerion.game import TURNS, Game, Turn, check_turn_left, new_game, record, turn_problems, undo
 from gtcli.trickerion.problems import Where
 from gtcli.trickerion.words import SPECIALISTS
 
 FORMAT = 1
 GAME = "trickerion"
-SESSION_ERROR = "GAME001"  # the session file cannot be used: shared with Grand Tribunal's sessions
+ENTRIES = "turns"
 HEADER = (
     "# Trickerion game session, kept by gtcli (`gt trickerion game`).\n"
     "# players is the first turn's initiative order; each [[turns]] holds a turn as it was\n"
@@ -67,25 +74,30 @@ def turn_to_mapping(number: int, turn: Turn) -> dict[str, Any]:
     return data
 
 
-def game_to_toml(game: Game) -> str:
+def game_to_toml(game: Game, undone: Sequence[dict[str, Any]] = ()) -> str:
+    """The whole session in gtcli's layout (a new file, or the fallback of a change)."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "game": GAME,
         "players": list(game.players),
         "specialists": dict(zip(game.players, game.specialists)),
     }
-    if game.turns:
-        data["turns"] = [turn_to_mapping(n, t) for n, t in enumerate(game.turns, start=1)]
-    return HEADER + tomli_w.dumps(data)
+    turns = [turn_to_mapping(n, t) for n, t in enumerate(game.turns, start=1)]
+    return whole_text(HEADER, data, ENTRIES, turns, undone)
 
 
-def save_session(path: str | Path, game: Game) -> None:
-    """The one place a Trickerion session is written (atomically)."""
-    write_atomic(path, game_to_toml(game))
+def create_session(path: str | Path, game: Game, force: bool = False) -> None:
+    """Write a new session; an existing file only with ``force`` (GAME004 otherwise)."""
+    create(path, game_to_toml(game), force)
 
 
 def load_session(path: str | Path) -> Game:
-    source = parse_toml(read_text(path, "session file"), str(path), SESSION_ERROR)
+    return load(KIND, path)
+
+
+def parse_session(text: str, path: str) -> tuple[Game, list[dict[str, Any]]]:
+    """The game a session's text holds, and its undone turns (raw tables, newest last)."""
+    source = parse_toml(text, path, SESSION_ERROR)
     data = source.data
     hint = "was the file edited by hand? `gt trickerion game new` starts afresh"
     reader = TrickerionReader(source)
@@ -110,9 +122,7 @@ def load_session(path: str | Path) -> Game:
         raise source.error("TRK002", f"no starting Specialist for {', '.join(missing)}", hint,
                            table="specialists")
     game = new_game(players, tuple(chosen[p] for p in players))
-    raw_turns = data.get("turns", [])
-    if not isinstance(raw_turns, list) or not all(isinstance(t, dict) for t in raw_turns):
-        raise source.error(SESSION_ERROR, "turns must be [[turns]] tables", hint, key="turns")
+    raw_turns = tables_of(source, ENTRIES, hint)
     if len(raw_turns) > TURNS:
         raise source.error("TRK017", f"{len(raw_turns)} turns; the game has {TURNS}", hint, table="turns",
                            index=TURNS)
@@ -122,7 +132,64 @@ def load_session(path: str | Path) -> Game:
         turn = turn_reader.turn(raw, n + 1)
         turn_reader.check(turn_problems(game, turn))
         game = record(game, turn)
-    return game
+    return game, tables_of(source, UNDONE, hint)
+
+
+KIND = SessionKind(ENTRIES, parse_session, game_to_toml)
+
+
+class Session(SessionDoc[Game]):
+    """A session opened for a change (:func:`open_session`): the lock is held until the
+    ``with`` block ends; :meth:`record`, :meth:`undo` and :meth:`redo` save at once."""
+
+    def __init__(self, doc: Editing, path: str) -> None:
+        super().__init__(KIND, doc, path)
+
+    def record(self, turn: Turn) -> int:
+        """Save ``turn`` as the next turn; returns how many undone turns it made obsolete."""
+        game = record(self.game, turn)
+        return self.append(game, turn_to_mapping(len(game.turns), turn))
+
+    def undo(self) -> int:
+        """Drop the last turn (TRK018 if none), keeping it as written for :meth:`redo`; its number."""
+        self.drop_last(self._here(undo, self.game))
+        return len(self.game.turns) + 1
+
+    def redo(self) -> int:
+        """Bring back the turn undone last, checked again as if entered now; its number."""
+        if not self.undone:
+            raise InputError(Diagnostic("TRK019", "there is no undone turn to redo", path=self.path,
+                                        hint="`gt trickerion game undo` keeps what it drops; "
+                                             "nothing was dropped since"))
+        self.check_turn_left()
+        n = len(self.undone) - 1
+        scope = Scope(n, *scope_counts(self.undone[:n]), table=UNDONE)
+        source = parse_toml(self.doc.text, self.path, SESSION_ERROR)
+        reader = TrickerionReader(source, scope, players=self.game.players)
+        turn = reader.turn(self.undone[-1], len(self.game.turns) + 1)
+        reader.check(turn_problems(self.game, turn))
+        self.restore(record(self.game, turn))
+        return len(self.game.turns)
+
+    def check_undo(self) -> None:
+        """TRK018, at this session, if there is no turn to undo."""
+        self._here(undo, self.game)
+
+    def check_turn_left(self) -> None:
+        """TRK017, at this session, if the game already has its five turns."""
+        self._here(check_turn_left, self.game)
+
+    def _here(self, rule, *args):
+        """``rule(*args)``, with an error it raises placed in this session's file."""
+        try:
+            return rule(*args)
+        except InputError as exc:
+            raise exc.located(self.path) from None
+
+
+def open_session(path: str | Path) -> AbstractContextManager[Session]:
+    """``with open_session(path) as s:``: the session read under its lock."""
+    return opened(path, Session)
 
 
 def scope_counts(turns: list[dict[str, Any]]) -> tuple[int, int, int]:
