@@ -13,6 +13,7 @@ from typing import Any
 
 from gtcli.diagnostics import Diagnostic, InputError, Pos
 from gtcli.dsl.cards_ast import Attr, RawCard, RawSet, Word
+from gtcli.files.shape import json_problem
 from gtcli.files.toml_source import TomlSource, parse_toml
 from gtcli.rules.cards import CardSet, Choice, Effect, Step
 from gtcli.rules.effects import CHOICE_KINDS, PRIMITIVES, TRIGGERS
@@ -182,11 +183,22 @@ class _Reader:
 
 def raw_from_file(path: Path, text: str) -> RawSet:
     if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(Diagnostic("SYN001", f"not valid JSON: {exc.msg}", path=str(path), line=exc.lineno,
-                                        col=exc.colno)) from None
-        return _Reader(str(path), None).read(data)
+        return _Reader(str(path), None).read(_json(text, str(path)))
     source = parse_toml(text, str(path), "SYN001")
     return _Reader(str(path), source).read(source.data)
+
+
+def _json(text: str, path: str) -> Any:
+    """The data of a JSON card set whose shape is within :mod:`gtcli.files.shape`'s limits."""
+    problem = json_problem(text)
+    if problem is not None:
+        line, col, what = problem
+        raise InputError(Diagnostic("SYN001", f"not a usable JSON file: {what}", path=path, line=line, col=col))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(Diagnostic("SYN001", f"not valid JSON: {exc.msg}", path=path, line=exc.lineno,
+                                    col=exc.colno)) from None
+    except (RecursionError, ValueError):  # the shape check keeps both away; never a traceback
+        raise InputError(Diagnostic("SYN001", "not a usable JSON file: nested too deep or a number too long",
+                                    path=path)) from None
