@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 import unicodedata
 from collections.abc import Iterable
+
+# C0 control characters but tab and newline, DEL, and C1: what a terminal may obey
+# (ESC starts colour, title and hyperlink sequences; U+009B is CSI on its own).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -44,3 +49,21 @@ def one_of(candidates: Iterable[str], limit: int = 12) -> str:
 def article(noun: str) -> str:
     """"a" or "an" for a noun, for messages like "an item has no 'category'"."""
     return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
+def control_at(text: str, newlines: bool = True) -> int | None:
+    """The index of the first control character in ``text`` (tab always allowed), or None.
+
+    ``newlines=False`` for one-line text (names): a newline counts as a control character.
+    """
+    match = CONTROL.search(text)
+    first = match.start() if match else None
+    if not newlines and "\n" in text:
+        at = text.index("\n")
+        first = at if first is None else min(first, at)
+    return first
+
+
+def codepoint(char: str) -> str:
+    """``U+001B`` for a character, to name an invisible one in a message."""
+    return f"U+{ord(char):04X}"
