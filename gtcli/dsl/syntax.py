@@ -60,6 +60,8 @@ def parse(text: str, grammar: str, lang: str, path: str | None, transformer_clas
         p.options.transformer.path = path
     try:
         return p.parse(text)
+    except InputError as exc:  # a limit of the lexer (a number too long: loader.bounded_int)
+        raise exc.located(path) from None
     except UnexpectedInput as exc:
         line, col = getattr(exc, "line", None), getattr(exc, "column", None)
         if line is not None and line < 0:
