@@ -6,12 +6,13 @@ import sys
 
 import click
 
-from gtcli.cli.options import json_option, profile_option
+from gtcli.cli.options import allow_outside_option, json_option, max_findings_option, profile_option
 from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json
 
 
 def log_options(func):
-    """--cards, --board, --profile: shared by every command that replays a log."""
+    """--cards, --board, --profile, --allow-outside: shared by every command that replays a log."""
+    func = allow_outside_option(func)
     func = profile_option(func)
     func = click.option("--board", "board", metavar="FILE.toml", help="Board profile (overrides the log's [Board]).")(func)
     func = click.option("--cards", "cards", metavar="SET", help="Card set (overrides the log's [Cards]).")(func)
@@ -25,8 +26,9 @@ def log_options(func):
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--strict", is_flag=True, help="A turn that uses fewer than two slots is an error (T6).")
 @click.option("--first", is_flag=True, help="Stop each log at its first error.")
+@max_findings_option
 @log_options
-def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> None:
+def check(paths, fmt, as_json, strict, first, max_findings, cards, board, profile_spec, allow_outside) -> None:
     """Replay game logs through the rules and report every illegal move."""
     from gtcli.cli.diagnostics_view import FileReport, render
     from gtcli.diagnostics import InputError
@@ -34,7 +36,7 @@ def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> Non
     from gtcli.reports import outcome_json
 
     fmt = "json" if as_json else fmt
-    options = Options(cards, board, profile_spec, strict, first)
+    options = Options(cards, board, profile_spec, strict, first, allow_outside=allow_outside)
     reports, unusable = [], False
 
     def one(path: str) -> None:
@@ -61,7 +63,7 @@ def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> Non
     else:
         for path in paths:
             one(path)
-    render(reports, fmt, what="log")
+    render(reports, fmt, what="log", max_findings=max_findings)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
     if any(r.count("error") for r in reports):
@@ -69,11 +71,14 @@ def check(paths, fmt, as_json, strict, first, cards, board, profile_spec) -> Non
 
 
 def _source(path: str) -> dict[str, str]:
-    """The file's text for carets under syntax errors, if it can be read at all."""
+    """The log's text for carets under syntax errors, if it can be read at all."""
+    from gtcli.diagnostics import InputError
+    from gtcli.dsl.logs import MAX_LOG_BYTES
+    from gtcli.files.toml_source import read_text
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            return {path: handle.read(2_000_000)}
-    except (OSError, UnicodeDecodeError):
+        return {path: read_text(path, "log", MAX_LOG_BYTES)}
+    except InputError:
         return {}
 
 
@@ -84,12 +89,12 @@ def _source(path: str) -> dict[str, str]:
 @json_option
 @log_options
 @handles_input_errors()
-def replay(path, at_line, as_json, cards, board, profile_spec) -> None:
+def replay(path, at_line, as_json, cards, board, profile_spec, allow_outside) -> None:
     """The whole table state at a point of a log, to settle disputes."""
     from gtcli.dsl.logs import Options, check_file
     from gtcli.reports import replay_json
 
-    checked = check_file(path, Options(cards, board, profile_spec, until_line=at_line))
+    checked = check_file(path, Options(cards, board, profile_spec, until_line=at_line, allow_outside=allow_outside))
     r = checked.result
     if as_json:
         print_json(replay_json(path, at_line, r))
@@ -112,7 +117,7 @@ def replay(path, at_line, as_json, cards, board, profile_spec) -> None:
 @json_option
 @log_options
 @handles_input_errors()
-def fmt_cmd(path, lang, write, check_only, as_json, cards, board, profile_spec) -> None:
+def fmt_cmd(path, lang, write, check_only, as_json, cards, board, profile_spec, allow_outside) -> None:
     """Rewrite a log in canonical layout (and, with --lang, in another language)."""
     from gtcli.dsl.cardsets import load_set, names_in, with_translation
     from gtcli.dsl.log_format import format_log
@@ -123,7 +128,7 @@ def fmt_cmd(path, lang, write, check_only, as_json, cards, board, profile_spec) 
     log = parse_log(text, path)
     header, _ = read_header(log)
     target = (lang or log.language).lower()
-    cards_path = cards or resolve_path(header.cards, path, "sample.gtc")
+    cards_path = cards or resolve_path(header.cards, path, "sample.gtc", allow_outside)
     vocabulary, names = None, None
     if cards_path:
         card_set = with_translation(load_set(cards_path), cards_path, log.language)
