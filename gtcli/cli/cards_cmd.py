@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from gtcli.cli.options import json_option
+from gtcli.cli.options import json_option, max_findings_option
 from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json
 
 LANG_CHOICE = click.Choice(["en", "es", "fr", "it"], case_sensitive=False)
@@ -20,7 +20,8 @@ def cards() -> None:
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "github"]), default="human",
               help="Output format.")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
-def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
+@max_findings_option
+def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, max_findings: int) -> None:
     """Check card sets and translations.
 
     Exit 0 if clean (warnings allowed), 1 if a set has errors, 2 if a file cannot be read
@@ -44,7 +45,7 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool) -> None:
         kind = "translation" if loaded.translation is not None or _looks_like_translation(loaded) else "set"
         extra = {"cards": len(loaded.card_set.cards)} if loaded.card_set and kind == "set" else {}
         reports.append(FileReport(path, kind, loaded.diagnostics, loaded.texts, extra))
-    render(reports, fmt)
+    render(reports, fmt, max_findings=max_findings)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
     if any(r.count("error") for r in reports):
