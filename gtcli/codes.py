@@ -102,6 +102,7 @@ SYN001 unexpected word or end of file
 SYN002 unexpected character (or a string not closed)
 SYN003 an unknown header tag in a log
 SYN004 a number too long to be meant (more than 100 digits)
+SYN005 a file with too many words and signs to parse
 CARD001 unknown item type
 CARD002 unknown spell category
 CARD003 a slot of a category the set lacks

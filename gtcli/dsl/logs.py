@@ -203,7 +203,10 @@ def check_file(path: str, options: Options, text: str | None = None):
     referee = Referee(log, card_set, profile, seats, board, variants, options.strict, options.first,
                       options.until_line, options.live)
     referee.diagnostics.extend(problems)
-    result = referee.run()
+    from gtcli.dsl.syntax import gc_paused
+
+    with gc_paused():
+        result = referee.run()
     return Checked(log, result, text, card_set, cards_path)
 
 
