@@ -85,7 +85,7 @@ def parser(name: str, lang: str = "en", transformer_class: type | None = None) -
     built = Lark(text, parser="lalr", maybe_placeholders=True, **options)
     saved = io.BytesIO()
     built.save(saved, exclude_options=_RUNTIME_OPTIONS)
-    cache.write_entry(entry, saved.getvalue())
+    cache.write_entry(entry, saved.getvalue(), replaces=f"{name}-{lang}-")
     return built
 
 

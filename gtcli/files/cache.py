@@ -70,8 +70,12 @@ def read_entry(name: str) -> bytes | None:
         os.close(fd)
 
 
-def write_entry(name: str, data: bytes) -> None:
-    """Store a cache entry atomically; silently does nothing if the cache cannot be used."""
+def write_entry(name: str, data: bytes, replaces: str | None = None) -> None:
+    """Store a cache entry atomically; silently does nothing if the cache cannot be used.
+
+    ``replaces``: a name prefix; other entries starting with it are stale and removed
+    (the tables of a grammar before it changed).
+    """
     folder = cache_folder()
     if folder is None:
         return
@@ -82,6 +86,9 @@ def write_entry(name: str, data: bytes) -> None:
             handle.write(data)
         os.replace(tmp, folder / name)
         tmp = None
+        for stale in folder.glob(f"{replaces}*") if replaces else ():
+            if stale.name != name and not stale.name.startswith("."):
+                stale.unlink(missing_ok=True)
     except OSError:
         pass
     finally:
