@@ -18,10 +18,12 @@ SCENARIOS = ROOT / "scenarios"
 
 
 def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
-    """Invoke ``gt`` like a user would; exceptions other than SystemExit fail the test."""
+    """Invoke ``gt`` like a user would; an internal error (exit 3) fails the test with its traceback."""
+    env = {"GT_DEBUG": "1", **(env or {})}
     result = CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env, catch_exceptions=True)
     if result.exception and not isinstance(result.exception, SystemExit):
         raise result.exception
+    assert result.exit_code != 3, result.output
     assert "Traceback" not in result.output
     return result
 
