@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from click.testing import CliRunner, Result
 
 from gtcli.cli.main import cli
+from tests.fuzz.corpus import hand_edit
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -57,14 +58,8 @@ def mutate_lines(text: str, data, rounds: int, fragments: list[str],
     for _ in range(data.draw(st.integers(1, rounds))):
         n = rnd.randrange(len(lines))
         choice = rnd.randrange(4 + len(extra_edits))
-        if choice == 0:
-            del lines[n]
-        elif choice == 1:
-            lines.insert(n, lines[rnd.randrange(len(lines))])
-        elif choice == 2:
-            words = lines[n].split(" ")
-            rnd.shuffle(words)
-            lines[n] = " ".join(words)
+        if choice < 3:
+            hand_edit(lines, n, rnd, choice)
         elif choice == 3:
             cut = rnd.randrange(len(lines[n]) + 1)
             lines[n] = lines[n][:cut] + data.draw(st.sampled_from(fragments)) + lines[n][cut:]

@@ -93,6 +93,31 @@ def test_long_number_in_a_log(tmp_path):
     assert (data["line"], data["col"]) == (4, 10)
 
 
+def test_long_numbers_in_strings_and_typed_answers(tmp_path):
+    from gtcli.cli.tribunal_entry import _base, parse_votes
+    from gtcli.diagnostics import InputError
+    from gtcli.files.resources import published_vocabulary
+
+    board = tmp_path / "board.toml"
+    board.write_text('[[tribunals]]\nuncontested = ["' + "9" * 5000 + ':1"]\n')
+    log = tmp_path / "g.gtl"
+    log.write_text('[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "board.toml"]\n')
+    assert codes(run("check", log, "--json")) == ["TAB003"]
+    for typed, read in (("\u00b2", _base), ("9" * 5000, _base),
+                        ("staff " + "9" * 5000, lambda t: parse_votes(t, published_vocabulary(), 24))):
+        with pytest.raises(InputError):
+            read(typed)
+
+
+def test_many_errors_of_unusable_input_are_capped(tmp_path):
+    path = tmp_path / "dup.gtc"
+    path.write_text('resource "A"\n' * 300)
+    result = run("cards", "show", path)
+    assert result.exit_code == 2 and result.stderr.count("CARD004") == 100 and "... and 199 more" in result.stderr
+    data = json.loads(run("cards", "show", path, "--json").stdout)
+    assert len(data["errors"]) == 100 and data["omitted"] == 199
+
+
 def test_numbers_up_to_the_limit_are_still_range_errors(tmp_path):
     path = tmp_path / "n.gtc"
     path.write_text('item "A" type orb advance ' + "9" * 100 + " base 1\n")

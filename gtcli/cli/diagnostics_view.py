@@ -20,11 +20,10 @@ from typing import Any
 
 import click
 
-from gtcli.cli.output import json_text, safe, safe_diagnostic, use_colour
+from gtcli.cli.output import MAX_FINDINGS, json_text, safe, safe_diagnostic, use_colour
 from gtcli.diagnostics import ERROR, WARNING, Diagnostic
 
 FORMATS = ("human", "json", "github")
-MAX_FINDINGS = 100  # per file, unless --max-findings says otherwise (0: all)
 SOURCE_WIDTH = 100
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from gtcli.cli.options import json_option, profile_option
-from gtcli.cli.output import handles_input_errors, print_json
+from gtcli.cli.output import handles_input_errors, print_json, safe
 
 
 @click.group()
@@ -34,7 +34,7 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
     if as_json:
         print_json({"file": session, "players": list(g.players), "profile": g.profile.name})
     else:
-        click.echo(f"New game in {session}: {', '.join(g.players)} (profile {g.profile.name}).")
+        click.echo(safe(f"New game in {session}: {', '.join(g.players)} (profile {g.profile.name}).", newlines=False))
 
 
 @game.command("tribunal")
@@ -69,7 +69,7 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
                                f"is Tribunal {number}", "leave tribunal out, or fix the number", key="tribunal")
     else:
         record(g, Table(items=()))  # fail early (a fourth Tribunal) before asking anything
-        click.echo(f"{tribunal_title(number, g.profile)} for {', '.join(g.players)}", err=as_json)
+        click.echo(safe(f"{tribunal_title(number, g.profile)} for {', '.join(g.players)}", newlines=False), err=as_json)
         votes = ask('Voting Track, e.g. "staff 2, elemental 3" (blank for none)',
                     lambda s: parse_votes(s, vocabulary, g.profile.voting_tokens))
         carried = list(carry_over(g))

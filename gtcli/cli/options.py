@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from gtcli.cli.diagnostics_view import MAX_FINDINGS
+from gtcli.cli.output import MAX_FINDINGS
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (schema in docs/json.md).")
 profile_option = click.option(

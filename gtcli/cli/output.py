@@ -33,6 +33,7 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C
 EXIT_PIPE = 141  # 128 + SIGPIPE: whoever read the output stopped reading (`gt check ... | head`)
 EXIT_CODES = (EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE)
 
+MAX_FINDINGS = 100  # diagnostics shown per file (per command for unusable input), unless --max-findings says
 _JSON_RAW = re.compile("[\x7f-\x9f]")  # json.dumps escapes C0 itself, not DEL and C1
 
 
@@ -67,17 +68,21 @@ def print_json(data: Any) -> None:
 
 
 def print_diagnostics(diagnostics: Iterable[Diagnostic], as_json: bool = False) -> None:
+    """Diagnostics of unusable input: at most MAX_FINDINGS, then how many more."""
     diagnostics = list(diagnostics)
+    shown, omitted = diagnostics[:MAX_FINDINGS], max(0, len(diagnostics) - MAX_FINDINGS)
     if as_json:
-        print_json({"errors": [d.to_json() for d in diagnostics]})
+        print_json({"errors": [d.to_json() for d in shown], **({"omitted": omitted} if omitted else {})})
         return
     colour = use_colour(sys.stderr)
-    for d in map(safe_diagnostic, diagnostics):
+    for d in map(safe_diagnostic, shown):
         text = d.format()
         if colour:
             fg = "red" if d.severity == ERROR else "yellow"
             text = text.replace(f" {d.code} ", " " + click.style(d.code, fg=fg, bold=True) + " ", 1)
         click.echo(text, err=True)
+    if omitted:
+        click.echo(f"... and {omitted} more", err=True)
 
 
 def handles_input_errors(json_flag: str | None = "as_json") -> Callable:

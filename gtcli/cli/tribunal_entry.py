@@ -13,12 +13,13 @@ from typing import Any
 
 import click
 
+from gtcli.cli.output import safe
 from gtcli.diagnostics import Diagnostic, InputError
 from gtcli.rules.game import seat_of
 from gtcli.rules.tribunal import Item
 from gtcli.rules.vocabulary import Vocabulary
 
-_VOTE_PART = re.compile(r"^\s*(?P<name>[^\d=:]+?)\s*[=:]?\s*(?P<count>\d+)\s*$")
+_VOTE_PART = re.compile(r"^\s*(?P<name>[^\d=:]+?)\s*[=:]?\s*(?P<count>\d{1,4})\s*$")
 MAX_BASE = 100
 
 
@@ -43,7 +44,7 @@ def parse_spells(text: str, vocabulary: Vocabulary) -> tuple[str, ...]:
 def describe(item: Item) -> str:
     spells = ", ".join(item.spells) if item.spells else "no spells"
     label = f"{item.name} " if item.name else ""
-    return f"{item.owner}: {label}({item.type}, base {item.base}; {spells})"
+    return safe(f"{item.owner}: {label}({item.type}, base {item.base}; {spells})", newlines=False)
 
 
 def ask(prompt: str, convert: Callable[[str], Any], default: str | None = None) -> Any:
@@ -58,7 +59,7 @@ def ask(prompt: str, convert: Callable[[str], Any], default: str | None = None) 
 
 
 def _base(text: str) -> int:
-    if not text.strip().isdigit() or int(text) > MAX_BASE:
+    if not text.strip().isdecimal() or len(text.strip()) > 4 or int(text) > MAX_BASE:
         raise InputError(Diagnostic("TAB003", f"base must be a whole number from 0 to {MAX_BASE}"))
     return int(text)
 

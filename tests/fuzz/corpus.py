@@ -129,6 +129,22 @@ def tweak(text: str, rnd: random.Random) -> str:
     return text
 
 
+def hand_edit(lines: list[str], n: int, rnd: random.Random, which: int) -> None:
+    """One of the edits hands make to line ``n``: 0 delete it, 1 copy another line there, 2 shuffle its words.
+
+    Shared with the property tests' ``mutate_lines`` (tests/conftest.py).
+    """
+    if which == 0:
+        if len(lines) > 1:
+            del lines[n]
+    elif which == 1:
+        lines.insert(n, lines[rnd.randrange(len(lines))])
+    else:
+        words = lines[n].split(" ")
+        rnd.shuffle(words)
+        lines[n] = " ".join(words)
+
+
 def mutate(text: str, rnd: random.Random, rounds: int = 4) -> bytes:
     """A damaged or hostile copy of ``text`` (as bytes: some mutations are not UTF-8)."""
     if rnd.random() < 0.4:
@@ -138,14 +154,8 @@ def mutate(text: str, rnd: random.Random, rounds: int = 4) -> bytes:
     for _ in range(rnd.randint(1, rounds)):
         n = rnd.randrange(len(lines))
         choice = rnd.randrange(11)
-        if choice == 0 and len(lines) > 1:
-            del lines[n]
-        elif choice == 1:
-            lines.insert(n, lines[rnd.randrange(len(lines))])
-        elif choice == 2:
-            words = lines[n].split(" ")
-            rnd.shuffle(words)
-            lines[n] = " ".join(words)
+        if choice < 3:
+            hand_edit(lines, n, rnd, choice)
         elif choice in (3, 4):
             cut = rnd.randint(0, len(lines[n]))
             lines[n] = lines[n][:cut] + rnd.choice(FRAGMENTS) + lines[n][cut:]
