@@ -121,10 +121,10 @@ CARD015 an attribute or trigger given twice
 CARD016 an unknown language
 CARD017 a set too large or nested too deep
 CARD018 a vocabulary declaration problem
-CARD019 a control character in a name or text
+CARD024 a control character in a name or text
 IO001 a file cannot be read
 IO002 a file cannot be written
-IO003 a log names a file outside its folder
+IO005 a log names a file outside its folder
 """
 )
 

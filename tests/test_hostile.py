@@ -315,7 +315,7 @@ def test_the_text_is_split_once(tmp_path, monkeypatch):
 def test_a_log_cannot_name_a_file_outside_its_folder(tmp_path):
     log = copy_log("names-passwd.gtl", tmp_path)
     result = run("check", log, "--json")
-    assert result.exit_code == 2 and codes(result) == ["IO003"]
+    assert result.exit_code == 2 and codes(result) == ["IO005"]
     first_word = Path("/etc/passwd").read_text(errors="replace").split(":")[0] if Path("/etc/passwd").exists() \
         else "root"
     for args in (("--allow-outside",), ("--cards", "/etc/passwd")):
@@ -324,7 +324,7 @@ def test_a_log_cannot_name_a_file_outside_its_folder(tmp_path):
         assert f"'{first_word}'" not in result.output and "does not parse" in result.output
     for command in ("replay", "fmt"):
         assert run(command, log).exit_code == 2
-        assert "IO003" in run(command, log).output
+        assert "IO005" in run(command, log).output
 
 
 @posix_only
@@ -332,7 +332,7 @@ def test_a_symlink_inside_the_folder_pointing_outside_is_outside(tmp_path):
     (tmp_path / "set.gtc").symlink_to(ROOT / "cards" / "sample.gtc")
     log = tmp_path / "g.gtl"
     log.write_text('[Players "Ana, Ben, Caro"]\n[Cards "set.gtc"]\n')
-    assert codes(run("check", log, "--json")) == ["IO003"]
+    assert codes(run("check", log, "--json")) == ["IO005"]
     assert run("check", log, "--allow-outside").exit_code == 0
 
 
@@ -351,9 +351,9 @@ def test_files_beside_the_log_and_the_sample_are_fine(tmp_path):
 # ---- 9. terminal escapes ---------------------------------------------------------------------------------
 def test_control_characters_in_cards_are_rejected_and_never_printed():
     result = run("cards", "check", HOSTILE / "escape-cards.json", "--json")
-    assert result.exit_code == 1 and codes(result) == ["CARD019", "CARD019", "CARD019"]
+    assert result.exit_code == 1 and codes(result) == ["CARD024", "CARD024", "CARD024"]
     for args in (("cards", "check", HOSTILE / "escape-cards.json"), ("cards", "show", HOSTILE / "escape-cards.json"),
-                 ("cards", "check", ROOT / "scenarios/cards/CARD019.gtc")):
+                 ("cards", "check", ROOT / "scenarios/cards/CARD024.gtc")):
         result = run(*args)
         assert "\x1b" not in result.output and "\x9b" not in result.output
     assert 'resource "Bad \\x1b]0;pwned\\x07 name"' in result.output  # the echoed line, escaped

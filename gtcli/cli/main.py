@@ -118,7 +118,7 @@ class GtGroup(click.Group):
         if self.debug:
             traceback.print_exception(exc, file=sys.stderr)
         click.echo(f"gt: internal error ({summary}). This is a bug in gt, not a problem with your files; "
-                   f"{REPORT_BUG}." + ("" if self.debug else " Run with --debug (or GT_DEBUG=1) for the details."),
+                   f"{REPORT_BUG}." + ("" if self.debug else " Run it again as `gt --debug ...` (or with GT_DEBUG=1) for the details."),
                    err=True)
 
 

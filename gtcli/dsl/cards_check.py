@@ -33,14 +33,14 @@ MAX_TEXT = 1000
 
 
 def control_problem(text: str | None, what: str, pos: Pos | None, newlines: bool = False) -> Diagnostic | None:
-    """CARD019 if ``text`` holds a control character (ESC, CSI...) a terminal could obey.
+    """CARD024 if ``text`` holds a control character (ESC, CSI...) a terminal could obey.
 
     Names are one line (``newlines=False``); texts may hold new lines and tabs.
     """
     at = control_at(text or "", newlines)
     if at is None:
         return None
-    return Diagnostic.at_pos("CARD019", f"{what} holds a control character ({codepoint(text[at])}) at character "
+    return Diagnostic.at_pos("CARD024", f"{what} holds a control character ({codepoint(text[at])}) at character "
                              f"{at + 1}", pos, "names and texts are plain text; a terminal would obey such a character")
 
 
@@ -56,7 +56,7 @@ class SetChecker:
         self.diagnostics.append(Diagnostic.at_pos(code, message, pos, hint, severity=WARNING))
 
     def plain(self, text: str | None, what: str, pos: Pos | None, newlines: bool = False) -> bool:
-        """False (and CARD019) if ``text`` holds a control character a terminal could obey."""
+        """False (and CARD024) if ``text`` holds a control character a terminal could obey."""
         problem = control_problem(text, what, pos, newlines)
         if problem:
             self.diagnostics.append(problem)

@@ -99,7 +99,7 @@ def resolve_path(spec: str | None, log_path: str, sample_file: str | None,
     """The file a log's tag names: ``"sample"`` is the shipped one, other paths are relative to the log.
 
     Unless ``allow_outside``, the file must be inside the log's folder once symlinks are
-    followed (IO003 otherwise): a log from a stranger must not make gt read ``/etc/passwd``.
+    followed (IO005 otherwise): a log from a stranger must not make gt read ``/etc/passwd``.
     """
     if spec is None:
         return None
@@ -111,7 +111,7 @@ def resolve_path(spec: str | None, log_path: str, sample_file: str | None,
     target = path if path.is_absolute() else Path(log_path).parent / path
     if not allow_outside and not resolved(target).is_relative_to(resolved(Path(log_path).parent)):
         raise InputError(Diagnostic(
-            "IO003", f"the log names {spec!r}, which is not in the log's folder", path=log_path,
+            "IO005", f"the log names {spec!r}, which is not in the log's folder", path=log_path,
             hint="a log may name the shipped sample and files beside it; give another file on the command "
                  "line (--cards, --board, --profile), or add --allow-outside if you trust this log"))
     return str(target)
