@@ -213,6 +213,25 @@ def test_symlink_loop(tmp_path):
     assert [d.code for d in load(tmp_path / "a.gtc").diagnostics] == ["CARD009"]
 
 
+def test_names_no_file_system_can_hold(tmp_path):
+    long_name = "x" * 5000 + ".gtc"
+    (tmp_path / "set.gtc").write_text(f'include "{long_name}"\ninclude "a\x00b.gtc"\nresource "R"\n')
+    assert [d.code for d in load(tmp_path / "set.gtc").diagnostics] == ["CARD009", "CARD009"]
+    (tmp_path / "t.es.gtc").write_text(f'translation of "{long_name}" language es\n')
+    assert [d.code for d in load(tmp_path / "t.es.gtc").diagnostics] == ["CARD009"]
+    log = tmp_path / "g.gtl"
+    log.write_text(f'[Players "Ana, Ben, Caro"]\n[Cards "{long_name}"]\n[Profile "{long_name[:-4]}.toml"]\n')
+    assert run("check", log).exit_code == 2
+    assert run("tally", ROOT / "scenarios/tally/worked-example.toml", "--profile", long_name).exit_code == 2
+
+
+def test_exchange_steps_have_the_shape_the_grammar_gives():
+    for command, exit_code in (("check", 1), ("show", 2)):
+        result = run("cards", command, HOSTILE / "step-without-refs.json", "--json")
+        assert result.exit_code == exit_code and codes(result) == ["CARD011"]
+        assert "takes 2 reference(s), got 1" in result.stdout
+
+
 # ---- 5. include "billion laughs" ------------------------------------------------------------------------
 def test_includes_read_each_file_once(monkeypatch):
     reads = []

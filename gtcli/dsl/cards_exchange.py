@@ -19,6 +19,22 @@ from gtcli.rules.cards import CardSet, Choice, Effect, Step
 from gtcli.rules.effects import CHOICE_KINDS, PRIMITIVES, TRIGGERS
 
 FORMAT = "gtcli-cards/1"
+# What the card-set language's grammar (grammar/cards.lark) requires of each effect: the
+# fields it must have, those it may have, and how many references. Data from TOML or JSON
+# did not come through the grammar, so it is held to the same shape here; the checker and
+# the interpreter rely on it (a move_votes step has two references).
+_MANY = 20
+STEP_SHAPES: dict[str, tuple[frozenset[str], frozenset[str], tuple[int, int]]] = {
+    op: (frozenset(must.split()), frozenset(may.split()), refs) for op, must, may, refs in (
+        ("gain", "amount", "", (0, 0)), ("take", "amount who", "", (0, 0)), ("pay", "amount", "who", (0, 0)),
+        ("draw", "amount deck zone", "face_up", (0, 0)), ("place_votes", "amount refs", "different", (1, _MANY)),
+        ("move_votes", "amount refs", "", (2, 2)), ("remove_votes", "amount refs", "", (1, 1)),
+        ("extra_actions", "amount", "different", (0, 0)), ("extra_turn", "", "", (0, 0)),
+        ("hand_limit", "amount", "", (0, 0)), ("put_vis", "amount refs", "", (1, 1)),
+        ("activate", "refs", "", (1, 1)), ("burn", "refs", "", (1, 1)), ("transmute", "refs", "", (1, 1)),
+        ("redraw", "amount", "", (0, 0)), ("manual", "text", "", (0, 0)),
+    )
+}
 CARD_FIELDS = ("kind", "name", "type", "category", "advance", "base", "slots", "copies", "text", "effects")
 STEP_FIELDS = ("op", "amount", "who", "deck", "face_up", "zone", "refs", "different", "text")
 
@@ -175,9 +191,22 @@ class _Reader:
             raise self.fail(f"card {n + 1}: deck must be item, spell or resource", n)
         if fields.get("zone") not in (None, "hand", "sanctum"):
             raise self.fail(f"card {n + 1}: zone must be hand or sanctum", n)
-        for ref in fields.get("refs", ()) + ((fields["who"],) if "who" in fields else ()):
-            if ref not in ("this", "others") and not ref.startswith("$"):
-                raise self.fail(f"card {n + 1}: a reference is $name, this or others, got {ref!r}", n)
+        must, may, (fewest, most) = STEP_SHAPES[op]
+        given = {key for key, value in fields.items() if value not in (False, ())}
+        missing, extra = sorted(must - given), sorted(given - must - may)
+        if missing or extra:
+            raise self.fail(f"card {n + 1}: {op!r} " + (f"needs {', '.join(missing)}" if missing else
+                                                          f"has no {', '.join(extra)}"), n,
+                            hint=f"as written in the card language: {PRIMITIVES[op].syntax}")
+        if not fewest <= len(fields.get("refs", ())) <= most:
+            raise self.fail(f"card {n + 1}: {op!r} takes {fewest if fewest == most else f'{fewest} or more'} "
+                            f"reference(s), got {len(fields.get('refs', ()))}", n,
+                            hint=f"as written in the card language: {PRIMITIVES[op].syntax}")
+        for ref in fields.get("refs", ()):
+            if ref != "this" and not ref.startswith("$"):
+                raise self.fail(f"card {n + 1}: a reference is $name or this, got {ref!r}", n)
+        if "who" in fields and fields["who"] != "others" and not fields["who"].startswith("$"):
+            raise self.fail(f"card {n + 1}: who is $name or others, got {fields['who']!r}", n)
         return Step(op, pos=pos, **fields)
 
 

@@ -23,7 +23,7 @@ from gtcli.diagnostics import ERROR, Diagnostic, InputError, Pos
 from gtcli.dsl.cards_ast import CardsTransformer, RawSet, RawTranslation
 from gtcli.dsl.cards_check import MAX_CARDS, SetChecker, check_translation
 from gtcli.dsl.keywords import KEYWORDS, LANGUAGES
-from gtcli.files.reading import read_text, resolved
+from gtcli.files.reading import exists, is_file, read_text, resolved
 from gtcli.files.resources import published_vocabulary
 from gtcli.rules.cards import CardSet, Translation
 from gtcli.text import fold
@@ -165,7 +165,7 @@ def _include_problem(path: Path, target: str, root: Path, loaded: Loaded, depth:
                           hint="each file is read once; including it again would only repeat its cards")
     if depth >= MAX_INCLUDE_DEPTH:
         return Diagnostic("CARD017", f"includes nest deeper than {MAX_INCLUDE_DEPTH}")
-    if not included.exists():
+    if not exists(included):
         return Diagnostic("CARD009", f"include {target!r}: no such file")
     if len(loaded.read) >= MAX_SET_FILES or loaded.size >= MAX_SET_BYTES:
         return Diagnostic("CARD017", f"the set reads more than {MAX_SET_FILES} files or {MAX_SET_BYTES} bytes",
@@ -198,8 +198,11 @@ def load(path: str | Path, with_translation_target: bool = True) -> Loaded:
 
 
 def _load_translation(raw: RawTranslation, path: Path, loaded: Loaded, resolve_target: bool) -> None:
-    target = resolved(path.parent / raw.of)
-    if not target.is_relative_to(resolved(path).parent) or not target.is_file():
+    try:
+        target = resolved(path.parent / raw.of)
+    except InputError:
+        target = None
+    if target is None or not target.is_relative_to(resolved(path).parent) or not is_file(target):
         loaded.diagnostics.append(Diagnostic.at_pos(
             "CARD009", f"the translated set {raw.of!r} is not a file beside the translation", raw.of_pos))
         return
@@ -267,7 +270,7 @@ def translation_path(set_path: str | Path, lang: str) -> Path:
 
 def load_translation_for(set_path: str | Path, lang: str) -> Translation | None:
     path = translation_path(set_path, lang)
-    if not path.exists():
+    if not exists(path):
         return None
 
     def compute():

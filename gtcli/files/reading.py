@@ -13,7 +13,10 @@ through :func:`read_text`, so one place decides what "a file" is:
 * a symlink loop, a permission problem and every other OS error become one ``IO001``
   diagnostic, never a traceback.
 
-:func:`resolved` is ``Path.resolve`` without its RuntimeError on a symlink loop.
+:func:`resolved` is ``Path.resolve`` without its RuntimeError on a symlink loop, and
+:func:`exists` / :func:`is_file` are ``Path``'s without their errors on a name too long for
+the file system (ENAMETOOLONG) or a NUL in the name (ValueError): a path a file names is
+text from a stranger.
 """
 
 from __future__ import annotations
@@ -83,6 +86,8 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, what: 
         raise _unusable(p, f"no such {what}: {p} (a part of the path is not a folder)") from None
     except OSError as exc:
         raise _unusable(p, f"cannot read {p}: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL in the name
+        raise _unusable(p, f"no such {what}: {p!r} (a file name cannot hold that character)") from None
     if size > limit:
         raise _unusable(p, f"{p} is larger than {limit} bytes; a {what} may have {limit}", too_big)
     return b"".join(chunks)
@@ -109,6 +114,25 @@ def resolved(path: str | os.PathLike[str]) -> Path:
     """``Path(path).resolve()``, with a symlink loop as an IO001 diagnostic instead of a RuntimeError."""
     try:
         return Path(path).resolve()
-    except (RuntimeError, OSError) as exc:
-        reason = "a symlink loop" if isinstance(exc, RuntimeError) else (exc.strerror or str(exc))
-        raise _unusable(Path(path), f"cannot follow {path}: {reason}", hint="point it at a real file") from None
+    except (RuntimeError, OSError, ValueError) as exc:
+        reason = {RuntimeError: "a symlink loop", ValueError: "a character no file name can hold"}.get(
+            type(exc), getattr(exc, "strerror", None) or str(exc))
+        raise _unusable(Path(path), f"cannot follow {path!r}: {reason}", hint="point it at a real file") from None
+
+
+def _mode(path: str | os.PathLike[str]) -> int | None:
+    try:
+        return os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+
+
+def exists(path: str | os.PathLike[str]) -> bool:
+    """Whether something is there (following symlinks); False for any name the OS refuses."""
+    return _mode(path) is not None
+
+
+def is_file(path: str | os.PathLike[str]) -> bool:
+    """Whether a regular file is there (following symlinks); False for any name the OS refuses."""
+    mode = _mode(path)
+    return mode is not None and stat.S_ISREG(mode)
