@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from click.testing import CliRunner, Result
 
 from gtcli.cli.main import cli
+from gtcli.text import new_run
 from tests.fuzz.corpus import hand_edit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +33,12 @@ def run(*args: str, input: str | None = None, env: dict[str, str] | None = None)
 def run_json(*args: str, input: str | None = None) -> dict:
     result = run(*args, "--json", input=input)
     return json.loads(result.stdout)
+
+
+@pytest.fixture(autouse=True)
+def _new_run():
+    """Each test is a run of its own, as each gt command is (the "did you mean" budget)."""
+    new_run()
 
 
 @pytest.fixture

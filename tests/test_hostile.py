@@ -291,6 +291,24 @@ def _erroring_log(tmp_path: Path, turns: int, line: str = "Ana: vote staff") -> 
     return path
 
 
+def test_did_you_mean_has_a_budget_per_run(tmp_path, monkeypatch):
+    import difflib
+
+    from gtcli import text
+
+    calls = []
+    real = difflib.get_close_matches
+    monkeypatch.setattr(text.difflib, "get_close_matches", lambda *a, **k: calls.append(1) or real(*a, **k))
+    monkeypatch.setattr(text, "HINT_WORK", 20 * len(load(ROOT / "cards/sample.gtc").card_set.cards))
+    log = tmp_path / "unknown.gtl"
+    log.write_text('[Players "Ana, Ben, Caro"]\n[Cards "sample"]\ntribunal 1\nround 1 praeco Ana\n'
+                   + "".join(f'Ana: activate "Storm Staf{n % 500}"\n' for n in range(3000)))
+    data = json.loads(run("check", log, "--json", "--max-findings", "0").stdout)
+    k1 = [d for d in data["files"][0]["diagnostics"] if d["code"] == "K1"]
+    assert len(k1) == 3000 and len(calls) <= 20  # 500 names, asked 3,000 times: 20 searches
+    assert k1[0]["hint"] == "did you mean 'Storm Staff'?" and k1[-1]["hint"] != k1[0]["hint"]
+
+
 def test_findings_per_file_are_capped(tmp_path):
     path = _erroring_log(tmp_path, 400)
     result = run("check", path)

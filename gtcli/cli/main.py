@@ -30,6 +30,7 @@ from gtcli.cli.output import EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABL
 from gtcli.cli.play_cmd import play
 from gtcli.cli.rules_cmd import rules
 from gtcli.cli.tally_cmd import tally
+from gtcli.text import new_run
 
 REPORT_BUG = "please report it with the command you ran and its input files (README, 'Reporting a bug')"
 
@@ -78,6 +79,7 @@ class GtGroup(click.Group):
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
         self.debug = _debug_from_env()
+        new_run()
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             if not standalone_mode:

@@ -194,6 +194,7 @@ class SetChecker:
         words: list[Word] = attr.value
         if len(words) > MAX_SLOTS:
             self.error("CARD005", f"{len(words)} slots; the limit is {MAX_SLOTS}", attr.pos)
+            return ()  # not each of 3,000 words with a "did you mean"
         out = []
         for w in words:
             if fold(w.text) in self.any_words:

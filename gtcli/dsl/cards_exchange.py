@@ -13,6 +13,7 @@ from typing import Any
 
 from gtcli.diagnostics import Diagnostic, InputError, Pos
 from gtcli.dsl.cards_ast import Attr, RawCard, RawSet, Word
+from gtcli.dsl.cards_check import MAX_CARDS
 from gtcli.files.shape import json_problem
 from gtcli.files.toml_source import TomlSource, parse_toml
 from gtcli.rules.cards import CardSet, Choice, Effect, Step
@@ -95,15 +96,15 @@ class _Reader:
     def __init__(self, path: str, source: TomlSource | None) -> None:
         self.path = path
         self.source = source
+        self.found: dict[tuple[int | None, str | None], Pos] = {}  # a list of 3,000 slots asks 3,000 times
 
     def pos(self, index: int | None = None, key: str | None = None) -> Pos:
         if self.source is None:
             return Pos(self.path)
-        if index is None:
-            line, col = self.source.locate(key)
-        else:
-            line, col = self.source.locate(key, "cards", index)
-        return Pos(self.path, line, col)
+        if (index, key) not in self.found:
+            line, col = self.source.locate(key) if index is None else self.source.locate(key, "cards", index)
+            self.found[index, key] = Pos(self.path, line, col)
+        return self.found[index, key]
 
     def fail(self, message: str, index: int | None = None, key: str | None = None, hint: str | None = None):
         return InputError(Diagnostic.at_pos("CARD011", message, self.pos(index, key), hint))
@@ -128,7 +129,7 @@ class _Reader:
                 words = self.expect(data[key], list, key, None, key)
                 setattr(raw, attr, [Word(str(w), self.pos(key=key)) for w in words])
         cards = self.expect(data.get("cards", []), list, "cards", None, "cards")
-        for n, entry in enumerate(cards):
+        for n, entry in enumerate(cards[:MAX_CARDS + 1]):  # one past the cap: the loader reports it (CARD017)
             raw.cards.append(self.card(self.expect(entry, dict, f"card {n + 1}", n, None), n))
         return raw
 

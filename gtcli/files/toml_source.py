@@ -11,6 +11,7 @@ function every reader of the project uses; it goes through the shape limits of
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import tomllib
@@ -35,9 +36,20 @@ class TomlSource:
     def lines(self) -> list[str]:
         return self._lines
 
+    # Split once, find headers once: a file of 10,000 [[cards]] located each card's keys, and
+    # every lookup scanned the whole file again (quadratic).
     @functools.cached_property
-    def _lines(self) -> list[str]:  # split once: every located error would split again
-        return self.text.splitlines()
+    def _lines(self) -> list[str]:
+        return self.text.split("\n")  # as tomllib and the carets count lines
+
+    @functools.cached_property
+    def _tables(self) -> list[int]:
+        """0-based lines that open a table (``[...]`` or ``[[...]]``), in order."""
+        return [n for n, line in enumerate(self._lines) if line.lstrip().startswith("[")]
+
+    @functools.cached_property
+    def _headers(self) -> dict[str, list[int]]:
+        return {}
 
     def _find(self, pattern: str, start: int = 0, stop: int | None = None) -> tuple[int, int] | None:
         rx = re.compile(pattern)
@@ -50,8 +62,10 @@ class TomlSource:
 
     def _header(self, table: str, index: int) -> int | None:
         """0-based line of the index-th ``[table]`` or ``[[table]]`` header."""
-        rx = re.compile(r"^\s*\[\[?\s*" + re.escape(table) + r"\s*\]\]?\s*(#.*)?$")
-        hits = [n for n, line in enumerate(self.lines()) if rx.match(line)]
+        hits = self._headers.get(table)
+        if hits is None:
+            rx = re.compile(r"^\s*\[\[?\s*" + re.escape(table) + r"\s*\]\]?\s*(#.*)?$")
+            hits = self._headers[table] = [n for n in self._tables if rx.match(self._lines[n])]
         return hits[index] if index < len(hits) else None
 
     def locate(self, key: str | None = None, table: str | None = None, index: int = 0) -> tuple[int | None, int | None]:
@@ -60,7 +74,6 @@ class TomlSource:
         Without a table the key is looked for among the top-level keys; without a key the
         table's header is returned.
         """
-        lines = self.lines()
         start, stop = 0, None
         if table is not None:
             header = self._header(table, index)
@@ -69,8 +82,8 @@ class TomlSource:
             if key is None:
                 return header + 1, 1
             start = header + 1
-        following = [n for n in range(start, len(lines)) if re.match(r"^\s*\[", lines[n])]
-        stop = following[0] if following else None
+        after = bisect.bisect_left(self._tables, start)
+        stop = self._tables[after] if after < len(self._tables) else None
         if key is not None:
             quoted = re.escape(key)
             hit = self._find(rf"^\s*(\"{quoted}\"|'{quoted}'|{quoted})\s*=", start, stop)
