@@ -119,6 +119,8 @@ PROF003 error an unknown variant in a log's header or on the command line
 SYN001 error unexpected word or end of file
 SYN002 error unexpected character (or a string not closed)
 SYN003 note an unknown header tag in a log
+SYN004 error a number too long to be meant (more than 100 digits)
+SYN005 error a file with too many words and signs to parse
 CARD001 error unknown item type
 CARD002 error unknown spell category
 CARD003 error a slot of a category the set lacks
@@ -142,10 +144,12 @@ CARD020 error a card name the set does not have (asked for on the command line)
 CARD021 error/warning the set does not fit the box (2 x 55 cards, Reference cards included)
 CARD022 warning a deck too small to set up a game
 CARD023 error a card the publisher named has another kind, type or category
+CARD024 error a control character in a name or text
 IO001 error a file cannot be read
 IO002 error a file cannot be written
 IO003 error a file is being changed by another gt command (locked)
 IO004 error a file changed since it was read (nothing was written)
+IO005 error a log names a file outside its folder
 """
 )
 

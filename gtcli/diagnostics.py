@@ -50,7 +50,9 @@ class Diagnostic:
         """
         if self.line is None and line is not None:
             return replace(self, path=path or self.path, line=line, col=col)
-        return replace(self, path=self.path or path)
+        if self.path or not path:
+            return self  # nothing to change (and a replay of 100,000 turns asks 300,000 times)
+        return replace(self, path=path)
 
     @classmethod
     def at_pos(cls, code: str, message: str, pos: "Pos | None", hint: str | None = None,

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 import unicodedata
 from collections.abc import Iterable
+
+# C0 control characters but tab and newline, DEL, and C1: what a terminal may obey
+# (ESC starts colour, title and hyperlink sequences; U+009B is CSI on its own).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -22,9 +27,33 @@ def fold(name: str) -> str:
     return " ".join(cleaned.split())
 
 
+# "Did you mean" compares a name with every candidate (difflib, ~10 us each). A log from a
+# stranger may name 100,000 different unknown cards; each costs a search over the whole
+# set, a minute in all, for hints of which a hundred are ever shown. So the same question
+# is answered from memory, and a run spends at most HINT_WORK comparisons; past that,
+# hints are left out (the findings are not). :func:`new_run` starts a run's budget.
+HINT_WORK = 200_000
+_hint_work_left = HINT_WORK
+
+
+def new_run() -> None:
+    """Start a command's budget of "did you mean" work (gt's entry point calls this)."""
+    global _hint_work_left
+    _hint_work_left = HINT_WORK
+    _closest.cache_clear()
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """Return a "did you mean X?" hint for the closest candidate, or None."""
-    candidates = list(dict.fromkeys(candidates))
+    return _closest(name, tuple(dict.fromkeys(candidates)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _closest(name: str, candidates: tuple[str, ...]) -> str | None:
+    global _hint_work_left
+    if _hint_work_left < len(candidates):
+        return None
+    _hint_work_left -= len(candidates)
     by_folded: dict[str, str] = {}
     for candidate in candidates:
         by_folded.setdefault(fold(candidate), candidate)
@@ -70,3 +99,21 @@ def repeated(names: Iterable[str]) -> str | None:
             return name
         seen.add(fold(name))
     return None
+
+
+def control_at(text: str, newlines: bool = True) -> int | None:
+    """The index of the first control character in ``text`` (tab always allowed), or None.
+
+    ``newlines=False`` for one-line text (names): a newline counts as a control character.
+    """
+    match = CONTROL.search(text)
+    first = match.start() if match else None
+    if not newlines and "\n" in text:
+        at = text.index("\n")
+        first = at if first is None else min(first, at)
+    return first
+
+
+def codepoint(char: str) -> str:
+    """``U+001B`` for a character, to name an invisible one in a message."""
+    return f"U+{ord(char):04X}"

@@ -12,16 +12,20 @@ from hypothesis import strategies as st
 from click.testing import CliRunner, Result
 
 from gtcli.cli.main import cli
+from gtcli.text import new_run
+from tests.fuzz.corpus import hand_edit
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
 
 
 def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
-    """Invoke ``gt`` like a user would; exceptions other than SystemExit fail the test."""
+    """Invoke ``gt`` like a user would; an internal error (exit 3) fails the test with its traceback."""
+    env = {"GT_DEBUG": "1", **(env or {})}
     result = CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env, catch_exceptions=True)
     if result.exception and not isinstance(result.exception, SystemExit):
         raise result.exception
+    assert result.exit_code != 3, result.output
     assert "Traceback" not in result.output
     return result
 
@@ -29,6 +33,12 @@ def run(*args: str, input: str | None = None, env: dict[str, str] | None = None)
 def run_json(*args: str, input: str | None = None) -> dict:
     result = run(*args, "--json", input=input)
     return json.loads(result.stdout)
+
+
+@pytest.fixture(autouse=True)
+def _new_run():
+    """Each test is a run of its own, as each gt command is (the "did you mean" budget)."""
+    new_run()
 
 
 @pytest.fixture
@@ -55,14 +65,8 @@ def mutate_lines(text: str, data, rounds: int, fragments: list[str],
     for _ in range(data.draw(st.integers(1, rounds))):
         n = rnd.randrange(len(lines))
         choice = rnd.randrange(4 + len(extra_edits))
-        if choice == 0:
-            del lines[n]
-        elif choice == 1:
-            lines.insert(n, lines[rnd.randrange(len(lines))])
-        elif choice == 2:
-            words = lines[n].split(" ")
-            rnd.shuffle(words)
-            lines[n] = " ".join(words)
+        if choice < 3:
+            hand_edit(lines, n, rnd, choice)
         elif choice == 3:
             cut = rnd.randrange(len(lines[n]) + 1)
             lines[n] = lines[n][:cut] + data.draw(st.sampled_from(fragments)) + lines[n][cut:]

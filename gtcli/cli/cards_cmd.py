@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from gtcli.cli.options import json_option
+from gtcli.cli.options import json_option, max_findings_option
 from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json
 
 LANG_CHOICE = click.Choice(["en", "es", "fr", "it"], case_sensitive=False)
@@ -22,7 +22,8 @@ def cards() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--box", is_flag=True,
               help="Also check a transcription of the published box: 2 x 55 cards, the decks, the public names.")
-def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool) -> None:
+@max_findings_option
+def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool, max_findings: int) -> None:
     """Check card sets and translations.
 
     Checking a set also checks its translations: the files NAME.LANG.gtc beside it and
@@ -38,9 +39,9 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool) -> Non
     fmt = "json" if as_json else fmt
     reports, unusable, done = [], False, set()
     for path in paths:
-        if Path(path).resolve() in done:
+        if _identity(path) in done:
             continue
-        done.add(Path(path).resolve())
+        done.add(_identity(path))
         report, loaded, bad = _check_file(path)
         reports.append(report)
         unusable |= bad
@@ -54,19 +55,19 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool) -> Non
         files, problems = translation_files(path, loaded)
         report.diagnostics.extend(problems)
         for tpath, listed_at in files:
-            if tpath.resolve() in done:
+            if _identity(tpath) in done:
                 continue
-            done.add(tpath.resolve())
+            done.add(_identity(tpath))
             t_report, t_loaded, bad = _check_file(str(tpath))
             unusable |= bad
             translation = t_loaded.translation if t_loaded else None
             if listed_at is not None and translation is not None \
-                    and (tpath.parent / translation.of).resolve() != Path(path).resolve():
+                    and _identity(tpath.parent / translation.of) != _identity(path):
                 report.diagnostics.append(Diagnostic.at_pos(
                     "CARD009", f"{tpath.name} translates {translation.of!r}, not this set", listed_at))
             reports.append(t_report)
     if fmt == "human":
-        from gtcli.cli.render_cards import plain
+        from gtcli.cli.output import safe
         from gtcli.dsl.cards_text import count_phrase
 
         for r in reports:
@@ -74,15 +75,27 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool) -> Non
                 continue  # cards with errors are left out of a set: its counts would mislead
             if "copies" in r.extra:
                 size = count_phrase(r.extra["cards"], r.extra["copies"])
-                click.echo(plain(f"{r.path}: set {r.extra['set']!r}, {size}"))
+                click.echo(safe(f"{r.path}: set {r.extra['set']!r}, {size}"))
             elif "translated" in r.extra:
-                click.echo(plain(f"{r.path}: {r.extra['language']} translation of {r.extra['of']}, "
+                click.echo(safe(f"{r.path}: {r.extra['language']} translation of {r.extra['of']}, "
                                  f"{r.extra['translated']} of {r.extra['cards']} cards translated"))
-    render(reports, fmt)
+    render(reports, fmt, max_findings=max_findings)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
     if any(r.count("error") for r in reports):
         raise SystemExit(EXIT_FINDINGS)
+
+
+def _identity(path) -> object:
+    """What tells two named files apart: the real path, or the name itself when it cannot be
+    followed (a symlink loop is then reported once, by reading it)."""
+    from gtcli.diagnostics import InputError
+    from gtcli.files.reading import resolved
+
+    try:
+        return resolved(path)
+    except InputError:
+        return str(path)
 
 
 def _check_file(path: str):
@@ -165,7 +178,8 @@ def _is_translation(path: str) -> bool:
 def show_cmd(path: str, name: str | None, lang: str | None, as_json: bool) -> None:
     """Show a card set as a table, or one card (NAME, any case or accents) as it is laid out."""
     from gtcli.cli.output import console
-    from gtcli.cli.render_cards import card_panel, cards_table, plain
+    from gtcli.cli.output import safe
+    from gtcli.cli.render_cards import card_panel, cards_table
     from gtcli.dsl.cards_view import find_card
 
     view, note = _open(path, lang)
@@ -187,7 +201,7 @@ def show_cmd(path: str, name: str | None, lang: str | None, as_json: bool) -> No
         title = f"{view.name} ({view.language}, {count_phrase(len(view.cards), view.copies)})"
         out.print(cards_table(view, title, out.is_terminal))
     if note:
-        click.echo(plain(note))
+        click.echo(safe(note))
 
 
 @cards.command("render")
@@ -204,7 +218,7 @@ def render_cmd(path: str, lang: str | None, output: str | None, paper: str, as_j
 
     The page needs no network and no JavaScript: open it in a browser and print it.
     """
-    from gtcli.cli.render_cards import plain
+    from gtcli.cli.output import safe
     from gtcli.cli.render_cards_html import pages, sheet_html
     from gtcli.dsl.cards_text import count_phrase
 
@@ -222,11 +236,11 @@ def render_cmd(path: str, lang: str | None, output: str | None, paper: str, as_j
                     "html": None if to_file else page})
     elif to_file:
         size = count_phrase(len(view.cards), view.copies)
-        click.echo(plain(f"Wrote {output}: {size}, {pages(view)} page(s)."), err=True)
+        click.echo(safe(f"Wrote {output}: {size}, {pages(view)} page(s)."), err=True)
     else:
         click.echo(page, nl=False)
     if note:
-        click.echo(plain(note), err=True)
+        click.echo(safe(note), err=True)
 
 
 @cards.command("export")
@@ -288,7 +302,7 @@ def template_cmd(path: str, lang: str, output: str | None, force: bool, as_json:
             raise InputError(Diagnostic("IO002", f"{target} already exists", path=str(target),
                                         hint="use --force to rewrite it (its translated names are kept)"))
         # work already done is kept when the file rewritten is the one beside the set
-        existing = load_translation_for(path, lang) if target.resolve() == beside.resolve() else None
+        existing = load_translation_for(path, lang) if _identity(target) == _identity(beside) else None
         text = translation_template(card_set, Path(path).name, lang, existing)
         left = _left_to_translate(text, card_set, str(target))
         if doc.text is not None:  # a rewrite: comments someone added must not vanish with it

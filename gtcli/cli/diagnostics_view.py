@@ -3,11 +3,16 @@
 Human output is ``file:line:col: CODE message``, the source line with a caret under the
 column, then the hint; a summary closes it. ``github`` prints workflow commands so CI
 annotates the lines. JSON is ``{"files": [...], "summary": {...}}`` (docs/json.md).
+
+Output stays bounded whatever the input: each file shows at most ``max_findings``
+diagnostics (then "... and N more"; the summary still counts them all), each file's
+text is split into lines once, not once per diagnostic, and an echoed source line is
+cut to :data:`SOURCE_WIDTH` characters around the caret. User text is escaped
+(:func:`gtcli.cli.output.safe`) before it reaches the terminal.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -15,10 +20,11 @@ from typing import Any
 
 import click
 
-from gtcli.cli.output import use_colour
+from gtcli.cli.output import MAX_FINDINGS, json_text, safe, safe_diagnostic, use_colour
 from gtcli.diagnostics import ERROR, WARNING, Diagnostic
 
 FORMATS = ("human", "json", "github")
+SOURCE_WIDTH = 100
 
 
 @dataclass
@@ -37,52 +43,88 @@ def _sorted(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=lambda d: (d.path or "", d.line or 0, d.col or 0, d.code))
 
 
-def _caret(d: Diagnostic, texts: dict[str, str]) -> list[str]:
-    text = texts.get(d.path or "")
-    if text is None or d.line is None:
-        return []
-    lines = text.splitlines()
-    if not 1 <= d.line <= len(lines):
-        return []
-    source = lines[d.line - 1].replace("\t", " ")
-    col = max(1, d.col or 1)
-    return [f"  {d.line:>4} | {source}", "       | " + " " * (col - 1) + "^"]
+class Lines:
+    """The lines of each file's text, split once (``\n`` only, as the parsers count lines)."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+        self.split: dict[str, list[str]] = {}
+
+    def get(self, path: str | None, line: int) -> str | None:
+        text = self.texts.get(path or "")
+        if text is None:
+            return None
+        if path not in self.split:
+            self.split[path] = text.split("\n")
+        lines = self.split[path]
+        return lines[line - 1] if 1 <= line <= len(lines) else None
 
 
-def echo_diagnostic(d: Diagnostic, texts: dict[str, str]) -> None:
+def _caret(d: Diagnostic, lines: Lines) -> list[str]:
+    """The source line (escaped, cut around the column) and a caret under the column."""
+    source = lines.get(d.path, d.line) if d.line is not None else None
+    if source is None:
+        return []
+    source = source.replace("\t", " ")
+    col = min(max(1, d.col or 1), len(source) + 1)
+    start = 0 if col <= SOURCE_WIDTH * 3 // 4 else max(0, min(col - 1 - SOURCE_WIDTH // 2, len(source) - SOURCE_WIDTH))
+    end = start + SOURCE_WIDTH
+    before = ("..." if start else "") + safe(source[start:col - 1], False)
+    shown = before + safe(source[col - 1:end], False) + ("..." if end < len(source) else "")
+    return [f"  {d.line:>4} | {shown}", "       | " + " " * len(before) + "^"]
+
+
+def echo_diagnostic(d: Diagnostic, texts: dict[str, str] | Lines) -> None:
     """One diagnostic for people: ``file:line:col: CODE message``, the line with a caret, the hint."""
+    lines = texts if isinstance(texts, Lines) else Lines(texts)
+    caret = _caret(d, lines)
+    d = safe_diagnostic(d)
     head = f"{d.location()}: {d.code} "
     if d.severity != ERROR:
         head += f"{d.severity}: "
     if use_colour(sys.stdout):
         head = head.replace(d.code, click.style(d.code, fg="red" if d.severity == ERROR else "yellow", bold=True), 1)
     click.echo(head + d.message)
-    for line in _caret(d, texts):
+    for line in caret:
         click.echo(line)
     if d.hint:
         click.echo(f"  hint: {d.hint}")
 
 
-def render(reports: list[FileReport], fmt: str, what: str = "file") -> None:
+def _shown(report: FileReport, limit: int) -> tuple[list[Diagnostic], int]:
+    """The diagnostics to show for a file, in order, and how many are left out."""
+    ordered = _sorted(report.diagnostics)
+    if limit <= 0 or len(ordered) <= limit:
+        return ordered, 0
+    return ordered[:limit], len(ordered) - limit
+
+
+def render(reports: list[FileReport], fmt: str, what: str = "file", max_findings: int = MAX_FINDINGS) -> None:
+    shown = [_shown(r, max_findings) for r in reports]
     if fmt == "json":
         data = {
-            "files": [{"file": r.path, "kind": r.kind, **r.extra,
-                       "diagnostics": [d.to_json() for d in _sorted(r.diagnostics)]} for r in reports],
+            "files": [{"file": r.path, "kind": r.kind, **r.extra, "diagnostics": [d.to_json() for d in ds],
+                       **({"omitted": left} if left else {})} for r, (ds, left) in zip(reports, shown)],
             "summary": summary(reports),
         }
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        click.echo(json_text(data))
         return
     if fmt == "github":
-        for r in reports:
-            for d in _sorted(r.diagnostics):
+        for r, (ds, left) in zip(reports, shown):
+            for d in map(safe_diagnostic, ds):
                 level = {"error": "error", "warning": "warning"}.get(d.severity, "notice")
                 where = f"file={d.path or r.path}" + (f",line={d.line}" if d.line else "") + (f",col={d.col}" if d.col else "")
                 message = d.message + (f" ({d.hint})" if d.hint else "")
                 click.echo(f"::{level} {where},title={d.code}::{message}")
+            if left:
+                click.echo(f"::notice file={safe(r.path, False)}::... and {left} more (--max-findings 0 shows all)")
         return
-    for r in reports:
-        for d in _sorted(r.diagnostics):
-            echo_diagnostic(d, r.texts)
+    for r, (ds, left) in zip(reports, shown):
+        lines = Lines(r.texts)
+        for d in ds:
+            echo_diagnostic(d, lines)
+        if left:
+            click.echo(f"{safe(r.path, False)}: ... and {left} more (--max-findings 0 shows all)")
     s = summary(reports)
     verdict = "clean" if not s["errors"] and not s["warnings"] else f"{s['errors']} error(s), {s['warnings']} warning(s)"
     click.echo(f"{s['files']} {what}(s) checked: {verdict}")

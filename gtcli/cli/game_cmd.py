@@ -6,7 +6,7 @@ import click
 
 from gtcli.cli.asking import confirm_drop, stdin_is_terminal
 from gtcli.cli.options import json_option, profile_option
-from gtcli.cli.output import handles_input_errors, print_json
+from gtcli.cli.output import handles_input_errors, print_json, safe
 from gtcli.diagnostics import InputError
 
 
@@ -36,7 +36,7 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
     if as_json:
         print_json({"file": session, "players": list(g.players), "profile": g.profile.name})
     else:
-        click.echo(f"New game in {session}: {', '.join(g.players)} (profile {g.profile.name}).")
+        click.echo(safe(f"New game in {session}: {', '.join(g.players)} (profile {g.profile.name}).", newlines=False))
 
 
 @game.command("tribunal")

@@ -6,12 +6,13 @@ import sys
 
 import click
 
-from gtcli.cli.options import json_option, profile_option
+from gtcli.cli.options import allow_outside_option, json_option, max_findings_option, profile_option
 from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json
 
 
 def log_options(func):
-    """--cards, --board, --profile: shared by every command that replays a log."""
+    """--cards, --board, --profile, --allow-outside: shared by every command that replays a log."""
+    func = allow_outside_option(func)
     func = profile_option(func)
     func = click.option("--board", "board", metavar="FILE.toml", help="Board profile (overrides the log's [Board]).")(func)
     func = click.option("--cards", "cards", metavar="SET", help="Card set (overrides the log's [Cards]).")(func)
@@ -27,8 +28,10 @@ def log_options(func):
 @click.option("--first", is_flag=True, help="Stop each log at its first error.")
 @click.option("--require-complete", is_flag=True,
               help="A log that stops before the Grand Tribunal is an error (R7), not a note.")
+@max_findings_option
 @log_options
-def check(paths, fmt, as_json, strict, first, require_complete, cards, board, profile_spec) -> None:
+def check(paths, fmt, as_json, strict, first, require_complete, max_findings, cards, board, profile_spec,
+          allow_outside) -> None:
     """Replay game logs through the rules and report every illegal move."""
     from gtcli.cli.diagnostics_view import FileReport, render
     from gtcli.diagnostics import InputError
@@ -36,7 +39,8 @@ def check(paths, fmt, as_json, strict, first, require_complete, cards, board, pr
     from gtcli.reports import outcome_json
 
     fmt = "json" if as_json else fmt
-    options = Options(cards, board, profile_spec, strict, first, require_complete=require_complete)
+    options = Options(cards, board, profile_spec, strict, first, require_complete=require_complete,
+                      allow_outside=allow_outside)
     reports, unusable = [], False
 
     def one(path: str) -> None:
@@ -63,7 +67,7 @@ def check(paths, fmt, as_json, strict, first, require_complete, cards, board, pr
     else:
         for path in paths:
             one(path)
-    render(reports, fmt, what="log")
+    render(reports, fmt, what="log", max_findings=max_findings)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
     if any(r.count("error") for r in reports):
@@ -71,11 +75,14 @@ def check(paths, fmt, as_json, strict, first, require_complete, cards, board, pr
 
 
 def _source(path: str) -> dict[str, str]:
-    """The file's text for carets under syntax errors, if it can be read at all."""
+    """The log's text for carets under syntax errors, if it can be read at all."""
+    from gtcli.diagnostics import InputError
+    from gtcli.dsl.logs import MAX_LOG_BYTES
+    from gtcli.files.toml_source import read_text
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            return {path: handle.read(2_000_000)}
-    except (OSError, UnicodeDecodeError):
+        return {path: read_text(path, "log", MAX_LOG_BYTES)}
+    except InputError:
         return {}
 
 
@@ -86,12 +93,12 @@ def _source(path: str) -> dict[str, str]:
 @json_option
 @log_options
 @handles_input_errors()
-def replay(path, at_line, as_json, cards, board, profile_spec) -> None:
+def replay(path, at_line, as_json, cards, board, profile_spec, allow_outside) -> None:
     """The whole table state at a point of a log, to settle disputes."""
     from gtcli.dsl.logs import Options, check_file
     from gtcli.reports import replay_json
 
-    checked = check_file(path, Options(cards, board, profile_spec, until_line=at_line))
+    checked = check_file(path, Options(cards, board, profile_spec, until_line=at_line, allow_outside=allow_outside))
     r = checked.result
     if as_json:
         print_json(replay_json(path, at_line, r))
@@ -115,7 +122,8 @@ def replay(path, at_line, as_json, cards, board, profile_spec) -> None:
 @click.option("--diff", "show_diff", is_flag=True, help="Show what would change, as a unified diff.")
 @json_option
 @log_options
-def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, profile_spec) -> None:
+def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, profile_spec,
+            allow_outside) -> None:
     """Rewrite logs in canonical layout (and, with --lang, in another language).
 
     Comments stay beside the line or move they annotate. One LOG without options prints
@@ -132,7 +140,7 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
     entries, unusable, changed_files = [], False, 0
     for path in paths:
         try:
-            entry = _fmt_one(path, lang, cards, write)
+            entry = _fmt_one(path, lang, cards, write, allow_outside)
         except InputError as exc:
             unusable = True
             if as_json:
@@ -168,22 +176,22 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
         raise SystemExit(EXIT_FINDINGS)
 
 
-def _fmt_one(path: str, lang: str | None, cards: str | None, write: bool) -> dict:
+def _fmt_one(path: str, lang: str | None, cards: str | None, write: bool, allow_outside: bool) -> dict:
     """Format one log (and, with ``write``, replace it under its lock if it changed)."""
     from gtcli.files.guarded import Editing, read_stamped
 
     if not write:
         text, _ = read_stamped(path, "log")
-        return _formatted(path, text, lang, cards)
+        return _formatted(path, text, lang, cards, allow_outside)
     with Editing(path, "log") as doc:
-        entry = _formatted(path, doc.text, lang, cards)
+        entry = _formatted(path, doc.text, lang, cards, allow_outside)
         if entry["changed"]:
             doc.save(entry["out"])
         entry["written"] = entry["changed"]
     return entry
 
 
-def _formatted(path: str, text: str, lang: str | None, cards: str | None) -> dict:
+def _formatted(path: str, text: str, lang: str | None, cards: str | None, allow_outside: bool) -> dict:
     from gtcli.dsl.cardsets import load_set, names_in, with_translation
     from gtcli.dsl.comments import texts
     from gtcli.dsl.log_format import format_log
@@ -192,7 +200,7 @@ def _formatted(path: str, text: str, lang: str | None, cards: str | None) -> dic
     log = parse_log(text, path)
     header, _ = read_header(log)
     target = (lang or log.language).lower()
-    cards_path = cards or resolve_path(header.cards, path, "sample.gtc")
+    cards_path = cards or resolve_path(header.cards, path, "sample.gtc", allow_outside)
     vocabulary, names = None, None
     if cards_path:
         card_set = with_translation(load_set(cards_path), cards_path, log.language)

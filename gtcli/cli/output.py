@@ -2,13 +2,22 @@
 
 rich is imported only when a table is actually drawn. Off a terminal (a pipe, a file,
 CliRunner) tables are plain ASCII without colour; ``NO_COLOR`` is honoured everywhere.
+
+User text (card names, player names, a log's strings, lines of a file) comes from
+strangers, so it never reaches the terminal raw: :func:`safe` shows control characters
+as ``\x1b`` escapes, and it is applied in one place per way out -- every string a
+:func:`console` renders, every diagnostic (:func:`safe_diagnostic`), every JSON
+document (:func:`json_text`). The console has rich markup turned off, so a card named
+``[link=...]`` is shown as written, not obeyed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -16,8 +25,38 @@ from typing import Any
 import click
 
 from gtcli.diagnostics import ERROR, Diagnostic, InputError
+from gtcli.text import CONTROL
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE = 0, 1, 2
+# Exit codes, documented in `gt --help` and the README.
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, EXIT_BUG = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C
+EXIT_PIPE = 141  # 128 + SIGPIPE: whoever read the output stopped reading (`gt check ... | head`)
+EXIT_CODES = (EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE)
+
+MAX_FINDINGS = 100  # diagnostics shown per file (per command for unusable input), unless --max-findings says
+_JSON_RAW = re.compile("[\x7f-\x9f]")  # json.dumps escapes C0 itself, not DEL and C1
+
+
+def safe(text: str, newlines: bool = True) -> str:
+    """``text`` with every control character a terminal would obey shown as ``\\x1b``.
+
+    Tabs stay; new lines stay unless ``newlines=False`` (one-line output such as a
+    diagnostic's message), where they are shown as ``\\n``.
+    """
+    text = CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return text if newlines else text.replace("\n", "\\n")
+
+
+def safe_diagnostic(d: Diagnostic) -> Diagnostic:
+    """The diagnostic with its path, message and hint made :func:`safe` for a terminal."""
+    return dataclasses.replace(d, path=d.path and safe(d.path, False), message=safe(d.message, False),
+                               hint=d.hint and safe(d.hint, False))
+
+
+def json_text(data: Any, indent: int | None = 2) -> str:
+    """A JSON document with DEL and C1 characters escaped too (``\\u009b``): safe on a terminal."""
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def use_colour(stream: Any) -> bool:
@@ -25,21 +64,25 @@ def use_colour(stream: Any) -> bool:
 
 
 def print_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json_text(data))
 
 
 def print_diagnostics(diagnostics: Iterable[Diagnostic], as_json: bool = False) -> None:
+    """Diagnostics of unusable input: at most MAX_FINDINGS, then how many more."""
     diagnostics = list(diagnostics)
+    shown, omitted = diagnostics[:MAX_FINDINGS], max(0, len(diagnostics) - MAX_FINDINGS)
     if as_json:
-        print_json({"errors": [d.to_json() for d in diagnostics]})
+        print_json({"errors": [d.to_json() for d in shown], **({"omitted": omitted} if omitted else {})})
         return
     colour = use_colour(sys.stderr)
-    for d in diagnostics:
+    for d in map(safe_diagnostic, shown):
         text = d.format()
         if colour:
             fg = "red" if d.severity == ERROR else "yellow"
             text = text.replace(f" {d.code} ", " " + click.style(d.code, fg=fg, bold=True) + " ", 1)
         click.echo(text, err=True)
+    if omitted:
+        click.echo(f"... and {omitted} more", err=True)
 
 
 def handles_input_errors(json_flag: str | None = "as_json") -> Callable:
@@ -59,17 +102,29 @@ def handles_input_errors(json_flag: str | None = "as_json") -> Callable:
     return wrap
 
 
-def console(stderr: bool = False) -> Any:
-    """A rich Console that degrades to plain text off a terminal."""
+@functools.cache
+def _safe_console_class() -> type:
     from rich.console import Console
 
+    class SafeConsole(Console):
+        """Every string it renders (table cells, titles, printed lines) goes through :func:`safe`."""
+
+        def render_str(self, text: str, **kwargs: Any) -> Any:
+            return super().render_str(safe(text), **kwargs)
+
+    return SafeConsole
+
+
+def console(stderr: bool = False) -> Any:
+    """A rich Console that degrades to plain text off a terminal, and never obeys user text."""
     stream = sys.stderr if stderr else sys.stdout
     terminal = hasattr(stream, "isatty") and stream.isatty()
-    return Console(
+    return _safe_console_class()(
         file=stream,
         force_terminal=terminal,
         no_color="NO_COLOR" in os.environ or not terminal,
         highlight=False,
+        markup=False,
         width=None if terminal else 120,
         emoji=False,
     )

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
 import click
 
-from gtcli.cli.options import json_option, profile_option
-from gtcli.cli.output import console, handles_input_errors
+from gtcli.cli.options import allow_outside_option, json_option, profile_option
+from gtcli.cli.output import console, handles_input_errors, json_text, safe
 
 LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
 
@@ -28,9 +27,11 @@ LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that cha
 @click.option("--event", metavar="TEXT", help="With --new: the [Event] tag.")
 @click.option("--date", metavar="YYYY-MM-DD", help="With --new: the [Date] tag.")
 @click.option("--seed", type=int, help="Seed the tool's die (to repeat a session exactly).")
+@allow_outside_option
 @json_option
 @handles_input_errors()
-def play(path, is_new, players, cards, board, profile_spec, variants, lang, event, date, seed, as_json) -> None:
+def play(path, is_new, players, cards, board, profile_spec, variants, lang, event, date, seed, allow_outside,
+         as_json) -> None:
     """Play a game at the table: type each move, it is checked and saved at once.
 
     Moves are typed in the log language (docs/logs.md), for the player whose turn it is
@@ -50,14 +51,15 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
         if not players:
             raise InputError(Diagnostic("S1", "a new game needs its players", hint="--players Ana,Ben,Caro"))
         seats = tuple(p.strip() for p in players.split(",") if p.strip())
-        session = PlaySession.create(path, seats, Options(cards, board, profile_spec), lang.lower(),
+        # the files given now are the user's choice: the new log may name them wherever they are
+        session = PlaySession.create(path, seats, Options(cards, board, profile_spec, allow_outside=True), lang.lower(),
                                      tuple(variants), event, date, rng)
     else:
         given = [name for name, value in (("--players", players), ("--cards", cards), ("--board", board),
                                           ("--variant", variants), ("--event", event), ("--date", date)) if value]
         if given:
             raise click.UsageError(f"{', '.join(given)} only go with --new; a resumed game reads its log's header")
-        session = PlaySession(path, Options(profile=profile_spec), rng)
+        session = PlaySession(path, Options(profile=profile_spec, allow_outside=allow_outside), rng)
     Prompt(session, as_json).run()
 
 
@@ -167,9 +169,9 @@ class Prompt:
     # ---- output ----------------------------------------------------------------------------------------
     def say(self, message: str, kind: str = "message", **extra: Any) -> None:
         if self.as_json:
-            click.echo(json.dumps({"kind": kind, "message": message, **extra}, ensure_ascii=False))
+            click.echo(json_text({"kind": kind, "message": message, **extra}, indent=None))
         else:
-            click.echo(message)
+            click.echo(safe(message))
 
     def tell_outside(self, changes: list[str]) -> None:
         """What changed in the log outside gt play (an editor, another gt play), for the table."""
@@ -189,17 +191,17 @@ class Prompt:
         if reply.outside is not None:
             self.tell_outside(reply.outside)
         if self.as_json:
-            click.echo(json.dumps({
+            click.echo(json_text({
                 "kind": "reply", "accepted": reply.accepted, "message": reply.message, "rolled": reply.rolled,
                 "diagnostics": [d.to_json() for d in reply.diagnostics], "status": self.session.status(),
-            }, ensure_ascii=False))
+            }, indent=None))
             return
         if reply.rolled:
             click.echo("die: " + ", ".join(map(str, reply.rolled)))
         for d in reply.diagnostics:
             echo_diagnostic(d, reply.sources)
         if reply.message:
-            click.echo(("ok: " if reply.accepted else "") + reply.message)
+            click.echo(("ok: " if reply.accepted else "") + safe(reply.message))
         if reply.accepted:
             self.show_status(brief=not self.terminal)
 

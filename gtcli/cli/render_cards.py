@@ -2,39 +2,25 @@
 
 Both print :class:`gtcli.dsl.cards_view.CardView` objects, the same the printable sheet
 prints, so a card reads the same everywhere. Card names and texts come from strangers:
-everything from a card file goes through :func:`safe` before rich sees it.
+everything from a card file goes through :func:`gtcli.cli.output.safe` before rich sees it
+(plain strings by the console itself, :class:`rich.text.Text` here).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from gtcli.cli.output import safe
 from gtcli.dsl.cards_text import label, noun
 from gtcli.dsl.cards_view import CardView, SetView
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def plain(text: object) -> str:
-    """User text made harmless for a terminal: control characters (escape sequences) shown as U+FFFD.
-
-    With :func:`safe`, the one place the cards commands escape terminal output.
-    """
-    return _CONTROL.sub("\ufffd", str(text))
-
-
-def safe(text: object) -> str:
-    """User text made harmless for rich: :func:`plain`, and rich markup escaped."""
-    from rich.markup import escape
-
-    return escape(plain(text))
-
 
 def _text(text: str, style: str = "") -> Any:
+    """A rich Text of user text: made :func:`~gtcli.cli.output.safe` here, because a Text
+    bypasses the console's own escaping of plain strings."""
     from rich.text import Text
 
-    return Text.from_markup(safe(text), style=style)
+    return Text(safe(text), style=style)
 
 
 def cards_table(view: SetView, title: str, terminal: bool) -> Any:
@@ -74,6 +60,6 @@ def card_panel(card: CardView, lang: str, terminal: bool) -> Any:
                      _text(f"{label('base', lang)} {card.base}", "bold"))
         parts += [_text(""), foot]
     copies = noun("copy", lang).count(card.copies)
-    return Panel(Group(*parts), title=f"[bold]{safe(card.name)}[/bold]", title_align="left",
-                 subtitle=safe(copies), subtitle_align="right", width=64,
+    return Panel(Group(*parts), title=_text(card.name, "bold"), title_align="left",
+                 subtitle=_text(copies), subtitle_align="right", width=64,
                  box=box.ROUNDED if terminal else box.ASCII)

@@ -15,12 +15,13 @@ from typing import Any
 
 import click
 
+from gtcli.cli.output import safe
 from gtcli.diagnostics import Diagnostic, InputError
 from gtcli.rules.game import Game, seat_of
 from gtcli.rules.tribunal import Item, Table
 from gtcli.rules.vocabulary import Vocabulary
 
-_VOTE_PART = re.compile(r"^\s*(?P<name>[^\d=:]+?)\s*[=:]?\s*(?P<count>\d+)\s*$")
+_VOTE_PART = re.compile(r"^\s*(?P<name>[^\d=:]+?)\s*[=:]?\s*(?P<count>\d{1,4})\s*$")
 MAX_BASE = 100
 
 
@@ -45,7 +46,7 @@ def parse_spells(text: str, vocabulary: Vocabulary) -> tuple[str, ...]:
 def describe(item: Item) -> str:
     spells = ", ".join(item.spells) if item.spells else "no spells"
     label = f"{item.name} " if item.name else ""
-    return f"{item.owner}: {label}({item.type}, base {item.base}; {spells})"
+    return safe(f"{item.owner}: {label}({item.type}, base {item.base}; {spells})", newlines=False)
 
 
 BACK = "<"  # typed at any question: back one step (as is Enter on a question that needs an answer)
@@ -70,7 +71,7 @@ def ask(prompt: str, convert: Callable[[str], Any], default: str | None = None, 
 
 
 def _base(text: str) -> int:
-    if not text.strip().isdigit() or int(text) > MAX_BASE:
+    if not text.strip().isdecimal() or len(text.strip()) > 4 or int(text) > MAX_BASE:
         raise InputError(Diagnostic("TAB003", f"base must be a whole number from 0 to {MAX_BASE}"))
     return int(text)
 
@@ -196,8 +197,8 @@ def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool =
         click.echo(f"A draft of Tribunal {number} was left by an interrupted entry: {found.summary()}.", err=err)
         if click.confirm("Resume it?", default=True, err=err):
             draft = found
-    click.echo(f"{tribunal_title(number, game.profile)} for {', '.join(game.players)} "
-               f"(`{BACK}` goes back a step; Ctrl-C keeps what you typed as a draft)", err=err)
+    click.echo(safe(f"{tribunal_title(number, game.profile)} for {', '.join(game.players)} "
+                    f"(`{BACK}` goes back a step; Ctrl-C keeps what you typed as a draft)", newlines=False), err=err)
 
     def keep() -> None:
         save_draft(session, draft)

@@ -13,7 +13,7 @@ from gtcli.dsl.keywords import LANGUAGES, any_category_words, spelling
 from gtcli.rules.cards import ANY, Card, CardSet, Effect, Translation, TranslationEntry
 from gtcli.rules.effects import CONTINUOUS, PRIMITIVES
 from gtcli.rules.vocabulary import ITEM_TYPE, SPELL_CATEGORY, Term, Vocabulary
-from gtcli.text import article, did_you_mean, fold, one_of
+from gtcli.text import article, codepoint, control_at, did_you_mean, fold, one_of
 
 ATTRIBUTES = {
     "item": ("type", "advance", "base", "slots", "copies", "text"),
@@ -35,6 +35,18 @@ MAX_STEPS = 10  # per trigger
 MAX_CHOICES = 6  # per trigger
 
 
+def control_problem(text: str | None, what: str, pos: Pos | None, newlines: bool = False) -> Diagnostic | None:
+    """CARD024 if ``text`` holds a control character (ESC, CSI...) a terminal could obey.
+
+    Names are one line (``newlines=False``); texts may hold new lines and tabs.
+    """
+    at = control_at(text or "", newlines)
+    if at is None:
+        return None
+    return Diagnostic.at_pos("CARD024", f"{what} holds a control character ({codepoint(text[at])}) at character "
+                             f"{at + 1}", pos, "names and texts are plain text; a terminal would obey such a character")
+
+
 class SetChecker:
     def __init__(self, published: Vocabulary) -> None:
         self.published = published
@@ -46,9 +58,17 @@ class SetChecker:
     def warn(self, code: str, message: str, pos: Pos | None, hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic.at_pos(code, message, pos, hint, severity=WARNING))
 
+    def plain(self, text: str | None, what: str, pos: Pos | None, newlines: bool = False) -> bool:
+        """False (and CARD024) if ``text`` holds a control character a terminal could obey."""
+        problem = control_problem(text, what, pos, newlines)
+        if problem:
+            self.diagnostics.append(problem)
+        return problem is None
+
     # ---- the set ---------------------------------------------------------------------
     def check(self, raw: RawSet) -> CardSet:
         language = self.language(raw.language)
+        self.plain(raw.name, "the set's name", raw.header_pos)
         vocabulary, custom = self.vocabulary(raw)
         self.any_words = any_category_words(language) | {ANY}
         cards: list[Card] = []
@@ -58,6 +78,8 @@ class SetChecker:
             key = fold(rc.name)
             if not rc.name.strip() or len(rc.name) > MAX_NAME:
                 self.error("CARD005", f"a card name must be 1 to {MAX_NAME} characters", rc.pos)
+                continue
+            if not self.plain(rc.name, "a card name", rc.pos):
                 continue
             if key in seen:
                 first = seen[key].pos
@@ -94,6 +116,8 @@ class SetChecker:
             out: dict[str, Term] = {}
             for w in words:
                 key = fold(w.text)
+                if not self.plain(w.text, f"{what} {w.text!r}", w.pos):
+                    continue
                 if key in out:
                     self.error("CARD018", f"{what} {w.text!r} is declared twice", w.pos)
                     continue
@@ -141,6 +165,8 @@ class SetChecker:
         text = attrs["text"].value if "text" in attrs else None
         if text is not None and len(text) > MAX_TEXT:
             self.error("CARD005", f"the text is longer than {MAX_TEXT} characters", attrs["text"].pos)
+        elif text is not None:
+            self.plain(text, f"the text of {rc.name!r}", attrs["text"].pos, newlines=True)
         effects = self.effects(rc)
         if len([d for d in self.diagnostics if d.severity == ERROR]) > before:
             return None
@@ -172,6 +198,7 @@ class SetChecker:
         words: list[Word] = attr.value
         if len(words) > MAX_SLOTS:
             self.error("CARD005", f"{len(words)} slots; the limit is {MAX_SLOTS}", attr.pos)
+            return ()  # not each of 3,000 words with a "did you mean"
         out = []
         for w in words:
             if fold(w.text) in self.any_words:
@@ -228,6 +255,8 @@ class SetChecker:
                 self.error("CARD012", f"{step.op.replace('_', ' ')!r} happens once; it cannot be a "
                            f"{effect.trigger!r} effect", step.pos, f"lasting effects: {'; '.join(lasting)}")
             self.amount(step, primitive.max_amount)
+            if step.text is not None:
+                self.plain(step.text, f"a manual effect of {rc.name!r}", step.pos, newlines=True)
             refs = list(step.refs) + ([step.who] if step.who and step.who != "others" else [])
             for ref in refs:
                 if ref == "this":
@@ -310,6 +339,14 @@ def check_translation(raw: RawTranslation, card_set: CardSet) -> tuple[Translati
         seen.add(fold(raw_entry.name))
         entry = _entry(raw_entry, card, file_lang, diagnostics)
         if entry is None:
+            continue
+        controls = [d for d in (control_problem(entry.translated, f"the translation of {entry.name!r}", entry.pos),
+                                control_problem(entry.text, f"the translated text of {entry.name!r}", entry.pos,
+                                                newlines=True),
+                                *(control_problem(m, f"a translated manual text of {entry.name!r}", entry.pos,
+                                                  newlines=True) for m in entry.manuals)) if d]
+        if controls:
+            diagnostics.extend(controls)
             continue
         if not _unique_name(raw_entry, card, card_set, translated_as, diagnostics):
             continue

@@ -13,11 +13,28 @@ from typing import Any
 
 from gtcli.diagnostics import Diagnostic, InputError, Pos
 from gtcli.dsl.cards_ast import Attr, RawCard, RawSet, Word
+from gtcli.files.shape import json_problem
 from gtcli.files.toml_source import TomlSource, parse_toml
 from gtcli.rules.cards import Card, CardSet, Choice, Effect, Step
 from gtcli.rules.effects import CHOICE_KINDS, PRIMITIVES, TRIGGERS
 
 FORMAT = "gtcli-cards/1"
+# What the card-set language's grammar (grammar/cards.lark) requires of each effect: the
+# fields it must have, those it may have, and how many references. Data from TOML or JSON
+# did not come through the grammar, so it is held to the same shape here; the checker and
+# the interpreter rely on it (a move_votes step has two references).
+_MANY = 20
+STEP_SHAPES: dict[str, tuple[frozenset[str], frozenset[str], tuple[int, int]]] = {
+    op: (frozenset(must.split()), frozenset(may.split()), refs) for op, must, may, refs in (
+        ("gain", "amount", "", (0, 0)), ("take", "amount who", "", (0, 0)), ("pay", "amount", "who", (0, 0)),
+        ("draw", "amount deck zone", "face_up", (0, 0)), ("place_votes", "amount refs", "different", (1, _MANY)),
+        ("move_votes", "amount refs", "", (2, 2)), ("remove_votes", "amount refs", "", (1, 1)),
+        ("extra_actions", "amount", "different", (0, 0)), ("extra_turn", "", "", (0, 0)),
+        ("hand_limit", "amount", "", (0, 0)), ("put_vis", "amount refs", "", (1, 1)),
+        ("activate", "refs", "", (1, 1)), ("burn", "refs", "", (1, 1)), ("transmute", "refs", "", (1, 1)),
+        ("redraw", "amount", "", (0, 0)), ("manual", "text", "", (0, 0)),
+    )
+}
 CARD_FIELDS = ("kind", "name", "type", "category", "advance", "base", "slots", "copies", "text", "effects")
 STEP_FIELDS = ("op", "amount", "who", "deck", "face_up", "zone", "refs", "different", "text")
 
@@ -97,15 +114,15 @@ class _Reader:
     def __init__(self, path: str, source: TomlSource | None) -> None:
         self.path = path
         self.source = source
+        self.found: dict[tuple[int | None, str | None], Pos] = {}  # a list of 3,000 slots asks 3,000 times
 
     def pos(self, index: int | None = None, key: str | None = None) -> Pos:
         if self.source is None:
             return Pos(self.path)
-        if index is None:
-            line, col = self.source.locate(key)
-        else:
-            line, col = self.source.locate(key, "cards", index)
-        return Pos(self.path, line, col)
+        if (index, key) not in self.found:
+            line, col = self.source.locate(key) if index is None else self.source.locate(key, "cards", index)
+            self.found[index, key] = Pos(self.path, line, col)
+        return self.found[index, key]
 
     def fail(self, message: str, index: int | None = None, key: str | None = None, hint: str | None = None):
         return InputError(Diagnostic.at_pos("CARD011", message, self.pos(index, key), hint))
@@ -116,6 +133,8 @@ class _Reader:
         return value
 
     def read(self, data: Any) -> RawSet:
+        from gtcli.dsl.cards_check import MAX_CARDS  # imported here: the checker imports this module
+
         if not isinstance(data, dict):
             raise self.fail("a card set file holds a table with name, language and cards")
         if data.get("format", FORMAT) != FORMAT:
@@ -130,7 +149,7 @@ class _Reader:
                 words = self.expect(data[key], list, key, None, key)
                 setattr(raw, attr, [Word(str(w), self.pos(key=key)) for w in words])
         cards = self.expect(data.get("cards", []), list, "cards", None, "cards")
-        for n, entry in enumerate(cards):
+        for n, entry in enumerate(cards[:MAX_CARDS + 1]):  # one past the cap: the loader reports it (CARD017)
             raw.cards.append(self.card(self.expect(entry, dict, f"card {n + 1}", n, None), n))
         return raw
 
@@ -193,19 +212,43 @@ class _Reader:
             raise self.fail(f"card {n + 1}: deck must be item, spell or resource", n)
         if fields.get("zone") not in (None, "hand", "sanctum"):
             raise self.fail(f"card {n + 1}: zone must be hand or sanctum", n)
-        for ref in fields.get("refs", ()) + ((fields["who"],) if "who" in fields else ()):
-            if ref not in ("this", "others") and not ref.startswith("$"):
-                raise self.fail(f"card {n + 1}: a reference is $name, this or others, got {ref!r}", n)
+        must, may, (fewest, most) = STEP_SHAPES[op]
+        given = {key for key, value in fields.items() if value not in (False, ())}
+        missing, extra = sorted(must - given), sorted(given - must - may)
+        if missing or extra:
+            raise self.fail(f"card {n + 1}: {op!r} " + (f"needs {', '.join(missing)}" if missing else
+                                                          f"has no {', '.join(extra)}"), n,
+                            hint=f"as written in the card language: {PRIMITIVES[op].syntax}")
+        if not fewest <= len(fields.get("refs", ())) <= most:
+            raise self.fail(f"card {n + 1}: {op!r} takes {fewest if fewest == most else f'{fewest} or more'} "
+                            f"reference(s), got {len(fields.get('refs', ()))}", n,
+                            hint=f"as written in the card language: {PRIMITIVES[op].syntax}")
+        for ref in fields.get("refs", ()):
+            if ref != "this" and not ref.startswith("$"):
+                raise self.fail(f"card {n + 1}: a reference is $name or this, got {ref!r}", n)
+        if "who" in fields and fields["who"] != "others" and not fields["who"].startswith("$"):
+            raise self.fail(f"card {n + 1}: who is $name or others, got {fields['who']!r}", n)
         return Step(op, pos=pos, **fields)
 
 
 def raw_from_file(path: Path, text: str) -> RawSet:
     if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(Diagnostic("SYN001", f"not valid JSON: {exc.msg}", path=str(path), line=exc.lineno,
-                                        col=exc.colno)) from None
-        return _Reader(str(path), None).read(data)
+        return _Reader(str(path), None).read(_json(text, str(path)))
     source = parse_toml(text, str(path), "SYN001")
     return _Reader(str(path), source).read(source.data)
+
+
+def _json(text: str, path: str) -> Any:
+    """The data of a JSON card set whose shape is within :mod:`gtcli.files.shape`'s limits."""
+    problem = json_problem(text)
+    if problem is not None:
+        line, col, what = problem
+        raise InputError(Diagnostic("SYN001", f"not a usable JSON file: {what}", path=path, line=line, col=col))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(Diagnostic("SYN001", f"not valid JSON: {exc.msg}", path=path, line=exc.lineno,
+                                    col=exc.colno)) from None
+    except (RecursionError, ValueError):  # the shape check keeps both away; never a traceback
+        raise InputError(Diagnostic("SYN001", "not a usable JSON file: nested too deep or a number too long",
+                                    path=path)) from None

@@ -1,8 +1,13 @@
 """Load card sets and translations from disk, safely.
 
 Card sets are shared between strangers, so loading one never executes anything, reads at
-most ``MAX_FILE_BYTES`` per file, follows includes only inside the set's own folder and
-at most ``MAX_INCLUDE_DEPTH`` deep, and bounds every number (the checker does that).
+most ``MAX_FILE_BYTES`` per file (regular files only, through :mod:`gtcli.files.reading`),
+follows includes only inside the set's own folder and at most ``MAX_INCLUDE_DEPTH``
+deep, and bounds every number (the checker does that). A whole set -- the file and all
+it includes -- reads each file once, at most ``MAX_SET_FILES`` files and
+``MAX_SET_BYTES`` bytes, and stops merging cards past the checker's ``MAX_CARDS``: a
+file that includes another ten times, which includes another ten times... ("billion
+laughs") costs a few files, not days.
 
 Formats, by file name: ``*.gtc`` is the card-set language (a set or a translation),
 ``*.toml`` and ``*.json`` the exchange format of :mod:`gtcli.dsl.cards_exchange`.
@@ -16,15 +21,17 @@ from pathlib import Path
 
 from gtcli.diagnostics import ERROR, Diagnostic, InputError, Pos
 from gtcli.dsl.cards_ast import CardsTransformer, RawSet, RawTranslation
-from gtcli.dsl.cards_check import SetChecker, check_translation
+from gtcli.dsl.cards_check import MAX_CARDS, SetChecker, check_translation
 from gtcli.dsl.keywords import KEYWORDS, LANGUAGES
+from gtcli.files.reading import exists, is_file, read_text, resolved
 from gtcli.files.resources import published_vocabulary
-from gtcli.files.toml_source import read_text
 from gtcli.rules.cards import CardSet, Translation
 from gtcli.text import fold
 
 MAX_FILE_BYTES = 1_000_000
 MAX_INCLUDE_DEPTH = 8
+MAX_SET_FILES = 64
+MAX_SET_BYTES = 4_000_000
 
 
 @dataclass
@@ -37,6 +44,9 @@ class Loaded:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict)  # path -> source, for carets
     translations: list[tuple[str, Pos]] = field(default_factory=list)  # listed in the set (`translations "..."`)
+    read: set[Path] = field(default_factory=set)  # resolved paths of the files read, each once
+    size: int = 0  # bytes read for the whole set
+    cards: int = 0  # cards merged so far
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -63,14 +73,7 @@ def detect_language(text: str) -> str | None:
 
 
 def read_source(path: Path) -> str:
-    try:
-        size = path.stat().st_size
-    except OSError:
-        size = 0
-    if size > MAX_FILE_BYTES:
-        raise InputError(Diagnostic("CARD017", f"{path} is {size} bytes; a card file may have {MAX_FILE_BYTES}",
-                                    path=str(path)))
-    return read_text(path, "card file")
+    return read_text(path, "card file", MAX_FILE_BYTES, too_big="CARD017")
 
 
 def parse_gtc(text: str, path: str) -> RawSet | RawTranslation:
@@ -101,33 +104,27 @@ def _parse_any(path: Path, text: str) -> RawSet | RawTranslation:
 
 
 def _gather(path: Path, root: Path, loaded: Loaded, depth: int, stack: tuple[Path, ...]) -> RawSet | RawTranslation | None:
-    """Parse ``path`` and merge its includes (recursively) into one RawSet."""
+    """Parse ``path`` and merge its includes (recursively) into one RawSet, within the set's budget."""
     text = read_source(path)
+    loaded.read.add(stack[-1])
+    loaded.size += len(text)
     loaded.texts[str(path)] = text
     raw = _parse_any(path, text)
     if isinstance(raw, RawTranslation):
         return raw
+    _take_cards(raw, raw.cards, loaded, raw.header_pos)
     for target, pos in raw.includes:
-        included = (path.parent / target).resolve()
-        if not included.is_relative_to(root):
-            loaded.diagnostics.append(Diagnostic.at_pos(
-                "CARD009", f"include {target!r} leaves the set's folder", pos,
-                "an included file must be in the set's folder or below it"))
+        problem = _include_problem(path, target, root, loaded, depth, stack)
+        if isinstance(problem, Diagnostic):
+            loaded.diagnostics.append(Diagnostic.at_pos(problem.code, problem.message, pos, problem.hint))
             continue
-        if included in stack:
-            loaded.diagnostics.append(Diagnostic.at_pos("CARD009", f"include {target!r} includes itself", pos))
-            continue
-        if depth >= MAX_INCLUDE_DEPTH:
-            loaded.diagnostics.append(Diagnostic.at_pos(
-                "CARD017", f"includes nest deeper than {MAX_INCLUDE_DEPTH}", pos))
-            continue
-        if not included.is_file():
-            loaded.diagnostics.append(Diagnostic.at_pos("CARD009", f"include {target!r}: no such file", pos))
-            continue
+        included = problem
         try:
             sub = _gather(included, root, loaded, depth + 1, stack + (included,))
         except InputError as exc:
-            loaded.diagnostics.extend(exc.diagnostics)
+            loaded.diagnostics.extend(
+                Diagnostic.at_pos("CARD009", f"include {target!r}: {d.message}", pos) if d.code.startswith("IO") else d
+                for d in exc.diagnostics)
             continue
         if isinstance(sub, RawTranslation):
             loaded.diagnostics.append(Diagnostic.at_pos("CARD009", f"include {target!r} is a translation", pos))
@@ -141,6 +138,42 @@ def _gather(path: Path, root: Path, loaded: Loaded, depth: int, stack: tuple[Pat
     return raw
 
 
+def _take_cards(raw: RawSet, cards: list, loaded: Loaded, pos: Pos) -> None:
+    """Count a file's cards against the set's cap; past it, the rest are dropped (CARD017 once)."""
+    room = MAX_CARDS + 1 - loaded.cards
+    if len(cards) > room:
+        del cards[max(0, room):]
+        if loaded.cards <= MAX_CARDS:
+            loaded.diagnostics.append(Diagnostic.at_pos(
+                "CARD017", f"the set's files hold more than {MAX_CARDS} cards; the rest are not read", pos))
+    loaded.cards += len(cards)
+
+
+def _include_problem(path: Path, target: str, root: Path, loaded: Loaded, depth: int,
+                     stack: tuple[Path, ...]) -> Path | Diagnostic:
+    """The resolved file an include names, or why it is not read (a diagnostic without position)."""
+    try:
+        included = resolved(path.parent / target)
+    except InputError as exc:
+        return Diagnostic("CARD009", f"include {target!r}: {exc.diagnostics[0].message}")
+    if not included.is_relative_to(root):
+        return Diagnostic("CARD009", f"include {target!r} leaves the set's folder",
+                          hint="an included file must be in the set's folder or below it")
+    if included in stack:
+        return Diagnostic("CARD009", f"include {target!r} includes itself")
+    if included in loaded.read:
+        return Diagnostic("CARD009", f"include {target!r}: that file is already part of the set",
+                          hint="each file is read once; including it again would only repeat its cards")
+    if depth >= MAX_INCLUDE_DEPTH:
+        return Diagnostic("CARD017", f"includes nest deeper than {MAX_INCLUDE_DEPTH}")
+    if not exists(included):
+        return Diagnostic("CARD009", f"include {target!r}: no such file")
+    if len(loaded.read) >= MAX_SET_FILES or loaded.size >= MAX_SET_BYTES:
+        return Diagnostic("CARD017", f"the set reads more than {MAX_SET_FILES} files or {MAX_SET_BYTES} bytes",
+                          hint="a set and its includes are read within one budget")
+    return included
+
+
 def load(path: str | Path, with_translation_target: bool = True) -> Loaded:
     """Load a set or a translation file; problems go into ``Loaded.diagnostics``.
 
@@ -148,10 +181,9 @@ def load(path: str | Path, with_translation_target: bool = True) -> Loaded:
     """
     p = Path(path)
     loaded = Loaded(str(path))
-    if not p.exists():
-        raise InputError(Diagnostic("IO001", f"no such card file: {path}", path=str(path)))
+    real = resolved(p)
     try:
-        raw = _gather(p, p.resolve().parent, loaded, 0, (p.resolve(),))
+        raw = _gather(p, real.parent, loaded, 0, (real,))
     except InputError as exc:
         if any(d.code.startswith("IO") for d in exc.diagnostics):
             raise
@@ -168,8 +200,11 @@ def load(path: str | Path, with_translation_target: bool = True) -> Loaded:
 
 
 def _load_translation(raw: RawTranslation, path: Path, loaded: Loaded, resolve_target: bool) -> None:
-    target = (path.parent / raw.of).resolve()
-    if not target.is_relative_to(path.resolve().parent) or not target.is_file():
+    try:
+        target = resolved(path.parent / raw.of)
+    except InputError:
+        target = None
+    if target is None or not target.is_relative_to(resolved(path).parent) or not is_file(target):
         loaded.diagnostics.append(Diagnostic.at_pos(
             "CARD009", f"the translated set {raw.of!r} is not a file beside the translation", raw.of_pos))
         return
@@ -204,7 +239,7 @@ def _stamps(paths) -> tuple:
 
 def _checked(kind: str, path: str | Path, compute):
     """``compute()`` -> (Loaded, value), remembered until one of the files it read changes."""
-    key = (kind, str(Path(path).resolve()))
+    key = (kind, str(resolved(path)))
     hit = _CHECKED.get(key)
     if hit is not None and _stamps(hit[0]) == hit[1]:
         return hit[2]
@@ -241,28 +276,36 @@ def translation_files(set_path: str | Path, loaded: Loaded) -> tuple[list[tuple[
     include must.
     """
     p = Path(set_path)
-    root = p.resolve().parent
+    root = resolved(p).parent
     found: dict[Path, tuple[Path, Pos | None]] = {}
+    problems = []
     for lang in LANGUAGES:
         beside = translation_path(p, lang)
         if beside.is_file():
-            found[beside.resolve()] = (beside, None)
-    problems = []
+            try:
+                found[resolved(beside)] = (beside, None)
+            except InputError as exc:  # a symlink loop beside the set: say so, check the rest
+                problems.extend(exc.diagnostics)
     for target, pos in loaded.translations:
         listed = p.parent / target
-        if not listed.resolve().is_relative_to(root):
+        try:
+            real = resolved(listed)
+        except InputError as exc:
+            problems.extend(exc.located(pos.path, pos.line, pos.col).diagnostics)
+            continue
+        if not real.is_relative_to(root):
             problems.append(Diagnostic.at_pos("CARD009", f"translation {target!r} leaves the set's folder", pos,
                                               "a translation must be in the set's folder or below it"))
         elif not listed.is_file():
             problems.append(Diagnostic.at_pos("CARD009", f"translation {target!r}: no such file", pos))
         else:
-            found[listed.resolve()] = (found.get(listed.resolve(), (listed,))[0], pos)
+            found[real] = (found.get(real, (listed,))[0], pos)
     return list(found.values()), problems
 
 
 def load_translation_for(set_path: str | Path, lang: str) -> Translation | None:
     path = translation_path(set_path, lang)
-    if not path.exists():
+    if not exists(path):
         return None
 
     def compute():

@@ -2,6 +2,14 @@
 
 ``check_file`` is what ``gt check``, ``gt replay`` and ``gt play`` share: a log path in,
 a :class:`~gtcli.rules.replay.ReplayResult` out, with every problem as a diagnostic.
+
+Logs come from strangers, so a log's ``[Cards]``, ``[Board]`` and ``[Profile]`` tags may
+name only the shipped sample and files inside the log's own folder (after following
+symlinks); anything else takes the command line (``--cards PATH``...) or an explicit
+``--allow-outside``. A file a log names that does not parse as what it was named as is
+reported without a word of its content (``[Cards "/etc/passwd"]`` must not answer with
+the first word of the file). A log holds no control characters (ESC, CSI...): they
+could only be there to act on a terminal.
 """
 
 from __future__ import annotations
@@ -12,10 +20,11 @@ from pathlib import Path
 
 from gtcli.diagnostics import Diagnostic, InputError, Pos
 from gtcli.dsl.keywords import HEADER_TAGS, LANGUAGES, header_tag
+from gtcli.files.reading import resolved
 from gtcli.files.toml_source import read_text
 from gtcli.rules.log import Log
 from gtcli.rules.profiles import RuleProfile
-from gtcli.text import fold
+from gtcli.text import codepoint, control_at, fold
 
 MAX_LOG_BYTES = 2_000_000
 SAMPLE_NAMES = ("sample", "muestra", "exemple", "esempio")
@@ -48,6 +57,12 @@ def parse_log(text: str, path: str, lang: str | None = None) -> Log:
     from gtcli.dsl.log_ast import LogTransformer
     from gtcli.dsl.syntax import parse
 
+    at = control_at(text)
+    if at is not None:
+        line = text.count("\n", 0, at) + 1
+        raise InputError(Diagnostic("SYN002", f"a control character ({codepoint(text[at])}) is not allowed in a log",
+                                    path=path, line=line, col=at - text.rfind("\n", 0, at),
+                                    hint="a log is plain text; such a character could only act on a terminal"))
     declared = lang or declared_language(text)
     order = [declared] if declared else list(LANGUAGES)
     first: InputError | None = None
@@ -79,16 +94,37 @@ def read_header(log: Log) -> tuple[Header, list[Diagnostic]]:
     return header, problems
 
 
-def resolve_path(spec: str | None, log_path: str, sample_file: str) -> str | None:
-    """``"sample"`` names the shipped sample (set or board); other paths are relative to the log."""
+def resolve_path(spec: str | None, log_path: str, sample_file: str | None,
+                 allow_outside: bool = False) -> str | None:
+    """The file a log's tag names: ``"sample"`` is the shipped one, other paths are relative to the log.
+
+    Unless ``allow_outside``, the file must be inside the log's folder once symlinks are
+    followed (IO005 otherwise): a log from a stranger must not make gt read ``/etc/passwd``.
+    """
     if spec is None:
         return None
-    if fold(spec) in SAMPLE_NAMES:
+    if sample_file is not None and fold(spec) in SAMPLE_NAMES:
         from gtcli.files.resources import cards_dir
 
         return str(cards_dir() / sample_file)
     path = Path(spec)
-    return str(path if path.is_absolute() else Path(log_path).parent / path)
+    target = path if path.is_absolute() else Path(log_path).parent / path
+    if not allow_outside and not resolved(target).is_relative_to(resolved(Path(log_path).parent)):
+        raise InputError(Diagnostic(
+            "IO005", f"the log names {spec!r}, which is not in the log's folder", path=log_path,
+            hint="a log may name the shipped sample and files beside it; give another file on the command "
+                 "line (--cards, --board, --profile), or add --allow-outside if you trust this log"))
+    return str(target)
+
+
+def _unparsable(exc: InputError, path: str, what: str) -> InputError:
+    """A named file that does not parse as ``what``, reported without a word of its content."""
+    syntax = [d for d in exc.diagnostics if d.code.startswith("SYN")]
+    if not syntax:
+        return exc
+    where = f" (line {syntax[0].line})" if syntax[0].line else ""
+    return InputError(Diagnostic("CARD009", f"{path} is not {what}: it does not parse{where}", path=path,
+                                 hint=f"`gt cards check {path}` shows why"))
 
 
 @dataclass
@@ -101,6 +137,7 @@ class Options:
     until_line: int | None = None
     live: bool = False  # a log still being written (gt play): its last turn stays open
     require_complete: bool = False  # a log that stops before the Grand Tribunal is an error (R7)
+    allow_outside: bool = False  # the log's tags may name files outside its folder (--allow-outside)
 
 
 def check_file(path: str, options: Options, text: str | None = None):
@@ -108,13 +145,12 @@ def check_file(path: str, options: Options, text: str | None = None):
     from gtcli.dsl.cardsets import load_set, with_translation
     from gtcli.files.board_file import load_board
     from gtcli.files.profile_file import load_profile
+    from gtcli.rules.profiles import builtin as builtin_profile
     from gtcli.rules.replay import Referee
     from gtcli.rules.variants import parse_variants
 
     if text is None:
-        if Path(path).exists() and Path(path).stat().st_size > MAX_LOG_BYTES:
-            raise InputError(Diagnostic("IO001", f"{path} is larger than {MAX_LOG_BYTES} bytes", path=path))
-        text = read_text(path, "log")
+        text = read_text(path, "log", MAX_LOG_BYTES)
     log = parse_log(text, path)
     header, notes = read_header(log)
 
@@ -126,28 +162,34 @@ def check_file(path: str, options: Options, text: str | None = None):
     if not seats:
         raise InputError(Diagnostic("S1", "the log names no players", path=path, line=1, col=1,
                                     hint='add a header line: [Players "Ana, Ben, Caro"] (seat order)'))
-    profile_spec = options.profile or header.profile
-    if not options.profile and profile_spec and profile_spec.endswith(".toml") and not Path(profile_spec).is_absolute():
-        profile_spec = str(Path(path).parent / profile_spec)  # a log's profile file sits beside it
     try:
-        profile: RuleProfile = load_profile(profile_spec)
+        if options.profile:
+            profile: RuleProfile = load_profile(options.profile)
+        elif header.profile and header.profile.endswith(".toml"):  # a profile file beside the log
+            profile = load_profile(resolve_path(header.profile, path, None, options.allow_outside))
+        else:  # a built-in profile's name, never a file
+            profile = builtin_profile(header.profile) if header.profile else load_profile(None)
     except InputError as exc:
         raise at("profile", exc) from None
-    cards_path = options.cards or resolve_path(header.cards, path, "sample.gtc")
+    try:
+        cards_path = options.cards or resolve_path(header.cards, path, "sample.gtc", options.allow_outside)
+    except InputError as exc:
+        raise at("cards", exc) from None
     if cards_path is None:
         raise InputError(Diagnostic("K1", "the log names no card set", path=path, line=1, col=1,
                                     hint='add [Cards "sample"] (the shipped sample) or a path, or use --cards'))
     try:
         card_set = with_translation(load_set(cards_path), cards_path, log.language)
     except InputError as exc:
+        exc = _unparsable(exc, cards_path, "a card set")
         raise at("cards", exc) if not options.cards else exc from None
     board = None
-    board_spec = options.board or resolve_path(header.board, path, "sample-board.toml")
-    if board_spec:
-        try:
+    try:
+        board_spec = options.board or resolve_path(header.board, path, "sample-board.toml", options.allow_outside)
+        if board_spec:
             board = load_board(board_spec)
-        except InputError as exc:
-            raise at("board", exc) if not options.board else exc from None
+    except InputError as exc:
+        raise at("board", exc) if not options.board else exc from None
     try:
         variants = parse_variants(header.variants)
     except InputError as exc:
@@ -162,7 +204,10 @@ def check_file(path: str, options: Options, text: str | None = None):
     referee = Referee(log, card_set, profile, seats, board, variants, options.strict, options.first,
                       options.until_line, options.live, require_complete=options.require_complete)
     referee.diagnostics.extend(problems)
-    result = referee.run()
+    from gtcli.dsl.syntax import gc_paused
+
+    with gc_paused():
+        result = referee.run()
     return Checked(log, result, text, card_set, cards_path)
 
 

@@ -16,7 +16,7 @@ import re
 from gtcli.files.toml_source import read_toml
 from gtcli.rules.board import Board, BoardTribunal
 
-_PAIR = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
+_PAIR = re.compile(r"^\s*(\d{1,3})\s*:\s*(\d{1,3})\s*$")  # bounded: int() of 5,000 digits raises
 
 
 def load_board(path: str) -> Board:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gtcli.diagnostics import InputError
+from gtcli.files.reading import exists
 from gtcli.files.toml_source import read_toml
 from gtcli.rules import profiles
 from gtcli.rules.profiles import RuleProfile
@@ -16,7 +17,7 @@ def load_profile(spec: str | None) -> RuleProfile:
     if spec in profiles.BUILTIN:
         return profiles.BUILTIN[spec]
     path = Path(spec)
-    if spec.endswith(".toml") or path.exists():
+    if spec.endswith(".toml") or exists(path):
         source = read_toml(path, "PROF002", "profile file")
         try:
             return profiles.from_mapping(source.data, default_name=path.stem)

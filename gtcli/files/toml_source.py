@@ -3,10 +3,16 @@
 ``tomllib`` gives positions only for syntax errors; for a value that is well-formed but
 wrong (a negative base, an unknown type) we find the line ourselves, so every message
 can say ``file:line:col``.
+
+Text comes from :func:`read_text` (:mod:`gtcli.files.reading`, re-exported here), the one
+function every reader of the project uses; it goes through the shape limits of
+:mod:`gtcli.files.shape` before ``tomllib`` sees it.
 """
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 import tomllib
 from dataclasses import dataclass
@@ -14,8 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.files.reading import MAX_FILE_BYTES, read_text
+from gtcli.files.shape import toml_problem
 
-MAX_FILE_BYTES = 2_000_000
+__all__ = ["MAX_FILE_BYTES", "TomlSource", "parse_toml", "read_text", "read_toml"]
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
@@ -26,7 +34,22 @@ class TomlSource:
     data: dict[str, Any]
 
     def lines(self) -> list[str]:
-        return self.text.splitlines()
+        return self._lines
+
+    # Split once, find headers once: a file of 10,000 [[cards]] located each card's keys, and
+    # every lookup scanned the whole file again (quadratic).
+    @functools.cached_property
+    def _lines(self) -> list[str]:
+        return self.text.split("\n")  # as tomllib and the carets count lines
+
+    @functools.cached_property
+    def _tables(self) -> list[int]:
+        """0-based lines that open a table (``[...]`` or ``[[...]]``), in order."""
+        return [n for n, line in enumerate(self._lines) if line.lstrip().startswith("[")]
+
+    @functools.cached_property
+    def _headers(self) -> dict[str, list[int]]:
+        return {}
 
     def _find(self, pattern: str, start: int = 0, stop: int | None = None) -> tuple[int, int] | None:
         rx = re.compile(pattern)
@@ -39,8 +62,10 @@ class TomlSource:
 
     def _header(self, table: str, index: int) -> int | None:
         """0-based line of the index-th ``[table]`` or ``[[table]]`` header."""
-        rx = re.compile(r"^\s*\[\[?\s*" + re.escape(table) + r"\s*\]\]?\s*(#.*)?$")
-        hits = [n for n, line in enumerate(self.lines()) if rx.match(line)]
+        hits = self._headers.get(table)
+        if hits is None:
+            rx = re.compile(r"^\s*\[\[?\s*" + re.escape(table) + r"\s*\]\]?\s*(#.*)?$")
+            hits = self._headers[table] = [n for n in self._tables if rx.match(self._lines[n])]
         return hits[index] if index < len(hits) else None
 
     def locate(self, key: str | None = None, table: str | None = None, index: int = 0) -> tuple[int | None, int | None]:
@@ -49,7 +74,6 @@ class TomlSource:
         Without a table the key is looked for among the top-level keys; without a key the
         table's header is returned.
         """
-        lines = self.lines()
         start, stop = 0, None
         if table is not None:
             header = self._header(table, index)
@@ -58,8 +82,8 @@ class TomlSource:
             if key is None:
                 return header + 1, 1
             start = header + 1
-        following = [n for n in range(start, len(lines)) if re.match(r"^\s*\[", lines[n])]
-        stop = following[0] if following else None
+        after = bisect.bisect_left(self._tables, start)
+        stop = self._tables[after] if after < len(self._tables) else None
         if key is not None:
             quoted = re.escape(key)
             hit = self._find(rf"^\s*(\"{quoted}\"|'{quoted}'|{quoted})\s*=", start, stop)
@@ -75,40 +99,34 @@ class TomlSource:
         return InputError(Diagnostic(code, message, path=self.path, line=line, col=col, hint=hint))
 
 
-def read_text(path: str | Path, what: str = "file") -> str:
-    """The text of a file, or one clear IO001 error (missing, a folder, too big, not UTF-8)."""
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise InputError(Diagnostic("IO001", f"{p} is a folder, not a {what}", path=str(p)))
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise InputError(Diagnostic("IO001", f"{p} is {size} bytes; the limit is {MAX_FILE_BYTES}", path=str(p)))
-        return p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(Diagnostic("IO001", f"no such {what}: {p}", path=str(p))) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            Diagnostic("IO001", f"{p} is not UTF-8 text (byte {exc.start})", path=str(p), hint="save it as UTF-8")
-        ) from None
-    except OSError as exc:
-        raise InputError(Diagnostic("IO001", f"cannot read {p}: {exc.strerror or exc}", path=str(p))) from None
-
-
 def parse_toml(text: str, path: str, code: str) -> TomlSource:
+    """Parse TOML text whose shape is within :mod:`gtcli.files.shape`'s limits, or raise ``code``."""
+    problem = toml_problem(text)
+    if problem is not None:
+        line, col, what = problem
+        raise InputError(Diagnostic(code, f"not a usable TOML file: {what}", path=path, line=line, col=col,
+                                    hint="files from gt and spreadsheets stay far inside these limits"))
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        match = _TOML_POSITION.search(message)
-        line = int(match.group(1)) if match else None
-        col = int(match.group(2)) if match else None
-        message = _TOML_POSITION.sub("", message).strip()
-        raise InputError(
-            Diagnostic(code, f"not valid TOML: {message[:1].lower() + message[1:]}", path=path, line=line, col=col,
-                       hint="check quotes, '=' signs and [section] headers on that line")
-        ) from None
+    except (RecursionError, ValueError) as exc:
+        if isinstance(exc, tomllib.TOMLDecodeError):
+            raise _syntax_error(exc, path, code) from None
+        # the shape check keeps both away; a second line of defence, never a traceback
+        raise InputError(Diagnostic(code, "not a usable TOML file: nested too deep or a number too long",
+                                    path=path)) from None
     return TomlSource(path, text, data)
+
+
+def _syntax_error(exc: tomllib.TOMLDecodeError, path: str, code: str) -> InputError:
+    message = str(exc)
+    match = _TOML_POSITION.search(message)
+    line = int(match.group(1)) if match else None
+    col = int(match.group(2)) if match else None
+    message = _TOML_POSITION.sub("", message).strip()
+    return InputError(
+        Diagnostic(code, f"not valid TOML: {message[:1].lower() + message[1:]}", path=path, line=line, col=col,
+                   hint="check quotes, '=' signs and [section] headers on that line")
+    )
 
 
 def read_toml(path: str | Path, code: str, what: str = "file") -> TomlSource:

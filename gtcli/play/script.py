@@ -12,12 +12,13 @@ from pathlib import Path
 from gtcli.dsl.cardsets import load_set, names_in
 from gtcli.dsl.log_format import LogWriter
 from gtcli.dsl.logs import SAMPLE_NAMES, parse_log, read_header, resolve_path
+from gtcli.files.toml_source import read_text
 from gtcli.rules import log as L
 from gtcli.text import fold
 
 
 def typed_lines(path: str | Path) -> tuple[L.Log, list[str]]:
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_text(path, "log")
     log = parse_log(text, str(path))
     header, _ = read_header(log)
     cards_path = resolve_path(header.cards or SAMPLE_NAMES[0], str(path), "sample.gtc")

@@ -160,7 +160,7 @@ def a12_case() -> str:
 
 TIGHT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "tight.toml"]\n'
 FEW_TOKENS = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "few-tokens.toml"]\n'
-SHORT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "../short-regio.toml"]\n'
+SHORT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "short-regio.toml"]\n'
 
 
 def variant(name: str) -> str:

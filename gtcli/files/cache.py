@@ -1,0 +1,99 @@
+"""The per-user cache folder, for data the tool can always rebuild (compiled grammars).
+
+Lark's own ``cache=True`` keeps a pickle in the shared temporary folder under a name
+anyone can predict, and loads it with ``pickle.load``: whoever writes that file first
+runs code as the next user of gt. So the cache lives in the user's own folder
+(``$XDG_CACHE_HOME/gtcli``, else ``~/.cache/gtcli``), created ``0700``, and is used only
+while that folder is a real folder (not a symlink) owned by the user and writable by
+nobody else; a file in it is read only if it is a regular file owned by the user and
+writable by nobody else. Anything else, or any error, means "no cache": the caller
+builds the data in memory, which only costs time.
+
+Writes go to a temporary file in the folder, renamed into place, so a reader never sees
+half a file. A cache file can still be damaged (a full disk); callers must check what
+they read.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+MAX_ENTRY_BYTES = 8_000_000
+
+
+def _private(st: os.stat_result) -> bool:
+    """Owned by this user (where the OS has owners) and writable by nobody else."""
+    owner_ok = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+    return owner_ok and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def cache_folder() -> Path | None:
+    """The user's private cache folder for gt, created if needed; None if it cannot be trusted."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    try:
+        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+        folder = root / "gtcli"
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:
+            pass
+        st = os.lstat(folder)
+    except (OSError, RuntimeError):  # no home, a read-only file system, a symlink loop
+        return None
+    if not stat.S_ISDIR(st.st_mode) or not _private(st):
+        return None
+    return folder
+
+
+def read_entry(name: str) -> bytes | None:
+    """The bytes of a cache entry, or None (absent, unsafe, unreadable)."""
+    folder = cache_folder()
+    if folder is None:
+        return None
+    try:
+        fd = os.open(folder / name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or not _private(st) or st.st_size > MAX_ENTRY_BYTES:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(MAX_ENTRY_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def write_entry(name: str, data: bytes, replaces: str | None = None) -> None:
+    """Store a cache entry atomically; silently does nothing if the cache cannot be used.
+
+    ``replaces``: a name prefix; other entries starting with it are stale and removed
+    (the tables of a grammar before it changed).
+    """
+    folder = cache_folder()
+    if folder is None:
+        return
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, folder / name)
+        tmp = None
+        for stale in folder.glob(f"{replaces}*") if replaces else ():
+            if stale.name != name and not stale.name.startswith("."):
+                stale.unlink(missing_ok=True)
+    except OSError:
+        pass
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
