@@ -245,7 +245,7 @@ def test_a_scorekeeper_at_save_neither_overwrites_nor_is_overwritten(session, mo
 def test_an_interrupted_entry_leaves_a_draft_that_is_offered_next_time(session):
     answers = "staff 2, elemental 3\na\nAna\nStorm Staff\nstaff\n4\nelemental\na\nBen\n"
     cut = run("game", "tribunal", session, input=answers)  # the input ends mid-item: EOF at a prompt
-    assert cut.exit_code != 0 and "Traceback" not in cut.output
+    assert cut.exit_code == 2 and "Traceback" not in cut.output  # 2: the input ended at a prompt
     assert "kept in game.draft.toml" in cut.stderr
     assert run_json("game", "show", session)["tribunals"] == []
     draft = (session.parent / "game.draft.toml").read_text()
@@ -266,12 +266,12 @@ def test_ctrl_c_keeps_the_draft_and_declining_the_resume_starts_afresh(session, 
     def prompt(text, *args, **kwargs):
         asked.append(text)
         if "Base score" in text:
-            raise click.Abort()  # what Ctrl-C at a prompt becomes
+            raise click.Abort() from KeyboardInterrupt()  # what Ctrl-C at a prompt becomes
         return real_prompt(text, *args, **kwargs)
 
     monkeypatch.setattr(click, "prompt", prompt)
     result = run("game", "tribunal", session, input="orb 1\na\nCaro\n\nwand\n")
-    assert result.exit_code != 0 and "kept in game.draft.toml" in result.stderr
+    assert result.exit_code == 130 and "kept in game.draft.toml" in result.stderr
     monkeypatch.undo()
     fresh = run("game", "tribunal", session, input="n\nwand 1\n\ny\n")
     assert fresh.exit_code == 0 and "Resume it?" in fresh.output
