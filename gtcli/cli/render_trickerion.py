@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gtcli.cli.output import console, table
+from gtcli.cli.output import console, safe, table
 from gtcli.trickerion.actions import ActionPoints
 from gtcli.trickerion.amounts import Amounts
 from gtcli.trickerion.game import TURNS, Game, PlayerState, TurnResult, WagePayment
@@ -21,10 +21,9 @@ from gtcli.trickerion.scoring import FinalResult
 
 
 def escape(text: str) -> str:
-    """User text as rich prints it literally (rich is imported only once output is drawn)."""
-    from rich.markup import escape as rich_escape
-
-    return rich_escape(text)
+    """User text as the terminal shows it literally: :func:`gtcli.cli.output.safe` (the console
+    renders no markup, so brackets need no escaping; control characters do)."""
+    return safe(text, newlines=False)
 
 
 def _table(*columns: str, title: str, out: Any, numbers: Sequence[str] = ()) -> Any:

@@ -126,9 +126,12 @@ class FileLock:
             pass  # the lock holds without its label
 
     def holder(self) -> dict | None:
+        """Who holds the lock, as its holder wrote it (read like any file: a small regular one)."""
+        from gtcli.files.reading import read_bytes
+
         try:
-            return json.loads(self.path.read_text(encoding="utf-8")[:1000])
-        except (OSError, ValueError):
+            return json.loads(read_bytes(self.path, limit=1000, what="lock file"))
+        except (InputError, OSError, ValueError):
             return None
 
     def _busy(self) -> InputError:

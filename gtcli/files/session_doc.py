@@ -123,7 +123,9 @@ class SessionDoc(Generic[G]):
         """Save ``game``, which is this one without its last entry; the entry is kept, as
         written, under ``[[undone]]``."""
         name = self.kind.entries
-        raw = tomllib.loads(self.doc.text).get(name)  # what the file says, not a rewrite of it
+        # what the file says, not a rewrite of it; the text already passed parse_toml's shape
+        # guards when the session was opened
+        raw = tomllib.loads(self.doc.text).get(name)
         undone = self.undone + [raw[-1]]
         self._save(game, undone, lambda b: (b.entries[:-1], b.undone + [_rename(b.entries[-1], name, UNDONE)]))
 
