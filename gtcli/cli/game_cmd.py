@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from gtcli.cli.asking import confirm_drop, stdin_is_terminal
-from gtcli.cli.options import json_option, profile_option
+from gtcli.cli.options import json_option, name_list, option_errors, profile_option
 from gtcli.cli.output import handles_input_errors, print_json, safe
 from gtcli.diagnostics import InputError
 
@@ -26,12 +26,19 @@ def game() -> None:
 def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: str | None, force: bool,
             as_json: bool) -> None:
     """Start a new game session file."""
+    from dataclasses import replace
+
     from gtcli.files.profile_file import load_profile
     from gtcli.files.session_file import create_session, require_absent
-    from gtcli.rules.game import new_game
+    from gtcli.rules.game import new_game, seat_of
 
     require_absent(session, force)
-    g = new_game(tuple(players.split(",")), load_profile(profile_spec), first_praeco)
+    profile = load_profile(profile_spec)
+    with option_errors("--players"):
+        g = new_game(name_list(players), profile)
+    if first_praeco is not None:
+        with option_errors("--first-praeco"):
+            g = replace(g, first_praeco=seat_of(g.players, first_praeco))
     create_session(session, g, force)
     if as_json:
         print_json({"file": session, "players": list(g.players), "profile": g.profile.name})
@@ -217,8 +224,10 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
                    "no session was written.", err=True)
         raise SystemExit(EXIT_FINDINGS)
     state = result.state
+    from gtcli.text import pick
+
     first = next((e.praeco.text for e in checked.log.events if isinstance(e, L.RoundStart)), None)
-    first = next((s for s in state.seats if first and s.casefold() == first.casefold()), None)
+    first = pick(first, state.seats) if first else None
     g = game_from_tables(state.seats, state.profile, first, state.tables)
     create_session(session, g, force)
     if as_json:

@@ -92,7 +92,8 @@ def parse_game(text: str, path: str, vocabulary: Vocabulary) -> tuple[Game, list
             raise fail("first_praeco must be a player's name", "first_praeco")
         game = new_game(tuple(players), profile, first)
     except InputError as exc:
-        line, col = source.locate("profile" if "PROF" in exc.diagnostics[0].code else "players")
+        code = exc.diagnostics[0].code
+        line, col = source.locate("profile" if "PROF" in code else "first_praeco" if code == "TAB005" else "players")
         raise exc.located(path, line, col) from None
     raw_tribunals = tables_of(source, ENTRIES, hint)
     items_before = 0
