@@ -270,12 +270,15 @@ class Prompt:
                   f" | Regio {st['regio']} | Concilium {st['concilium']}")
 
     def show_state(self) -> None:
+        """The whole table, as the prompt sees it: after `end` (or an undo back to a closed
+        turn) no turn is open, and the next player is the prompt's."""
+        s = self.session
         if self.as_json:
-            self.say("state", kind="state", state=self.session.result.state.snapshot())
+            self.say("state", kind="state", state=s.snapshot(), next=s.next_player)
             return
         from gtcli.cli.render_state import render_snapshot
 
-        render_snapshot(self.session.result.state.snapshot(), self.out)
+        render_snapshot(s.snapshot(), self.out, s.next_player)
 
     def show_help(self) -> None:
         from gtcli.play.typing_help import COMMANDS, free_templates, templates

@@ -41,7 +41,8 @@ def _space(key: str, lang: str) -> str:
         return key
 
 
-def render_snapshot(snap: dict[str, Any], out: Any) -> None:
+def render_snapshot(snap: dict[str, Any], out: Any, next_player: str | None = None) -> None:
+    """The table state; ``next_player`` (``gt play``) is named when no turn is open."""
     from gtcli.dsl.keywords import KEYWORDS, spelling
 
     lang = snap.get("language", "en")
@@ -51,6 +52,8 @@ def render_snapshot(snap: dict[str, Any], out: Any) -> None:
         where += f", Praeco {snap['praeco']}"
     if snap["turn"]:
         where += f", {w('turn')} {snap['turn']} ({snap['slots_left']} {w('slots_left')})"
+    elif next_player:
+        where += f", {w('next')}: {next_player}"
     out.print(where)
     t = table(w("player"), w("vis"), w("hand"), w("laboratory"), w("library"), w("vault"), w("awards"), w("total"),
               title=w("players"), terminal=out.is_terminal)
