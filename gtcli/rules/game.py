@@ -143,6 +143,12 @@ def totals(game: Game, done: list[TribunalResult] | None = None) -> tuple[Player
     return tuple(PlayerScore(p, sums[p]) for p in sorted(sums, key=lambda p: (-sums[p], order[p])))
 
 
+def running_totals(game: Game, done: list[TribunalResult] | None = None) -> list[tuple[PlayerScore, ...]]:
+    """The totals after each recorded Tribunal in turn (what a scoresheet charts), each as :func:`totals`."""
+    done = done if done is not None else results(game)
+    return [totals(game, done[:n]) for n in range(1, len(done) + 1)]
+
+
 def winners(game: Game, done: list[TribunalResult] | None = None) -> tuple[str, ...] | None:
     """R7: after the Grand Tribunal, every player with the highest total (a shared win)."""
     if not game.finished:
