@@ -142,13 +142,19 @@ def test_a_clean_table_after_the_fixes_tallies(write):
     assert run("tally", write("t.toml", fixed)).exit_code == 0
 
 
-def test_every_problem_of_a_session_in_one_run(tmp_path, write):
-    """A hand-edited session: the mistakes of every Tribunal, and items that cannot compete again."""
+def _session_with_one_tribunal(tmp_path, write):
+    """A session whose Tribunal 1 (t1.toml) placed Ana's Rod and Ben's Cup."""
     session = tmp_path / "game.toml"
     assert run("game", "new", session, "--players", "Ana,Ben,Caro").exit_code == 0
     t1 = write("t1.toml", '[votes]\nstaff = 3\n[[items]]\nowner = "Ana"\nname = "Rod"\ntype = "staff"\nbase = 4\n'
                           '[[items]]\nowner = "Ben"\nname = "Cup"\ntype = "orb"\nbase = 4\n')
     assert run("game", "tribunal", session, "--from", t1, "-y").exit_code == 0
+    return session, t1
+
+
+def test_every_problem_of_a_session_in_one_run(tmp_path, write):
+    """A hand-edited session: the mistakes of every Tribunal, each at its line."""
+    session, _ = _session_with_one_tribunal(tmp_path, write)
     t2 = write("t2.toml", '[votes]\nwand = 1\n[[items]]\nowner = "Caro"\nname = "Twig"\ntype = "wand"\nbase = 1\n')
     assert run("game", "tribunal", session, "--from", t2, "-y").exit_code == 0
     text = session.read_text(encoding="utf-8")
@@ -166,11 +172,7 @@ def test_every_problem_of_a_session_in_one_run(tmp_path, write):
 
 
 def test_every_item_that_cannot_compete_again_at_once(tmp_path, write):
-    session = tmp_path / "game.toml"
-    assert run("game", "new", session, "--players", "Ana,Ben,Caro").exit_code == 0
-    t1 = write("t1.toml", '[votes]\nstaff = 3\n[[items]]\nowner = "Ana"\nname = "Rod"\ntype = "staff"\nbase = 4\n'
-                          '[[items]]\nowner = "Ben"\nname = "Cup"\ntype = "orb"\nbase = 4\n')
-    assert run("game", "tribunal", session, "--from", t1, "-y").exit_code == 0
+    session, t1 = _session_with_one_tribunal(tmp_path, write)
     again = run("game", "tribunal", session, "--from", t1, "-y")
     assert again.exit_code == 2
     assert again.stderr.count("GAME005") == 2 and "'Rod'" in again.stderr and "'Cup'" in again.stderr
