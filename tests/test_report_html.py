@@ -21,7 +21,6 @@ from tests.conftest import ROOT, SCENARIOS, run, run_json
 GAMES = SCENARIOS / "games"
 DOC_IMAGE = ROOT / "docs" / "game-report.png"
 A4_PRINTABLE_PX = 703  # 210 mm less 12 mm margins each side, at 96 px to the inch
-A4_PX = 794
 
 PROBE = """
 var sheet = document.querySelector('.sheet').getBoundingClientRect(), problems = [];
@@ -196,7 +195,8 @@ def test_the_scoresheet_in_chromium(tmp_path, session, kind):
         source = _long_names_session(tmp_path)
         page = _report(tmp_path, "game", "report", source)
     totals = run_json("game", "show", source)["totals"]
-    for width in (A4_PRINTABLE_PX, A4_PX):
+    # the page is never wider than A4's printable width (wider windows only add margin)
+    for width in (A4_PRINTABLE_PX,):
         data = browser.measure(page, PROBE, width=width, height=1200)
         assert data["scripts"] == 1  # the probe's own: the page has none
         assert data["text"] > 500
@@ -213,8 +213,9 @@ def test_the_scoresheet_in_chromium(tmp_path, session, kind):
             lines = [p for p in chart["parts"] if p["tag"] == "polyline"]
             assert sorted(p["name"] for p in lines) == sorted(t["name"] for t in totals)  # one line a player
             assert all(p["points"] >= 2 for p in lines)
-    shot = browser.screenshot(page, tmp_path / "page.png", 900, 1400)
-    assert browser.ink_fraction(shot) > 0.3  # the grey desk and a drawn sheet, not a blank page
+    if kind == "log":  # one picture is enough to see the page is drawn (each launch costs seconds)
+        shot = browser.screenshot(page, tmp_path / "page.png", 900, 1400)
+        assert browser.ink_fraction(shot) > 0.3  # the grey desk and a drawn sheet, not a blank page
 
 
 def test_the_scoresheet_prints(tmp_path, session):
