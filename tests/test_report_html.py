@@ -242,3 +242,17 @@ def test_json_schema_is_documented():
     section = doc[doc.index("## `gt game report"):]
     for key in json.loads(json.dumps(["file", "source", "running_totals", "winners", "rounds", "html"])):
         assert f'"{key}"' in section, key
+
+
+def test_rounds_of_a_long_log_are_sampled(monkeypatch):
+    """A log claiming many rounds (or a very long one) is sampled: the work stays bounded."""
+    from gtcli.dsl import log_report
+    from gtcli.dsl.logs import Options, check_file
+
+    checked = check_file(str(GAMES / "five-players.gtl"), Options())
+    assert len(log_report.round_points(checked, Options())) == 15
+    monkeypatch.setattr(log_report, "MAX_POINTS", 6)
+    points = log_report.round_points(checked, Options())
+    assert [p.label for p in points] == ["1.1", "1.4", "2.2", "2.4", "3.2", "3.5"]  # evenly spaced, first and last
+    monkeypatch.setattr(log_report, "MAX_LINES", 100)  # a 188-line log as if it were a very long one
+    assert [p.label for p in log_report.round_points(checked, Options())] == ["1.1", "3.5"]

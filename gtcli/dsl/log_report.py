@@ -6,8 +6,9 @@ The interpreter keeps the state at the end of a replay only, so the state at the
 a round is the replay stopped just before the line that starts the next round (or
 Tribunal, or the scores): one replay per round, through :func:`check_file` like every
 other reader. A game has at most 15 rounds (3 Tribunals of up to 5 rounds); a log that
-claims more (a stranger's) is sampled at :data:`MAX_POINTS` evenly spaced rounds, so the
-work stays bounded.
+claims more (a stranger's) is sampled at evenly spaced rounds: at most :data:`MAX_POINTS`,
+and fewer for a long log, so that the lines replayed stay within :data:`MAX_LINES`
+(a real game of ~200 lines gets all its rounds; a 50,000-line log, four).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from gtcli.scoresheet import RoundPoint, Scoresheet
 from gtcli.text import pick
 
 MAX_POINTS = 30
+MAX_LINES = 200_000  # lines replayed for the rounds of one scoresheet, in all
 _ENDS_A_ROUND = (L.RoundStart, L.TribunalStart, L.Scores, L.Winner)
 
 
@@ -47,11 +49,12 @@ def round_ends(checked: Checked, until_line: int | None = None) -> list[int | No
 
 
 def round_points(checked: Checked, options: Options, until_line: int | None = None) -> list[RoundPoint]:
-    """The table at the end of every round (at most :data:`MAX_POINTS` of them, evenly spaced)."""
+    """The table at the end of every round (or of evenly spaced rounds of a long log: see above)."""
     ends = round_ends(checked, until_line)
-    if len(ends) > MAX_POINTS:
-        step = (len(ends) - 1) / (MAX_POINTS - 1)
-        ends = [ends[round(k * step)] for k in range(MAX_POINTS)]
+    most = max(2, min(MAX_POINTS, MAX_LINES // max(1, checked.text.count("\n"))))
+    if len(ends) > most:
+        step = (len(ends) - 1) / (most - 1)
+        ends = [ends[round(k * step)] for k in range(most)]
     points = []
     for end in ends:
         # live: a round that runs to the end of the log is not closed and scored by the replay
