@@ -163,3 +163,13 @@ def test_on_a_terminal_with_and_without_colour(width):
             assert colours, text
         if used == "full":
             assert "╭" in plain
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_control_characters_never_reach_the_terminal_in_any_layout(write, width):
+    """An item named with an escape sequence: shown as ``\\x1b``, in tables and in stacked blocks alike."""
+    path = write("t.toml", '[votes]\nstaff = 1\n[[items]]\nowner = "Ana"\nname = "Evil\\u001b[31mStaff"\n'
+                           'type = "staff"\nbase = 2\n')
+    result = run("tally", path, env={"COLUMNS": str(width)})
+    assert result.exit_code == 0
+    assert "\x1b" not in result.stdout and "Evil\\x1b[31mStaff" in result.stdout.replace("\n", "").replace(" ", "")

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gtcli.cli.output import table
+from gtcli.cli.output import safe, table
 
 PHONE_BELOW = 50  # columns: a phone held upright shows about 40
 UNBOUNDED = 100_000  # measure a table's natural width, not the width it would be squeezed into
@@ -110,8 +110,8 @@ def _stacked(sheet: Sheet, columns: list[int], out: Any, short: bool) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    if sheet.title:
-        out.print(Text(sheet.title, style="italic"))
+    if sheet.title:  # Text is printed as given (the console's safe() sees only plain strings): made safe here
+        out.print(Text(safe(sheet.title, newlines=False), style="italic"))
     headed = [n for n in columns if sheet.columns[n].heading]
     label_width = max((len(sheet.columns[n].label(short)) for n in columns
                        if n not in headed and sheet.columns[n].joins is None), default=0)
@@ -122,7 +122,7 @@ def _stacked(sheet: Sheet, columns: list[int], out: Any, short: bool) -> None:
         else:
             heading = " ".join(cells[n] + ("." if sheet.columns[n].numeric and cells[n].isdigit() else "")
                                for n in headed if cells[n].strip())  # "1. Caro"
-        out.print(Text(heading, style=style or "bold", overflow="fold"))
+        out.print(Text(safe(heading, newlines=False), style=style or "bold", overflow="fold"))
         lines: list[list[str]] = []
         for n in columns:
             column = sheet.columns[n]

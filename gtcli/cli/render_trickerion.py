@@ -13,13 +13,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gtcli.cli.layout import Column, Sheet, show
-from gtcli.cli.output import console
+from gtcli.cli.output import console, safe
 from gtcli.trickerion.actions import ActionPoints
 from gtcli.trickerion.amounts import Amounts
 from gtcli.trickerion.game import TURNS, Game, PlayerState, TurnResult, WagePayment
 from gtcli.trickerion.initiative import advertising_cost, slot_of
 from gtcli.trickerion.performance import Modifier, Payout, Performance
 from gtcli.trickerion.scoring import FinalResult
+
+
+def escape(text: str) -> str:
+    """User text as the terminal shows it literally: :func:`gtcli.cli.output.safe` (the console
+    renders no markup, so brackets need no escaping; control characters do)."""
+    return safe(text, newlines=False)
 
 
 def count(n: int, noun: str) -> str:
@@ -39,7 +45,7 @@ def modifier(m: Modifier) -> str:
 
 
 def names(items: Sequence[str]) -> str:
-    return ", ".join(items)
+    return ", ".join(escape(n) for n in items)
 
 
 # -- final scoring ------------------------------------------------------------------------
@@ -53,7 +59,7 @@ def render_final(result: FinalResult, out: Any = None) -> None:
                 Column("Final fame", "Final", numeric=True)), "Final scoring")
     for p in result.players:
         g = p.gained
-        t.add_row(str(p.place), (p.name), str(p.standing.fame), f"+{g.shards}", f"+{g.coins}",
+        t.add_row(str(p.place), escape(p.name), str(p.standing.fame), f"+{g.shards}", f"+{g.coins}",
                   f"+{g.apprentices}", f"+{g.specialists}", str(p.fame), style="bold" if p.place == 1 else None)
     show(t, out)
     out.print(f"Initiative order: {names(result.initiative)}")
@@ -63,9 +69,9 @@ def render_final(result: FinalResult, out: Any = None) -> None:
 def winner_line(result: FinalResult) -> str:
     best = result.players[0]
     if not result.decided_by_initiative:
-        return f"Winner: {(best.name)} with {best.fame} fame"
+        return f"Winner: {escape(best.name)} with {best.fame} fame"
     tied = [p.name for p in result.players[1:] if p.fame == best.fame]
-    return (f"Winner: {(best.name)} with {best.fame} fame, tied with {names(tied)} and ahead of them "
+    return (f"Winner: {escape(best.name)} with {best.fame} fame, tied with {names(tied)} and ahead of them "
             "in initiative order")
 
 
@@ -77,21 +83,21 @@ def render_performance(performance: Performance, paid: Sequence[Payout], out: An
         extras.append("behind: " + ", ".join(performance.specialists))
     if performance.bonus != Amounts():
         extras.append(f"card bonus: {amounts(performance.bonus)}")
-    title = f"{performance.day.capitalize()}: {(performance.performer)} performs ({'; '.join(extras)})"
+    title = f"{performance.day.capitalize()}: {escape(performance.performer)} performs ({'; '.join(extras)})"
     t = Sheet((Column("Player", heading=True), Column("Role"), Column("Modifier"), Column("Tricks"),
                 Column("Bonuses"), Column("Fame", numeric=True), Column("Coins", numeric=True, joins=", coins "),
                 Column("Shards", "Shd", numeric=True, joins=", shards ")), title)
     for p in paid:
         tricks = []
         for tp in p.tricks:
-            line = f"{(tp.trick.name)}: {amounts(tp.paid)}"
+            line = f"{escape(tp.trick.name)}: {amounts(tp.paid)}"
             if tp.paid != tp.trick.printed:
                 line += f" (printed {amounts(tp.trick.printed)})"
             tricks.append(line)
         bonuses = [f"{what} {amounts(a)}" for what, a in (("links", p.links), ("specialists", p.specialists),
                                                           ("card", p.card)) if a != Amounts()]
         total = p.total
-        t.add_row((p.name), "performer" if p.performer else "guest", modifier(p.modifier),
+        t.add_row(escape(p.name), "performer" if p.performer else "guest", modifier(p.modifier),
                   "\n".join(tricks) or "-", "\n".join(bonuses) or "-",
                   str(total.fame), str(total.coins), str(total.shards))
     show(t, out)
@@ -109,7 +115,7 @@ def render_wages(rows: Sequence[WagePayment], out: Any = None) -> None:
         working = f"{count(crew.apprentices, 'apprentice')}, {count(crew.specialists, 'specialist')}"
         if crew.assistant and crew.apprentices:
             working += " (one on the Assistant's board: unpaid)"
-        t.add_row((row.name), working, str(w.due), str(w.paid), str(w.unpaid), str(w.fame_lost),
+        t.add_row(escape(row.name), working, str(w.due), str(w.paid), str(w.unpaid), str(w.fame_lost),
                   str(w.coins), str(w.fame), style="bold" if w.unpaid else None)
     show(t, out)
 
@@ -122,7 +128,7 @@ def render_initiative(order: Sequence[str], previous: Sequence[str], fame: Mappi
                 Column("Fame", numeric=True), Column("Last slot", "Last", numeric=True, joins=", last slot "),
                 Column("Advertising costs", "Advert", numeric=True)), title)
     for name in order:
-        t.add_row(str(slot_of(order, name)), (name), str(fame[name]), str(slot_of(previous, name)),
+        t.add_row(str(slot_of(order, name)), escape(name), str(fame[name]), str(slot_of(previous, name)),
                   count(advertising_cost(order, name), "coin"))
     show(t, out)
     for group in ties:
@@ -137,7 +143,7 @@ def render_standings(states: Sequence[PlayerState], title: str = "Standings", ou
                 Column("Apprentices", "Appr", numeric=True, joins=", apprentices "),
                 Column("Specialists", "Spec")), title)
     for s in states:
-        t.add_row((s.name), str(s.fame), str(s.coins), str(s.shards), str(s.apprentices),
+        t.add_row(escape(s.name), str(s.fame), str(s.coins), str(s.shards), str(s.apprentices),
                   ", ".join(s.specialists) or "-")
     show(t, out)
 
@@ -148,19 +154,19 @@ def render_turn(result: TurnResult, out: Any = None, detail: bool = True) -> Non
     for group in result.ties:
         out.print(f"  tied on fame: {names(group)} (their order from last turn reversed)")
     for advert in result.adverts:
-        out.print(f"  {(advert.name)} advertises: -{count(advert.cost, 'coin')}, +2 fame")
+        out.print(f"  {escape(advert.name)} advertises: -{count(advert.cost, 'coin')}, +2 fame")
     for performance, paid in result.performances:
         if detail:
             render_performance(performance, paid, out)
         else:
-            gains = "; ".join(f"{(p.name)} {amounts(p.total)}" for p in paid)
-            out.print(f"  {performance.day.capitalize()}: {(performance.performer)} performs: {gains}")
+            gains = "; ".join(f"{escape(p.name)} {amounts(p.total)}" for p in paid)
+            out.print(f"  {performance.day.capitalize()}: {escape(performance.performer)} performs: {gains}")
     if detail:
         render_wages(result.wages, out)
     else:
         for row in result.wages:
             if row.wages.unpaid:
-                out.print(f"  {(row.name)} could not pay {count(row.wages.unpaid, 'coin')} of wages: "
+                out.print(f"  {escape(row.name)} could not pay {count(row.wages.unpaid, 'coin')} of wages: "
                           f"-{row.wages.fame_lost} fame")
     render_standings(result.standings, f"After turn {result.number}", out)
 
