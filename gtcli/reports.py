@@ -67,3 +67,21 @@ def replay_json(path: str, at_line: int | None, result) -> dict[str, Any]:
         "findings": {"errors": len(result.errors),
                      "warnings": sum(1 for d in result.diagnostics if d.severity == "warning")},
     }
+
+
+def report_json(sheet, file: str | None, html: str | None) -> dict[str, Any]:
+    """``gt game report --json`` and ``gt replay --html --json``: the scoresheet's numbers
+    (and the page itself when it was not written to a file)."""
+    return {
+        "file": file,
+        "source": sheet.source,
+        "players": list(sheet.players),
+        "profile": sheet.game.profile.name,
+        "tribunals": [tribunal_json(r) for r in sheet.results],
+        "running_totals": [{"tribunal": n, "totals": [{"name": p.name, "score": p.score} for p in board]}
+                           for n, board in enumerate(sheet.running, 1)],
+        "winners": list(sheet.winners) if sheet.winners is not None else None,
+        "next_praeco": sheet.next_praeco,
+        "rounds": [{"tribunal": r.tribunal, "round": r.round, "vis": r.vis, "track": r.track} for r in sheet.rounds],
+        "html": html,
+    }

@@ -227,3 +227,16 @@ def test_game_show_json_schema(session):
     assert data["players"] == ["Ana", "Ben", "Caro"]
     assert json.loads((SCENARIOS / "tally" / "worked-example.json").read_text())["items"] == \
         data["tribunals"][0]["items"]
+
+
+def test_after_undo_tribunal_and_show_agree_on_who_opens(session, write):
+    """`gt game show`'s next first Praeco is the one `gt game tribunal` then names, after an undo too."""
+    run("game", "tribunal", session, "--from", WORKED, "--yes")
+    run("game", "tribunal", session, "--from", write("t2.toml", T2), "--yes")
+    for _ in range(2):
+        shown = run_json("game", "show", session)["next_praeco"]
+        asking = run("game", "tribunal", session, input="\n\nn\n")
+        assert f", first Praeco {shown} (" in asking.stdout.splitlines()[0], asking.stdout
+        assert f"Next first Praeco: {shown}" in run("game", "show", session).stdout
+        assert run("game", "undo", session, "-y").exit_code == 0
+    assert run_json("game", "show", session)["next_praeco"] == "Ana"  # back to Tribunal 1: --first-praeco

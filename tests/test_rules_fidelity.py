@@ -366,12 +366,15 @@ def test_a_whole_game_that_runs_out_of_blue_tokens_warns():
 
 # ---- displays in the log's language; trackers from 1 -------------------------------------------------
 def test_replay_names_zones_in_the_logs_language():
-    french = run("replay", GAMES / "trois-joueurs.gtl", "--at", "40").stdout
-    for word in ("Laboratoire", "Bibliothèque", "Arches", "Trophées", "Réserve", "Piste de vote"):
+    wide = {"COLUMNS": "250"}  # the full table, with its long headers (narrower, "Réserve" is shortened to "Vis")
+    french = run("replay", GAMES / "trois-joueurs.gtl", "--at", "40", env=wide).stdout
+    for word in ("Laboratoire", "Bibliothèque", "Arches", "Réserve", "Piste de vote"):
         assert word in french, word
+    assert "Trophées" in run("replay", GAMES / "trois-joueurs.gtl").stdout  # a column shown once an Item placed
     assert "Laboratory" not in french
-    spanish = run("replay", GAMES / "cinco-jugadores.gtl", "--at", "30").stdout
-    assert "Bóveda" in spanish and "Premios" in spanish
+    spanish = run("replay", GAMES / "cinco-jugadores.gtl", "--at", "30", env=wide).stdout
+    assert "Bóveda" in spanish
+    assert "Premios" in run("replay", GAMES / "cinco-jugadores.gtl", env=wide).stdout
 
 
 def test_tracker_spaces_count_from_one(write):

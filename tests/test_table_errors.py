@@ -88,3 +88,91 @@ def test_unknown_profile_suggests(write):
 def test_usage_error_is_exit_2():
     assert run("tally").exit_code == 2
     assert run("tally", "a.toml", "--frobnicate").exit_code == 2
+
+
+MANY_MISTAKES = """\
+tribunl = 1
+players = ["Ana", "Ben", "Caro"]
+last_praeco = "Dora"
+
+[votes]
+staff = 2
+elementl = 3
+wand = -1
+
+[[items]]
+owner = "Anna"
+type = "staf"
+base = 4
+spells = ["elemental", "runc"]
+
+[[items]]
+owner = "Ben"
+type = "orb"
+base = "three"
+
+[[items]]
+owner = "Caro"
+type = "wand"
+base = 2
+"""
+# every mistake above, in the order of the file: (line, code, words)
+EVERY_MISTAKE = [(1, "TAB006", "'tribunl'"), (3, "TAB005", "'Dora'"), (7, "TAB004", "'elementl'"),
+                 (8, "TAB003", "wand must hold"), (11, "TAB005", "'Anna'"), (12, "TAB004", "'staf'"),
+                 (14, "TAB004", "'runc'"), (19, "TAB003", "item 2: base")]
+
+
+def test_every_problem_of_a_table_in_one_run(write):
+    """A scorekeeper fixing a table by hand sees every mistake at once, not one per run."""
+    path = write("t.toml", MANY_MISTAKES)
+    result = run("tally", path)
+    assert result.exit_code == 2 and result.stdout == ""
+    firsts = [line for line in result.stderr.splitlines() if not line.startswith("  hint:")]
+    assert len(firsts) == len(EVERY_MISTAKE)
+    for line, (number, code, words) in zip(firsts, EVERY_MISTAKE):
+        assert line.startswith(f"{path}:{number}:1: {code} ") and words in line, line
+    data = json.loads(run("tally", path, "--json").stdout)
+    assert [(e["line"], e["code"]) for e in data["errors"]] == [(n, c) for n, c, _ in EVERY_MISTAKE]
+
+
+def test_a_clean_table_after_the_fixes_tallies(write):
+    fixed = (MANY_MISTAKES.replace("tribunl", "tribunal").replace("Dora", "Caro").replace("elementl", "elemental")
+             .replace("-1", "1").replace("Anna", "Ana").replace('"staf"', '"staff"').replace("runc", "runic")
+             .replace('"three"', "3"))
+    assert run("tally", write("t.toml", fixed)).exit_code == 0
+
+
+def _session_with_one_tribunal(tmp_path, write):
+    """A session whose Tribunal 1 (t1.toml) placed Ana's Rod and Ben's Cup."""
+    session = tmp_path / "game.toml"
+    assert run("game", "new", session, "--players", "Ana,Ben,Caro").exit_code == 0
+    t1 = write("t1.toml", '[votes]\nstaff = 3\n[[items]]\nowner = "Ana"\nname = "Rod"\ntype = "staff"\nbase = 4\n'
+                          '[[items]]\nowner = "Ben"\nname = "Cup"\ntype = "orb"\nbase = 4\n')
+    assert run("game", "tribunal", session, "--from", t1, "-y").exit_code == 0
+    return session, t1
+
+
+def test_every_problem_of_a_session_in_one_run(tmp_path, write):
+    """A hand-edited session: the mistakes of every Tribunal, each at its line."""
+    session, _ = _session_with_one_tribunal(tmp_path, write)
+    t2 = write("t2.toml", '[votes]\nwand = 1\n[[items]]\nowner = "Caro"\nname = "Twig"\ntype = "wand"\nbase = 1\n')
+    assert run("game", "tribunal", session, "--from", t2, "-y").exit_code == 0
+    text = session.read_text(encoding="utf-8")
+    broken = text.replace('owner = "Ben"', 'owner = "Bob"', 1).replace('type = "wand"', 'type = "wnad"', 1)
+    session.write_text(broken, encoding="utf-8")
+    result = run("game", "show", session)
+    assert result.exit_code == 2
+    codes = [line.split(": ")[1].split()[0] for line in result.stderr.splitlines() if not line.startswith("  ")]
+    assert codes == ["TAB005", "TAB004"], result.stderr  # one in Tribunal 1, one in Tribunal 2
+    lines = broken.splitlines()
+    for line in result.stderr.splitlines():
+        if not line.startswith("  "):
+            number = int(line.split(":")[1])
+            assert ("Bob" in lines[number - 1]) or ("wnad" in lines[number - 1]), line
+
+
+def test_every_item_that_cannot_compete_again_at_once(tmp_path, write):
+    session, t1 = _session_with_one_tribunal(tmp_path, write)
+    again = run("game", "tribunal", session, "--from", t1, "-y")
+    assert again.exit_code == 2
+    assert again.stderr.count("GAME005") == 2 and "'Rod'" in again.stderr and "'Cup'" in again.stderr

@@ -61,6 +61,7 @@ def test_no_color_and_markup_in_names_are_printed_as_typed(write):
     result = run("trickerion", "final", path, env={"NO_COLOR": "1"})
     assert result.exit_code == 0
     assert "[bold red]Ana" in result.stdout and "\x1b[" not in result.stdout
+    assert "\\[" not in result.stdout  # as typed: no markup escape shown either
 
 
 def test_control_characters_in_names_are_refused(write):

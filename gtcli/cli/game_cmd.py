@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from gtcli.cli.asking import confirm_drop, stdin_is_terminal
-from gtcli.cli.options import json_option, profile_option
+from gtcli.cli.options import json_option, name_list, option_errors, profile_option
 from gtcli.cli.output import handles_input_errors, print_json, safe
 from gtcli.diagnostics import InputError
 
@@ -26,12 +26,19 @@ def game() -> None:
 def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: str | None, force: bool,
             as_json: bool) -> None:
     """Start a new game session file."""
+    from dataclasses import replace
+
     from gtcli.files.profile_file import load_profile
     from gtcli.files.session_file import create_session, require_absent
-    from gtcli.rules.game import new_game
+    from gtcli.rules.game import new_game, seat_of
 
     require_absent(session, force)
-    g = new_game(tuple(players.split(",")), load_profile(profile_spec), first_praeco)
+    profile = load_profile(profile_spec)
+    with option_errors("--players"):
+        g = new_game(name_list(players), profile)
+    if first_praeco is not None:
+        with option_errors("--first-praeco"):
+            g = replace(g, first_praeco=seat_of(g.players, first_praeco))
     create_session(session, g, force)
     if as_json:
         print_json({"file": session, "players": list(g.players), "profile": g.profile.name})
@@ -146,6 +153,46 @@ def show_cmd(session: str, as_json: bool) -> None:
         out.print(f"Next first Praeco: {nxt or 'undecided'}")
 
 
+@game.command("report")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE.html",
+              help="Write the scoresheet to this file (atomically); '-' or nothing: standard output.")
+@json_option
+@handles_input_errors()
+def report_cmd(session: str, output: str | None, as_json: bool) -> None:
+    """A printable scoresheet (HTML): every Tribunal, running totals, a chart, the winner(s).
+
+    The page needs no network and no JavaScript: open it in a browser and print it.
+    """
+    from gtcli.files.resources import published_vocabulary
+    from gtcli.files.session_file import load_game
+    from gtcli.scoresheet import Scoresheet
+
+    sheet = Scoresheet.of_game(load_game(session, published_vocabulary()), session)
+    write_report(sheet, output, as_json, "gt game report")
+
+
+def write_report(sheet, output: str | None, as_json: bool, generator: str) -> None:
+    """The scoresheet page to ``output`` (locked, atomic, through links) or standard output;
+    with ``as_json`` its numbers (docs/json.md), and the page itself when not written."""
+    from gtcli.cli.render_report_html import report_html
+    from gtcli.reports import report_json
+
+    page = report_html(sheet, generator)
+    to_file = output not in (None, "-")
+    if to_file:
+        from gtcli.files.guarded import save
+
+        save(output, page, what="scoresheet")  # the user named the file
+    if as_json:
+        print_json(report_json(sheet, output if to_file else None, None if to_file else page))
+    elif to_file:
+        played = f"{len(sheet.results)} of {sheet.game.profile.tribunals} Tribunals"
+        click.echo(safe(f"Wrote {output}: the scoresheet of {sheet.source} ({played}).", newlines=False), err=True)
+    else:
+        click.echo(page, nl=False)
+
+
 @game.command("undo")
 @click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
 @click.option("--yes", "-y", is_flag=True, help="Drop it without asking (needed without a terminal).")
@@ -204,9 +251,8 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
     """Write the session of a game log's scored Tribunals (for `gt game show`)."""
     from gtcli.cli.output import EXIT_FINDINGS, print_diagnostics
     from gtcli.dsl.logs import Options, check_file
+    from gtcli.dsl.log_report import game_of
     from gtcli.files.session_file import create_session, require_absent
-    from gtcli.rules import log as L
-    from gtcli.rules.game import game_from_tables
 
     require_absent(session, force)
     checked = check_file(log_path, Options())
@@ -216,10 +262,7 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
         click.echo(f"{log_path} has {len(result.errors)} rule finding(s): `gt check {log_path}` lists them; "
                    "no session was written.", err=True)
         raise SystemExit(EXIT_FINDINGS)
-    state = result.state
-    first = next((e.praeco.text for e in checked.log.events if isinstance(e, L.RoundStart)), None)
-    first = next((s for s in state.seats if first and s.casefold() == first.casefold()), None)
-    g = game_from_tables(state.seats, state.profile, first, state.tables)
+    g = game_of(checked)
     create_session(session, g, force)
     if as_json:
         print_json({"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)})

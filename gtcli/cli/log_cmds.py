@@ -90,17 +90,29 @@ def _source(path: str) -> dict[str, str]:
 @click.argument("path", metavar="LOG", type=click.Path(dir_okay=False))
 @click.option("--at", "at_line", type=click.IntRange(min=1), metavar="LINE",
               help="The state just after LINE (default: the end of the log).")
+@click.option("--html", "as_html", is_flag=True,
+              help="A printable scoresheet instead (HTML): Tribunals, running totals, Vis and Voting Track by round.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE.html",
+              help="With --html: write the page to this file (atomically); '-' or nothing: standard output.")
 @json_option
 @log_options
 @handles_input_errors()
-def replay(path, at_line, as_json, cards, board, profile_spec, allow_outside) -> None:
+def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, allow_outside) -> None:
     """The whole table state at a point of a log, to settle disputes."""
     from gtcli.dsl.logs import Options, check_file
     from gtcli.reports import replay_json
 
-    checked = check_file(path, Options(cards, board, profile_spec, until_line=at_line, allow_outside=allow_outside))
+    if output is not None and not as_html:
+        raise click.UsageError("-o/--output goes with --html (the scoresheet page)")
+    options = Options(cards, board, profile_spec, until_line=at_line, allow_outside=allow_outside)
+    checked = check_file(path, options)
     r = checked.result
-    if as_json:
+    if as_html:
+        from gtcli.cli.game_cmd import write_report
+        from gtcli.dsl.log_report import scoresheet_of
+
+        write_report(scoresheet_of(checked, options, at_line), output, as_json, "gt replay --html")
+    elif as_json:
         print_json(replay_json(path, at_line, r))
     else:
         from gtcli.cli.render_state import render_state

@@ -115,6 +115,15 @@ def _safe_console_class() -> type:
     return SafeConsole
 
 
+def _width(terminal: bool) -> int | None:
+    """``COLUMNS`` when set (a script or a test that wants a width), else the terminal's
+    (None: rich asks it), else 120 columns for a pipe or a file."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdecimal() and 20 <= int(columns) <= 1000:
+        return int(columns)
+    return None if terminal else 120
+
+
 def console(stderr: bool = False) -> Any:
     """A rich Console that degrades to plain text off a terminal, and never obeys user text."""
     stream = sys.stderr if stderr else sys.stdout
@@ -125,7 +134,7 @@ def console(stderr: bool = False) -> Any:
         no_color="NO_COLOR" in os.environ or not terminal,
         highlight=False,
         markup=False,
-        width=None if terminal else 120,
+        width=_width(terminal),
         emoji=False,
     )
 

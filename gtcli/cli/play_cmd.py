@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from gtcli.cli.options import allow_outside_option, json_option, profile_option
+from gtcli.cli.options import allow_outside_option, json_option, name_list, option_errors, profile_option
 from gtcli.cli.output import console, handles_input_errors, json_text, safe
 
 LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
@@ -50,7 +50,11 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
     if is_new:
         if not players:
             raise InputError(Diagnostic("S1", "a new game needs its players", hint="--players Ana,Ben,Caro"))
-        seats = tuple(p.strip() for p in players.split(",") if p.strip())
+        seats = _new_players(players, profile_spec, lang.lower())
+        with option_errors("--variant"):
+            from gtcli.rules.variants import parse_variants
+
+            parse_variants(", ".join(variants))
         # the files given now are the user's choice: the new log may name them wherever they are
         session = PlaySession.create(path, seats, Options(cards, board, profile_spec, allow_outside=True), lang.lower(),
                                      tuple(variants), event, date, rng)
@@ -61,6 +65,23 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
             raise click.UsageError(f"{', '.join(given)} only go with --new; a resumed game reads its log's header")
         session = PlaySession(path, Options(profile=profile_spec, allow_outside=allow_outside), rng)
     Prompt(session, as_json).run()
+
+
+def _new_players(players: str, profile_spec: str | None, lang: str) -> tuple[str, ...]:
+    """The seats ``--players`` gives a new log: as many as the profile allows, each once, each
+    a name the log can hold (one word, not a keyword); errors name the option."""
+    from gtcli.diagnostics import InputError
+    from gtcli.dsl.player_names import name_problem
+    from gtcli.files.profile_file import load_profile
+    from gtcli.rules.game import new_game
+
+    profile = load_profile(profile_spec)
+    with option_errors("--players"):
+        seats = new_game(name_list(players), profile).players
+        problems = [p for p in (name_problem(name, lang) for name in seats) if p is not None]
+        if problems:
+            raise InputError(*problems)
+    return seats
 
 
 class Prompt:
@@ -249,12 +270,15 @@ class Prompt:
                   f" | Regio {st['regio']} | Concilium {st['concilium']}")
 
     def show_state(self) -> None:
+        """The whole table, as the prompt sees it: after `end` (or an undo back to a closed
+        turn) no turn is open, and the next player is the prompt's."""
+        s = self.session
         if self.as_json:
-            self.say("state", kind="state", state=self.session.result.state.snapshot())
+            self.say("state", kind="state", state=s.snapshot(), next=s.next_player)
             return
         from gtcli.cli.render_state import render_snapshot
 
-        render_snapshot(self.session.result.state.snapshot(), self.out)
+        render_snapshot(s.snapshot(), self.out, s.next_player)
 
     def show_help(self) -> None:
         from gtcli.play.typing_help import COMMANDS, free_templates, templates

@@ -15,11 +15,11 @@ and text the checker allows stay inside the card (tests measure it in headless C
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Sequence
 
 from gtcli.dsl.cards_text import label, noun
+from gtcli.cli.html_page import SANS, SERIF, document, esc
 from gtcli.dsl.cards_view import CardView, SetView
 
 PER_PAGE = 9
@@ -33,10 +33,6 @@ CHAR_W = 0.58  # average glyph width in em, on the wide side (DejaVu Serif)
 LINE = 1.18  # line height in em
 PAPERS = {"auto": None, "a4": ("A4", 297.0), "letter": ("letter", 279.4)}
 SHEET_H = 3 * CARD_H
-
-
-def esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _ems(text: str) -> float:
@@ -135,20 +131,10 @@ def sheet_html(view: SetView, paper: str = "auto") -> str:
         cards = "".join(card_html(c, view.language) for c in view.cards[n * PER_PAGE:(n + 1) * PER_PAGE])
         body.append(f'<section class="page"><div class="sheet">{cards}{marks}</div></section>')
     title = f"{view.name} — {view.summary}"
-    return f"""<!doctype html>
-<html lang="{esc(view.language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="gt cards render">
-<title>{esc(title)}</title>
-<style>
+    css = f"""\
 @page {{ {page_rule}margin: 0; }}
-* {{ box-sizing: border-box; }}
-html, body {{ margin: 0; padding: 0; }}
-body {{ background: #8a8a8a; font-family: Georgia, "DejaVu Serif", "Liberation Serif", serif; color: #1d1a16;
-       -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
-.title {{ font: 14px/1.4 "DejaVu Sans", "Liberation Sans", sans-serif; color: #fff; text-align: center;
+body {{ background: #8a8a8a; font-family: {SERIF}; color: #1d1a16; }}
+.title {{ font: 14px/1.4 {SANS}; color: #fff; text-align: center;
           margin: 6mm 0 0; }}
 .page {{ width: 210mm; margin: 6mm auto; padding: {top:.1f}mm 0 0; height: {top + SHEET_H + 8:.1f}mm;
          background: #fff; box-shadow: 0 1mm 4mm rgba(0,0,0,.35); }}
@@ -163,7 +149,7 @@ body {{ background: #8a8a8a; font-family: Georgia, "DejaVu Serif", "Liberation S
 .card.item {{ --tint: #e9d8b4; }} .card.spell {{ --tint: #cfdcec; }} .card.resource {{ --tint: #d4e6cf; }}
 .card header {{ height: {HEADER_H}mm; flex: none; display: flex; align-items: center; justify-content: space-between;
                 gap: 1mm; background: var(--tint); margin: -{PAD}mm -{PAD}mm 0; padding: 0 {PAD}mm;
-                text-transform: uppercase; letter-spacing: 0.03em; font-family: "DejaVu Sans", "Liberation Sans", sans-serif; }}
+                text-transform: uppercase; letter-spacing: 0.03em; font-family: {SANS}; }}
 .card .kind {{ min-width: 0; line-height: 1.1; }}
 .card .cost {{ flex: none; width: 5.2mm; height: 5.2mm; border-radius: 50%; background: #3b2f20;
                color: #fff; font-size: 3.2mm; font-weight: bold; display: flex; align-items: center;
@@ -174,7 +160,7 @@ body {{ background: #8a8a8a; font-family: Georgia, "DejaVu Serif", "Liberation S
 .card .body p {{ margin: 0 0 0.3em; }}
 .card .body .text {{ font-style: italic; color: #4a4238; }}
 .card footer {{ flex: none; display: flex; align-items: flex-end; justify-content: space-between; gap: 1mm;
-                font-family: "DejaVu Sans", "Liberation Sans", sans-serif; }}
+                font-family: {SANS}; }}
 .card .slots {{ min-width: 0; display: flex; flex-wrap: wrap; gap: 0.6mm; align-items: center; line-height: 1.15; }}
 .card .slots .label {{ flex-basis: 100%; text-transform: uppercase; font-size: 0.85em; color: #6b6256; }}
 .card .slot {{ padding: 0.2mm 1mm; border-radius: 1mm; background: var(--tint); max-width: 100%; }}
@@ -189,11 +175,6 @@ body {{ background: #8a8a8a; font-family: Georgia, "DejaVu Serif", "Liberation S
   .page {{ width: auto; margin: 0; box-shadow: none; height: {top + SHEET_H:.1f}mm; break-after: page; }}
   .page:last-child {{ break-after: auto; }}
 }}
-</style>
-</head>
-<body>
-<p class="title">{esc(title)}</p>
-{"".join(body)}
-</body>
-</html>
 """
+    return document(title, view.language, css, f'<p class="title">{esc(title)}</p>\n{"".join(body)}',
+                    "gt cards render")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gtcli.cli.output import console, table
+from gtcli.cli.layout import Column, Sheet, show
+from gtcli.cli.output import console
 
 
 def _words(lang: str):
@@ -41,7 +42,8 @@ def _space(key: str, lang: str) -> str:
         return key
 
 
-def render_snapshot(snap: dict[str, Any], out: Any) -> None:
+def render_snapshot(snap: dict[str, Any], out: Any, next_player: str | None = None) -> None:
+    """The table state; ``next_player`` (``gt play``) is named when no turn is open."""
     from gtcli.dsl.keywords import KEYWORDS, spelling
 
     lang = snap.get("language", "en")
@@ -51,15 +53,19 @@ def render_snapshot(snap: dict[str, Any], out: Any) -> None:
         where += f", Praeco {snap['praeco']}"
     if snap["turn"]:
         where += f", {w('turn')} {snap['turn']} ({snap['slots_left']} {w('slots_left')})"
+    elif next_player:
+        where += f", {w('next')}: {next_player}"
     out.print(where)
-    t = table(w("player"), w("vis"), w("hand"), w("laboratory"), w("library"), w("vault"), w("awards"), w("total"),
-              title=w("players"), terminal=out.is_terminal)
+    columns = (Column(w("player"), heading=True), Column(w("vis"), "Vis", numeric=True), Column(w("hand")),
+               Column(w("laboratory")), Column(w("library")), Column(w("vault")), Column(w("awards")),
+               Column(w("total"), numeric=True))
+    t = Sheet(columns, w("players"))
     for p in snap["players"]:
         competing = [c for c in p["laboratory"] if not c.get("won")]
         awards = [c for c in p["laboratory"] if c.get("won")]
         t.add_row(p["name"], str(p["vis"]), f"{p['hand']}/{p['hand_limit']}", _cards(competing, w),
                   _cards(p["library"], w), _cards(p["vault"] + p["unknown"], w), _cards(awards, w), str(p["total"]))
-    out.print(t)
+    show(t, out)
     track = ", ".join(f"{_space(k, lang)} {v}" for k, v in snap["track"].items()) or w("empty")
     out.print(f"{w('voting_track')}: {track}")
     trackers = snap["trackers"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gtcli.cli.output import console, table
+from gtcli.cli.layout import Column, Sheet, show
+from gtcli.cli.output import console
 from gtcli.rules.profiles import RuleProfile
 from gtcli.rules.tribunal import ItemResult, PlayerScore, TribunalResult
 
@@ -33,29 +34,37 @@ def tribunal_title(number: int, profile: RuleProfile) -> str:
     return "Grand Tribunal" if number == profile.tribunals else f"Tribunal {number}"
 
 
+ITEM_COLUMNS = (
+    Column("Rank", "#", numeric=True, heading=True),
+    Column("Owner", heading=True),
+    Column("Item", heading=True),
+    Column("Type", compact=False),  # the breakdown starts with the type's space
+    Column("Votes", numeric=True),
+    Column("Breakdown", joins=" = "),
+    Column("Tie-break", "Tie"),
+    Column("Award"),
+    Column("Score", "Pts", numeric=True, joins=", score "),
+)
+
+
+def _item_heading(cells: dict[str, str]) -> str:
+    """``1. Ana: Storm Staff`` (``-`` for an item that won earlier and does not compete)."""
+    rank = cells["Rank"]
+    return f"{rank}{'.' if rank != '-' else ''} {cells['Owner']}: {cells['Item'] or cells['Type']}"
+
+
 def render_result(result: TribunalResult, profile: RuleProfile, out: Any = None) -> None:
     out = out or console()
-    terminal = out.is_terminal
-    items = table("Rank", "Owner", "Item", "Type", "Votes", "Breakdown", "Tie-break", "Award", "Score",
-                  title=f"{tribunal_title(result.tribunal, profile)}: items", terminal=terminal)
-    for r in result.items:
-        style = "bold" if r.place == 1 else ("dim" if not r.competing else "")
-        items.add_row(
-            str(r.rank) if r.rank else "-",
-            r.item.owner,
-            r.item.name or "",
-            r.item.type,
-            str(r.votes),
-            breakdown(r),
-            r.separated_by or "",
-            award(r, profile),
-            str(r.score),
-            style=style or None,
-        )
     if not result.items:
         out.print("No active items on the table: nobody scores at this Tribunal.")
     else:
-        out.print(items)
+        items = Sheet(ITEM_COLUMNS, f"{tribunal_title(result.tribunal, profile)}: items", _item_heading)
+        for r in result.items:
+            style = "bold" if r.place == 1 else ("dim" if not r.competing else "")
+            items.add_row(str(r.rank) if r.rank else "-", r.item.owner, r.item.name or "", r.item.type,
+                          str(r.votes), breakdown(r), r.separated_by or "", award(r, profile), str(r.score),
+                          style=style or None)
+        show(items, out)
     render_players(result.players, "Player scores", out)
     if result.next_praeco:
         out.print(f"Next first Praeco: {result.next_praeco} ({result.next_praeco_reason})")
@@ -64,10 +73,10 @@ def render_result(result: TribunalResult, profile: RuleProfile, out: Any = None)
 
 
 def render_players(players: tuple[PlayerScore, ...], title: str, out: Any) -> None:
-    t = table("Player", "Score", title=title, terminal=out.is_terminal)
+    scores = Sheet((Column("Player", heading=True), Column("Score", numeric=True)), title)
     for p in players:
-        t.add_row(p.name, str(p.score))
-    out.print(t)
+        scores.add_row(p.name, str(p.score))
+    show(scores, out)
 
 
 def winners_line(winners) -> str:

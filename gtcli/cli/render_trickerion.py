@@ -1,9 +1,10 @@
 """Rich rendering of Trickerion results: tables on a terminal, plain ASCII elsewhere.
 
-Player and trick names come from files strangers write, so every one of them is escaped
-before rich sees it (a name like ``[red]Ana`` is printed as typed, not as markup). Every
-function takes a result and an optional console, so a command can pass either to one
-helper that prints JSON or tables.
+Player and trick names come from files strangers write; the console has markup off and
+shows control characters as escapes (:func:`gtcli.cli.output.console`), so a name like
+``[red]Ana`` is printed as typed. Tables are laid out for the width
+(:mod:`gtcli.cli.layout`). Every function takes a result and an optional console, so a
+command can pass either to one helper that prints JSON or tables.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gtcli.cli.output import console, safe, table
+from gtcli.cli.layout import Column, Sheet, show
+from gtcli.cli.output import console, safe
 from gtcli.trickerion.actions import ActionPoints
 from gtcli.trickerion.amounts import Amounts
 from gtcli.trickerion.game import TURNS, Game, PlayerState, TurnResult, WagePayment
@@ -24,14 +26,6 @@ def escape(text: str) -> str:
     """User text as the terminal shows it literally: :func:`gtcli.cli.output.safe` (the console
     renders no markup, so brackets need no escaping; control characters do)."""
     return safe(text, newlines=False)
-
-
-def _table(*columns: str, title: str, out: Any, numbers: Sequence[str] = ()) -> Any:
-    t = table(*columns, title=title, terminal=out.is_terminal)
-    for column in t.columns:
-        if column.header in numbers:
-            column.justify = "right"
-    return t
 
 
 def count(n: int, noun: str) -> str:
@@ -57,14 +51,17 @@ def names(items: Sequence[str]) -> str:
 # -- final scoring ------------------------------------------------------------------------
 def render_final(result: FinalResult, out: Any = None) -> None:
     out = out or console()
-    t = _table("Place", "Player", "Fame", "Shards", "Coins", "Apprentices", "Specialists", "Final fame",
-               title="Final scoring", out=out,
-               numbers=("Place", "Fame", "Shards", "Coins", "Apprentices", "Specialists", "Final fame"))
+    t = Sheet((Column("Place", "#", numeric=True, heading=True), Column("Player", heading=True),
+                Column("Fame", numeric=True), Column("Shards", "Shd", numeric=True, joins=", shards "),
+                Column("Coins", numeric=True, joins=", coins "),
+                Column("Apprentices", "Appr", numeric=True, joins=", apprentices "),
+                Column("Specialists", "Spec", numeric=True, joins=", specialists "),
+                Column("Final fame", "Final", numeric=True)), "Final scoring")
     for p in result.players:
         g = p.gained
         t.add_row(str(p.place), escape(p.name), str(p.standing.fame), f"+{g.shards}", f"+{g.coins}",
                   f"+{g.apprentices}", f"+{g.specialists}", str(p.fame), style="bold" if p.place == 1 else None)
-    out.print(t)
+    show(t, out)
     out.print(f"Initiative order: {names(result.initiative)}")
     out.print(winner_line(result))
 
@@ -87,8 +84,9 @@ def render_performance(performance: Performance, paid: Sequence[Payout], out: An
     if performance.bonus != Amounts():
         extras.append(f"card bonus: {amounts(performance.bonus)}")
     title = f"{performance.day.capitalize()}: {escape(performance.performer)} performs ({'; '.join(extras)})"
-    t = _table("Player", "Role", "Modifier", "Tricks", "Bonuses", "Fame", "Coins", "Shards", title=title, out=out,
-               numbers=("Fame", "Coins", "Shards"))
+    t = Sheet((Column("Player", heading=True), Column("Role"), Column("Modifier"), Column("Tricks"),
+                Column("Bonuses"), Column("Fame", numeric=True), Column("Coins", numeric=True, joins=", coins "),
+                Column("Shards", "Shd", numeric=True, joins=", shards ")), title)
     for p in paid:
         tricks = []
         for tp in p.tricks:
@@ -102,14 +100,16 @@ def render_performance(performance: Performance, paid: Sequence[Payout], out: An
         t.add_row(escape(p.name), "performer" if p.performer else "guest", modifier(p.modifier),
                   "\n".join(tricks) or "-", "\n".join(bonuses) or "-",
                   str(total.fame), str(total.coins), str(total.shards))
-    out.print(t)
+    show(t, out)
 
 
 # -- wages --------------------------------------------------------------------------------
 def render_wages(rows: Sequence[WagePayment], out: Any = None) -> None:
     out = out or console()
-    t = _table("Player", "Working", "Due", "Paid", "Unpaid", "Fame lost", "Coins", "Fame", title="Wages", out=out,
-               numbers=("Due", "Paid", "Unpaid", "Fame lost", "Coins", "Fame"))
+    t = Sheet((Column("Player", heading=True), Column("Working"), Column("Due", numeric=True),
+                Column("Paid", numeric=True, joins=", paid "), Column("Unpaid", numeric=True, joins=", unpaid "),
+                Column("Fame lost", "Lost", numeric=True, joins=", fame lost "),
+                Column("Coins", numeric=True), Column("Fame", numeric=True, joins=", fame ")), "Wages")
     for row in rows:
         crew, w = row.crew, row.wages
         working = f"{count(crew.apprentices, 'apprentice')}, {count(crew.specialists, 'specialist')}"
@@ -117,19 +117,20 @@ def render_wages(rows: Sequence[WagePayment], out: Any = None) -> None:
             working += " (one on the Assistant's board: unpaid)"
         t.add_row(escape(row.name), working, str(w.due), str(w.paid), str(w.unpaid), str(w.fame_lost),
                   str(w.coins), str(w.fame), style="bold" if w.unpaid else None)
-    out.print(t)
+    show(t, out)
 
 
 # -- initiative ---------------------------------------------------------------------------
 def render_initiative(order: Sequence[str], previous: Sequence[str], fame: Mapping[str, int],
                       ties: Sequence[Sequence[str]], out: Any = None, title: str = "Initiative order") -> None:
     out = out or console()
-    t = _table("Slot", "Player", "Fame", "Last slot", "Advertising costs", title=title, out=out,
-               numbers=("Slot", "Fame", "Last slot", "Advertising costs"))
+    t = Sheet((Column("Slot", "#", numeric=True, heading=True), Column("Player", heading=True),
+                Column("Fame", numeric=True), Column("Last slot", "Last", numeric=True, joins=", last slot "),
+                Column("Advertising costs", "Advert", numeric=True)), title)
     for name in order:
         t.add_row(str(slot_of(order, name)), escape(name), str(fame[name]), str(slot_of(previous, name)),
                   count(advertising_cost(order, name), "coin"))
-    out.print(t)
+    show(t, out)
     for group in ties:
         out.print(f"Tied on {fame[group[0]]} fame: {names(group)} (their order from last turn reversed)")
 
@@ -137,12 +138,14 @@ def render_initiative(order: Sequence[str], previous: Sequence[str], fame: Mappi
 # -- a game -------------------------------------------------------------------------------
 def render_standings(states: Sequence[PlayerState], title: str = "Standings", out: Any = None) -> None:
     out = out or console()
-    t = _table("Player", "Fame", "Coins", "Shards", "Apprentices", "Specialists", title=title, out=out,
-               numbers=("Fame", "Coins", "Shards", "Apprentices"))
+    t = Sheet((Column("Player", heading=True), Column("Fame", numeric=True),
+                Column("Coins", numeric=True, joins=", coins "), Column("Shards", "Shd", numeric=True, joins=", shards "),
+                Column("Apprentices", "Appr", numeric=True, joins=", apprentices "),
+                Column("Specialists", "Spec")), title)
     for s in states:
         t.add_row(escape(s.name), str(s.fame), str(s.coins), str(s.shards), str(s.apprentices),
                   ", ".join(s.specialists) or "-")
-    out.print(t)
+    show(t, out)
 
 
 def render_turn(result: TurnResult, out: Any = None, detail: bool = True) -> None:

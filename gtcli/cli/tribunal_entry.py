@@ -180,7 +180,7 @@ def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool =
     """
     from gtcli.cli.render_tribunal import tribunal_title
     from gtcli.files.draft_file import Draft, draft_path, load_draft, save_draft
-    from gtcli.rules.game import carry_over
+    from gtcli.rules.game import carry_over, first_praeco_of
 
     number = len(game.tables) + 1
     draft = Draft(number)
@@ -197,8 +197,10 @@ def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool =
         click.echo(f"A draft of Tribunal {number} was left by an interrupted entry: {found.summary()}.", err=err)
         if click.confirm("Resume it?", default=True, err=err):
             draft = found
-    click.echo(safe(f"{tribunal_title(number, game.profile)} for {', '.join(game.players)} "
-                    f"(`{BACK}` goes back a step; Ctrl-C keeps what you typed as a draft)", newlines=False), err=err)
+    opener = first_praeco_of(game, number)  # what `gt game show` calls the next first Praeco
+    click.echo(safe(f"{tribunal_title(number, game.profile)} for {', '.join(game.players)}"
+                    + (f", first Praeco {opener}" if opener else "")
+                    + f" (`{BACK}` goes back a step; Ctrl-C keeps what you typed as a draft)", newlines=False), err=err)
 
     def keep() -> None:
         save_draft(session, draft)

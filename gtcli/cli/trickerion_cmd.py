@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from gtcli.cli.asking import stdin_is_terminal
-from gtcli.cli.options import json_option
+from gtcli.cli.options import json_option, name_list, option_errors
 from gtcli.cli.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json
 
 TABLE_FILE = click.Path(dir_okay=False)
@@ -124,8 +124,11 @@ def action_points_cmd(character: str, slot: int, shard: bool, location: str | No
     from gtcli.trickerion.reports import action_points_json
     from gtcli.trickerion.words import CHARACTERS, LOCATIONS
 
-    where = LOCATIONS.resolve(location) if location is not None else None
-    points = action_points(CHARACTERS.resolve(character), slot, shard, where)
+    with option_errors("--at"):
+        where = LOCATIONS.resolve(location) if location is not None else None
+    with option_errors("CHARACTER"):
+        kind = CHARACTERS.resolve(character)
+    points = action_points(kind, slot, shard, where)
     _emit(as_json, action_points_json, render_action_points, points)
 
 
@@ -164,8 +167,10 @@ def new_cmd(session: str, players: str, specialists: str, force: bool, as_json: 
     from gtcli.trickerion.words import SPECIALISTS
 
     require_absent(session, force)
-    kinds = tuple(SPECIALISTS.resolve(k.strip()) for k in specialists.split(",") if k.strip())
-    g = new_game(tuple(players.split(",")), kinds)
+    with option_errors("--specialists"):
+        kinds = tuple(SPECIALISTS.resolve(k) for k in name_list(specialists))
+    with option_errors("--players", {"TRK002": "--specialists"}):  # TRK002: not one Specialist per player
+        g = new_game(name_list(players), kinds)
     create_session(session, g, force)
     _emit(as_json, lambda states: {"file": session, "players": list(g.players),
                                    "standings": [state_json(s) for s in states]},

@@ -246,6 +246,7 @@ DISPLAY_WORDS: dict[str, dict[str, str]] = {
     "turn": {"en": "turn of", "es": "turno de", "fr": "au tour de", "it": "turno di"},
     "slots_left": {"en": "slot(s) left", "es": "acción(es) restante(s)", "fr": "action(s) restante(s)",
                    "it": "azione(i) rimasta(e)"},
+    "next": {"en": "next", "es": "siguiente", "fr": "ensuite", "it": "poi"},
     "incomplete": {"en": "The log ends before the Grand Tribunal: the game is not complete.",
                    "es": "El registro termina antes del Gran Tribunal: la partida no está completa.",
                    "fr": "Le journal s'arrête avant la Grande Assemblée : la partie n'est pas finie.",

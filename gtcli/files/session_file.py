@@ -10,6 +10,7 @@ check, splicing blocks so comments survive, ``[[undone]]`` for redo, the fallbac
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from gtcli.files.session_doc import (SESSION_ERROR, UNDONE, SessionDoc, SessionK
 from gtcli.files.table_file import TableReader, table_to_mapping
 from gtcli.files.toml_source import TomlSource, parse_toml
 from gtcli.rules import profiles
-from gtcli.rules.game import Game, new_game, record
+from gtcli.rules.game import Game, new_game, record, table_problems
 from gtcli.rules.tribunal import Table
 from gtcli.rules.vocabulary import Vocabulary
 
@@ -92,20 +93,31 @@ def parse_game(text: str, path: str, vocabulary: Vocabulary) -> tuple[Game, list
             raise fail("first_praeco must be a player's name", "first_praeco")
         game = new_game(tuple(players), profile, first)
     except InputError as exc:
-        line, col = source.locate("profile" if "PROF" in exc.diagnostics[0].code else "players")
+        code = exc.diagnostics[0].code
+        line, col = source.locate("profile" if "PROF" in code else "first_praeco" if code == "TAB005" else "players")
         raise exc.located(path, line, col) from None
-    raw_tribunals = tables_of(source, ENTRIES, hint)
+    # Every problem of every Tribunal is reported in one run: a Tribunal is recorded with
+    # what could be read of it (items at fault left out), so the next ones are checked too.
+    problems: list[Diagnostic] = []
     items_before = 0
-    for n, raw in enumerate(raw_tribunals):
+    for n, raw in enumerate(tables_of(source, ENTRIES, hint)):
         reader = TableReader(source, vocabulary, profile, seats=game.players, scope=(n, items_before))
-        table = reader.read(raw)
-        items_before += len(table.items)
-        if table.tribunal != n + 1:
+        table = reader.read_all(raw)
+        raw_items = raw.get("items")
+        items_before += len(raw_items) if isinstance(raw_items, list) else 0
+        problems += reader.problems
+        if table.tribunal != n + 1 and table.tribunal == raw.get("tribunal", 1):  # (not a value it replaced)
             line, col = source.locate("tribunal", "tribunals", n)
-            raise InputError(Diagnostic("GAME001", f"Tribunal {n + 1} is numbered {table.tribunal}",
-                                        path=path, line=line, col=col))
-        reader.check_in_game(game, table)
-        game = record(game, table)
+            problems.append(Diagnostic("GAME001", f"Tribunal {n + 1} is numbered {table.tribunal}",
+                                       path=path, line=line, col=col))
+        if game.finished:
+            problems += reader.game_problems(game, table)
+            break
+        at_fault = {index for index, _ in table_problems(game, table)}
+        problems += reader.game_problems(game, table)
+        game = record(game, replace(table, items=tuple(i for k, i in enumerate(table.items) if k not in at_fault)))
+    if problems:
+        raise InputError(*problems)
     return game, tables_of(source, UNDONE, hint)
 
 

@@ -412,6 +412,14 @@ class PlaySession:
             return list(SLOTS)
         return open_actions(self.result.state, self.variants)
 
+    def snapshot(self) -> dict:
+        """The table as the session sees it (``state``): the log's replay state, but with no
+        turn open once ``end`` closed it -- a log has no end marker, the session knows."""
+        snap = self.result.state.snapshot()
+        if self.open_turn is None and snap["turn"] is not None:
+            snap = {**snap, "turn": None, "slots_left": None}
+        return snap
+
     def status(self) -> dict:
         """Where the game stands, for the view above the prompt."""
         snap = self.result.state.snapshot()

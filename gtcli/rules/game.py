@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from gtcli.diagnostics import Diagnostic, InputError
 from gtcli.rules.profiles import OFFICIAL, RuleProfile
 from gtcli.rules.tribunal import Item, PlayerScore, Table, TribunalResult, awards_given, pass_order, tally
-from gtcli.text import did_you_mean, fold, one_of
+from gtcli.text import fold, pick, repeated, unknown_hint
 
 
 @dataclass(frozen=True)
@@ -28,8 +28,11 @@ class Game:
 
 def new_game(players: tuple[str, ...], profile: RuleProfile = OFFICIAL, first_praeco: str | None = None) -> Game:
     names = tuple(p.strip() for p in players if p.strip())
-    if len({n.casefold() for n in names}) != len(names):
-        raise InputError(Diagnostic("TAB007", "a player is listed twice", hint="give each player once, in seat order"))
+    twice = repeated(names)
+    if twice is not None:
+        raise InputError(Diagnostic("TAB007", f"player {twice!r} is listed twice",
+                                    hint="give each player once, in seat order (case and accents do not "
+                                         "tell names apart)"))
     if not profile.min_players <= len(names) <= profile.max_players:
         raise InputError(
             Diagnostic("S1", f"{len(names)} players; the game takes {profile.min_players} to {profile.max_players}",
@@ -41,14 +44,13 @@ def new_game(players: tuple[str, ...], profile: RuleProfile = OFFICIAL, first_pr
 
 
 def seat_of(players: tuple[str, ...], name: str) -> str:
-    """The seated player called ``name`` (case-insensitive), or a TAB005 error."""
-    for seat in players:
-        if seat.casefold() == name.strip().casefold():
-            return seat
-    raise InputError(
-        Diagnostic("TAB005", f"{name!r} is not a player of this game",
-                   hint=did_you_mean(name, players) or f"players: {one_of(players)}")
-    )
+    """The seated player called ``name`` (case, accents and spacing ignored: ``jose`` is
+    José, as in logs and table files), or a TAB005 error."""
+    seat = pick(name, players)
+    if seat is not None:
+        return seat
+    raise InputError(Diagnostic("TAB005", f"{name.strip()!r} is not a player of this game",
+                                hint=unknown_hint(name, players, "players")))
 
 
 def results(game: Game) -> list[TribunalResult]:
@@ -139,6 +141,12 @@ def totals(game: Game, done: list[TribunalResult] | None = None) -> tuple[Player
             sums[ps.name] = sums.get(ps.name, 0) + ps.score
     order = {p: i for i, p in enumerate(sums)}
     return tuple(PlayerScore(p, sums[p]) for p in sorted(sums, key=lambda p: (-sums[p], order[p])))
+
+
+def running_totals(game: Game, done: list[TribunalResult] | None = None) -> list[tuple[PlayerScore, ...]]:
+    """The totals after each recorded Tribunal in turn (what a scoresheet charts), each as :func:`totals`."""
+    done = done if done is not None else results(game)
+    return [totals(game, done[:n]) for n in range(1, len(done) + 1)]
 
 
 def winners(game: Game, done: list[TribunalResult] | None = None) -> tuple[str, ...] | None:
