@@ -140,9 +140,36 @@ class LazyGroup(click.Group):
         return super().resolve_command(ctx, args)
 
 
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it ($COLUMNS, then the
+    terminal, then 80), without importing shutil (and bz2, lzma with it) for `gt --help`."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class GtContext(click.Context):
+    def make_formatter(self) -> click.HelpFormatter:
+        """Click's formatter, at the width Click would choose (CliRunner's forced width too)."""
+        from click import formatting
+
+        width = self.terminal_width or formatting.FORCED_WIDTH
+        if width is None:
+            width = max(min(_columns(), self.max_content_width or 80) - 2, 50)
+        return self.formatter_class(width=width, max_width=self.max_content_width)
+
+
 class GtGroup(LazyGroup):
     """The group that maps every way a run can end to a documented exit code (module docstring)."""
 
+    context_class = GtContext
     debug = False
 
     def invoke(self, ctx: click.Context) -> Any:
