@@ -9,6 +9,7 @@ rules (`gt rules explain CODE`). Problems the rules do not cover get their own p
 * ``SYN``  -- the syntax of a card set or a log
 * ``CARD`` -- a card set or translation
 * ``IO``   -- a file that cannot be read or written
+* ``CFG``  -- a configuration file (gt.toml, ``[tool.gtcli]``)
 * ``TRK``  -- Trickerion, the second game (docs/trickerion.md)
 
 Each code is listed with the severities it is reported with, the usual one first: an
@@ -20,6 +21,8 @@ the code's section of docs/rules.md (rule IDs) or docs/codes.md (the other prefi
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from gtcli.text import did_you_mean
 
 
 SEVERITIES = ("error", "warning", "note")
@@ -150,6 +153,9 @@ IO002 error a file cannot be written
 IO003 error a file is being changed by another gt command (locked)
 IO004 error a file changed since it was read (nothing was written)
 IO005 error a log names a file outside its folder
+CFG001 error a configuration file cannot be used
+CFG002 error an unknown setting in a configuration file
+CFG003 error a setting has a wrong value
 """
 )
 
@@ -191,7 +197,7 @@ TRK019 error there is no undone turn to redo
 # Rule IDs (one letter) are the rules reference; the other prefixes share one page.
 DOCS_FOR_PREFIX: dict[str, str] = {
     **{letter: "rules.md" for letter in "SPTAVKRX"},
-    **{prefix: "codes.md" for prefix in ("TAB", "GAME", "PROF", "SYN", "CARD", "IO")},
+    **{prefix: "codes.md" for prefix in ("TAB", "GAME", "PROF", "SYN", "CARD", "IO", "CFG")},
     "TRK": "trickerion.md",
 }
 
@@ -204,3 +210,43 @@ def prefix(code: str) -> str:
             break
         letters += ch
     return letters
+
+
+# ---- choosing codes: --select / --ignore / --severity ----------------------------------------------
+# A selector is a whole code (``T6``: that code only, so ``A1`` is not also A10-A12) or the
+# start of codes (``T``, ``CARD01``, ``X``), as ruff's selectors are. When a code matches
+# both a selected and an ignored selector, the longer (more specific) one decides, and an
+# exact tie ignores: ``--select T --ignore T6`` is every T code but T6, ``--select T6
+# --ignore T`` is T6 alone.
+
+
+def selector_problem(selector: str) -> str | None:
+    """None if ``selector`` names a code or starts some codes; else why, with a "did you mean"."""
+    if selector in CODES or any(code.startswith(selector) for code in CODES):
+        return None
+    hint = did_you_mean(selector, CODES)
+    return f"{selector!r} is no code and starts none" + (f"; {hint}" if hint else "; `gt rules codes` lists them")
+
+
+def _specificity(selectors: tuple[str, ...], code: str) -> int:
+    """The length of the longest selector matching ``code``, -1 if none does."""
+    return max((len(s) for s in selectors if s == code or (s not in CODES and code.startswith(s))), default=-1)
+
+
+@dataclass(frozen=True)
+class CodeFilter:
+    """Which findings a run shows and counts: the codes selected, the codes ignored, the least severity."""
+
+    select: tuple[str, ...] = ()  # empty: every code
+    ignore: tuple[str, ...] = ()
+    severity: str = "note"  # the least severity shown: "note" shows everything
+
+    @property
+    def everything(self) -> bool:
+        return not self.select and not self.ignore and self.severity == SEVERITIES[-1]
+
+    def keeps(self, code: str, severity: str) -> bool:
+        if severity in SEVERITIES and SEVERITIES.index(severity) > SEVERITIES.index(self.severity):
+            return False
+        chosen = _specificity(self.select, code) if self.select else 0
+        return chosen >= 0 and chosen > _specificity(self.ignore, code)

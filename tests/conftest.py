@@ -21,7 +21,8 @@ SCENARIOS = ROOT / "scenarios"
 
 def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
     """Invoke ``gt`` like a user would; an internal error (exit 3) fails the test with its traceback."""
-    env = {"GT_DEBUG": "1", "COLUMNS": None, **(env or {})}  # COLUMNS: the width a test asks for, else 120
+    # COLUMNS: the width a test asks for, else 120; FORCE_COLOR: a CI that forces colour must not change outputs
+    env = {"GT_DEBUG": "1", "COLUMNS": None, "FORCE_COLOR": None, **(env or {})}
     result = CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env, catch_exceptions=True)
     if result.exception and not isinstance(result.exception, SystemExit):
         raise result.exception

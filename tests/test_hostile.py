@@ -268,7 +268,7 @@ def test_long_dotted_key_never_reaches_tomllib(monkeypatch):
     from gtcli.files import toml_source
 
     monkeypatch.setattr(toml_source.tomllib, "loads", lambda text: pytest.fail("tomllib saw the dotted key"))
-    result = run("tally", HOSTILE / "dotted-key.toml", "--json")
+    result = run("--isolated", "tally", HOSTILE / "dotted-key.toml", "--json")  # no pyproject.toml read either
     assert result.exit_code == 2 and codes(result) == ["TAB001"]
     assert "dotted key" in result.stdout
     assert tomllib  # the real module is untouched outside this test

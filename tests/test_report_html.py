@@ -163,7 +163,7 @@ def test_replay_html_of_an_illegal_log_says_so(tmp_path):
     bad.write_text(text.replace("scores ", "scores Ana 99, ", 1) if "scores " in text else text + "\nscores Ana 99\n",
                    encoding="utf-8")
     result = run("replay", bad, "--html", "-o", tmp_path / "bad.html")
-    assert result.exit_code == 1 and "rule finding" in result.stderr
+    assert result.exit_code == 1 and "This log breaks the rules" in result.stderr
     assert "This log breaks the rules" in (tmp_path / "bad.html").read_text(encoding="utf-8")
 
 

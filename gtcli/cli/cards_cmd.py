@@ -6,6 +6,7 @@ import click
 
 from gtcli.cli.options import json_option, max_findings_option
 from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json
+from gtcli.cli.settings import club_defaults
 
 LANG_CHOICE = click.Choice(["en", "es", "fr", "it"], case_sensitive=False)
 
@@ -23,6 +24,7 @@ def cards() -> None:
 @click.option("--box", is_flag=True,
               help="Also check a transcription of the published box: 2 x 55 cards, the decks, the public names.")
 @max_findings_option
+@club_defaults("paths", max_findings="max-findings")
 def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool, max_findings: int) -> None:
     """Check card sets and translations.
 

@@ -99,35 +99,47 @@ def _shown(report: FileReport, limit: int) -> tuple[list[Diagnostic], int]:
     return ordered[:limit], len(ordered) - limit
 
 
-def render(reports: list[FileReport], fmt: str, what: str = "file", max_findings: int = MAX_FINDINGS) -> None:
-    shown = [_shown(r, max_findings) for r in reports]
-    if fmt == "json":
-        data = {
-            "files": [{"file": r.path, "kind": r.kind, **r.extra, "diagnostics": [d.to_json() for d in ds],
-                       **({"omitted": left} if left else {})} for r, (ds, left) in zip(reports, shown)],
-            "summary": summary(reports),
-        }
-        click.echo(json_text(data))
-        return
+def report_json(report: FileReport, max_findings: int = MAX_FINDINGS) -> dict[str, Any]:
+    """One file's entry of the JSON document (docs/json.md)."""
+    ds, left = _shown(report, max_findings)
+    return {"file": report.path, "kind": report.kind, **report.extra, "diagnostics": [d.to_json() for d in ds],
+            **({"omitted": left} if left else {})}
+
+
+def echo_report(report: FileReport, fmt: str, max_findings: int = MAX_FINDINGS) -> None:
+    """One file's findings, for people (``human``) or for CI (``github``)."""
+    ds, left = _shown(report, max_findings)
     if fmt == "github":
-        for r, (ds, left) in zip(reports, shown):
-            for d in map(safe_diagnostic, ds):
-                level = {"error": "error", "warning": "warning"}.get(d.severity, "notice")
-                where = f"file={d.path or r.path}" + (f",line={d.line}" if d.line else "") + (f",col={d.col}" if d.col else "")
-                message = d.message + (f" ({d.hint})" if d.hint else "")
-                click.echo(f"::{level} {where},title={d.code}::{message}")
-            if left:
-                click.echo(f"::notice file={safe(r.path, False)}::... and {left} more (--max-findings 0 shows all)")
-        return
-    for r, (ds, left) in zip(reports, shown):
-        lines = Lines(r.texts)
-        for d in ds:
-            echo_diagnostic(d, lines)
+        for d in map(safe_diagnostic, ds):
+            level = {"error": "error", "warning": "warning"}.get(d.severity, "notice")
+            where = f"file={d.path or report.path}" + (f",line={d.line}" if d.line else "") + (f",col={d.col}" if d.col else "")
+            message = d.message + (f" ({d.hint})" if d.hint else "")
+            click.echo(f"::{level} {where},title={d.code}::{message}")
         if left:
-            click.echo(f"{safe(r.path, False)}: ... and {left} more (--max-findings 0 shows all)")
-    s = summary(reports)
-    verdict = "clean" if not s["errors"] and not s["warnings"] else f"{s['errors']} error(s), {s['warnings']} warning(s)"
-    click.echo(f"{s['files']} {what}(s) checked: {verdict}")
+            click.echo(f"::notice file={safe(report.path, False)}::... and {left} more (--max-findings 0 shows all)")
+        return
+    lines = Lines(report.texts)
+    for d in ds:
+        echo_diagnostic(d, lines)
+    if left:
+        click.echo(f"{safe(report.path, False)}: ... and {left} more (--max-findings 0 shows all)")
+
+
+def echo_summary(counts: dict[str, int], what: str = "file") -> None:
+    """The closing line: ``3 log(s) checked: 2 error(s), 1 warning(s)`` (or ``clean``)."""
+    verdict = "clean" if not counts["errors"] and not counts["warnings"] else \
+        f"{counts['errors']} error(s), {counts['warnings']} warning(s)"
+    click.echo(f"{counts['files']} {what}(s) checked: {verdict}")
+
+
+def render(reports: list[FileReport], fmt: str, what: str = "file", max_findings: int = MAX_FINDINGS) -> None:
+    if fmt == "json":
+        click.echo(json_text({"files": [report_json(r, max_findings) for r in reports], "summary": summary(reports)}))
+        return
+    for r in reports:
+        echo_report(r, fmt, max_findings)
+    if fmt == "human":
+        echo_summary(summary(reports), what)
 
 
 def summary(reports: list[FileReport]) -> dict[str, int]:

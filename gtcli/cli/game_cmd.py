@@ -7,6 +7,7 @@ import click
 from gtcli.cli.asking import confirm_drop, stdin_is_terminal
 from gtcli.cli.options import json_option, name_list, option_errors, profile_option
 from gtcli.cli.output import handles_input_errors, print_json, safe
+from gtcli.cli.settings import club_defaults
 from gtcli.diagnostics import InputError
 
 
@@ -23,6 +24,7 @@ def game() -> None:
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @json_option
 @handles_input_errors()
+@club_defaults("session", profile_spec="profile")
 def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: str | None, force: bool,
             as_json: bool) -> None:
     """Start a new game session file."""

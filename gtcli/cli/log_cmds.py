@@ -1,13 +1,12 @@
-"""``gt check``, ``gt replay`` and ``gt fmt``: game logs."""
+"""``gt replay`` and ``gt fmt``: game logs (``gt check`` is :mod:`gtcli.cli.check_cmd`)."""
 
 from __future__ import annotations
 
-import sys
-
 import click
 
-from gtcli.cli.options import allow_outside_option, json_option, max_findings_option, profile_option
-from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json
+from gtcli.cli.options import allow_outside_option, json_option, profile_option
+from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json, safe
+from gtcli.cli.settings import club_defaults
 
 
 def log_options(func):
@@ -17,73 +16,6 @@ def log_options(func):
     func = click.option("--board", "board", metavar="FILE.toml", help="Board profile (overrides the log's [Board]).")(func)
     func = click.option("--cards", "cards", metavar="SET", help="Card set (overrides the log's [Cards]).")(func)
     return func
-
-
-@click.command()
-@click.argument("paths", metavar="LOG...", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["human", "json", "github"]), default="human",
-              help="Output format.")
-@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
-@click.option("--strict", is_flag=True, help="A turn that uses fewer than two slots is an error (T6).")
-@click.option("--first", is_flag=True, help="Stop each log at its first error.")
-@click.option("--require-complete", is_flag=True,
-              help="A log that stops before the Grand Tribunal is an error (R7), not a note.")
-@max_findings_option
-@log_options
-def check(paths, fmt, as_json, strict, first, require_complete, max_findings, cards, board, profile_spec,
-          allow_outside) -> None:
-    """Replay game logs through the rules and report every illegal move."""
-    from gtcli.cli.diagnostics_view import FileReport, render
-    from gtcli.diagnostics import InputError
-    from gtcli.dsl.logs import Options, check_file
-    from gtcli.reports import outcome_json
-
-    fmt = "json" if as_json else fmt
-    options = Options(cards, board, profile_spec, strict, first, require_complete=require_complete,
-                      allow_outside=allow_outside)
-    reports, unusable = [], False
-
-    def one(path: str) -> None:
-        nonlocal unusable
-        try:
-            checked = check_file(path, options)
-        except InputError as exc:
-            unusable = True
-            reports.append(FileReport(path, "unreadable", list(exc.diagnostics), _source(path)))
-            return
-        r = checked.result
-        reports.append(FileReport(path, "log", r.diagnostics, {path: checked.text}, outcome_json(r)))
-
-    if len(paths) > 1 and sys.stderr.isatty() and fmt == "human":
-        from rich.progress import Progress
-
-        from gtcli.cli.output import console
-
-        with Progress(console=console(stderr=True), transient=True) as progress:
-            task = progress.add_task("checking logs", total=len(paths))
-            for path in paths:
-                one(path)
-                progress.advance(task)
-    else:
-        for path in paths:
-            one(path)
-    render(reports, fmt, what="log", max_findings=max_findings)
-    if unusable:
-        raise SystemExit(EXIT_UNUSABLE)
-    if any(r.count("error") for r in reports):
-        raise SystemExit(EXIT_FINDINGS)
-
-
-def _source(path: str) -> dict[str, str]:
-    """The log's text for carets under syntax errors, if it can be read at all."""
-    from gtcli.diagnostics import InputError
-    from gtcli.dsl.logs import MAX_LOG_BYTES
-    from gtcli.files.toml_source import read_text
-
-    try:
-        return {path: read_text(path, "log", MAX_LOG_BYTES)}
-    except InputError:
-        return {}
 
 
 @click.command()
@@ -98,14 +30,26 @@ def _source(path: str) -> dict[str, str]:
 @log_options
 @handles_input_errors()
 def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, allow_outside) -> None:
-    """The whole table state at a point of a log, to settle disputes."""
-    from gtcli.dsl.logs import Options, check_file
+    """The whole table state at a point of a log, to settle disputes.
+
+    Exit codes: 0 the log is legal up to that point, 1 it is not (the state is still
+    shown), 2 the log cannot be used or LINE is past its end.
+    """
+    from gtcli.cli.settings import club_options
+    from gtcli.dsl.logs import MAX_LOG_BYTES, check_file
+    from gtcli.files.toml_source import read_text
     from gtcli.reports import replay_json
 
     if output is not None and not as_html:
         raise click.UsageError("-o/--output goes with --html (the scoresheet page)")
-    options = Options(cards, board, profile_spec, until_line=at_line, allow_outside=allow_outside)
-    checked = check_file(path, options)
+    text = read_text(path, "log", MAX_LOG_BYTES)
+    length = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    if at_line is not None and at_line > length:
+        raise click.BadParameter(f"line {at_line} is past the end of {path}, which has {length} line(s)",
+                                 param_hint="'--at'")
+    options = club_options(path, cards=cards, board=board, profile=profile_spec, until_line=at_line,
+                           allow_outside=allow_outside)
+    checked = check_file(path, options, text)
     r = checked.result
     if as_html:
         from gtcli.cli.game_cmd import write_report
@@ -120,7 +64,11 @@ def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, 
         render_state(r, at_line)
     errors = r.errors
     if errors:
-        click.echo(f"{len(errors)} rule finding(s) up to this point: run `gt check {path}` to see them.", err=True)
+        first = errors[0]
+        where = f"up to line {at_line}" if at_line else "in all"
+        click.echo(f"This log breaks the rules: {len(errors)} error(s) {where}, the first "
+                   f"{safe(first.location(), False)}: {first.code} {safe(first.message, False)}. "
+                   f"`gt check {safe(path, False)}` lists them with their hints.", err=True)
         raise SystemExit(EXIT_FINDINGS)
 
 
@@ -134,6 +82,7 @@ def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, 
 @click.option("--diff", "show_diff", is_flag=True, help="Show what would change, as a unified diff.")
 @json_option
 @log_options
+@club_defaults("paths", lang="language")
 def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, profile_spec,
             allow_outside) -> None:
     """Rewrite logs in canonical layout (and, with --lang, in another language).

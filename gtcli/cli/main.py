@@ -11,27 +11,43 @@ when a test calls the group through Click's CliRunner):
 * 130 Ctrl-C (128 + SIGINT), with one line;
 * 141 the reader of the output went away (``gt check *.gtl | head``; 128 + SIGPIPE),
   silently.
+
+Subcommands are loaded lazily (:class:`LazyGroup`): ``gt --help`` lists them from the
+one-line helps kept here and imports none of their modules, so it starts about as fast
+as Click itself (README, "Performance"); a command's module is imported only when it is
+run, completed or its own help is shown.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-import traceback
 from typing import Any
 
 import click
 
 from gtcli import __version__
-from gtcli.cli.cards_cmd import cards
-from gtcli.cli.game_cmd import game
-from gtcli.cli.log_cmds import check, fmt_cmd, replay
-from gtcli.cli.output import EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE, safe
-from gtcli.cli.play_cmd import play
-from gtcli.cli.rules_cmd import rules
-from gtcli.cli.tally_cmd import tally
-from gtcli.cli.trickerion_cmd import trickerion
-from gtcli.text import new_run
+from gtcli.cli.exits import EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE
+
+# Imported by what needs them, not here: `gt --help` is timed against `import click` alone
+# (traceback, json, difflib and the rest of gtcli.cli.output cost as much again).
+
+# name -> (module, attribute, the one-line help `gt --help` shows without importing the module).
+# tests/test_startup.py checks that each line is the command's own short help.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "cards": ("gtcli.cli.cards_cmd", "cards", "Card sets: check them, show them, export and translate them."),
+    "check": ("gtcli.cli.check_cmd", "check", "Replay game logs through the rules and report every illegal move."),
+    "completion": ("gtcli.cli.completion_cmd", "completion", "Print the shell completion script for bash, zsh or fish."),
+    "config": ("gtcli.cli.config_cmd", "config", "Show the settings in force for a file or folder, and where each comes from."),
+    "fmt": ("gtcli.cli.log_cmds", "fmt_cmd", "Rewrite logs in canonical layout (and, with --lang, in another language)."),
+    "game": ("gtcli.cli.game_cmd", "game", "Keep a game's Tribunals and running totals in a session file."),
+    "play": ("gtcli.cli.play_cmd", "play", "Play a game at the table: type each move, it is checked and saved at once."),
+    "replay": ("gtcli.cli.log_cmds", "replay", "The whole table state at a point of a log, to settle disputes."),
+    "rules": ("gtcli.cli.rules_cmd", "rules", "Rule profiles and diagnostic codes."),
+    "tally": ("gtcli.cli.tally_cmd", "tally", "Places, tie-breaks and scores of one Tribunal from TABLE.toml."),
+    "trickerion": ("gtcli.cli.trickerion_cmd", "trickerion",
+                   "Trickerion: performances, wages, initiative, final scoring and whole games."),
+}
 
 REPORT_BUG = "please report it with the command you ran and its input files (README, 'Reporting a bug')"
 
@@ -65,12 +81,101 @@ def _silence_output() -> None:
         pass
 
 
-class GtGroup(click.Group):
+def _new_run() -> None:
+    """Start a run's "did you mean" budget (:func:`gtcli.text.new_run`) -- if a run before this
+    one loaded it at all (tests run gt many times in one process); a first run starts fresh."""
+    text = sys.modules.get("gtcli.text")
+    if text is not None:
+        text.new_run()
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported only when needed (``COMMANDS``).
+
+    ``gt --help`` and completing a command's name use the one-line helps of ``COMMANDS``;
+    running a command, completing its options or showing its help imports its module.
+    """
+
+    def __init__(self, *args: Any, lazy: dict[str, tuple[str, str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            module, attribute, _help = self.lazy[cmd_name]
+            self.commands[cmd_name] = getattr(__import__(module, fromlist=[attribute]), attribute)
+        return super().get_command(ctx, cmd_name)
+
+    def one_line_help(self, cmd_name: str, limit: int = 45) -> str:
+        """The line ``gt --help`` shows for a command, cut as Click cuts a command's own help."""
+        if cmd_name in self.lazy:  # a stand-in with the same help, cut by Click's own rule
+            return click.Command(cmd_name, help=self.lazy[cmd_name][2]).get_short_help_str(limit)
+        return self.commands[cmd_name].get_short_help_str(limit)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = [n for n in self.list_commands(ctx) if n in self.lazy or not self.commands[n].hidden]
+        if names:
+            limit = formatter.width - 6 - max(map(len, names))
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, self.one_line_help(name, limit)) for name in names])
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        items = [CompletionItem(name, help=self.one_line_help(name)) for name in self.list_commands(ctx)
+                 if name.startswith(incomplete)]
+        return items + click.Command.shell_complete(self, ctx, incomplete)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        known = name in self.commands or name in self.lazy
+        if not known and not name.startswith("-") and not ctx.resilient_parsing:
+            from gtcli.text import did_you_mean
+
+            hint = did_you_mean(name, self.list_commands(ctx))
+            raise click.UsageError(f"No such command {name!r}." + (f" {hint[:1].upper()}{hint[1:]}" if hint else ""), ctx)
+        return super().resolve_command(ctx, args)
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it ($COLUMNS, then the
+    terminal, then 80), without importing shutil (and bz2, lzma with it) for `gt --help`."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class GtContext(click.Context):
+    def make_formatter(self) -> click.HelpFormatter:
+        """Click's formatter, at the width Click would choose (CliRunner's forced width too)."""
+        from click import formatting
+
+        width = self.terminal_width or formatting.FORCED_WIDTH
+        if width is None:
+            width = max(min(_columns(), self.max_content_width or 80) - 2, 50)
+        return self.formatter_class(width=width, max_width=self.max_content_width)
+
+
+class GtGroup(LazyGroup):
     """The group that maps every way a run can end to a documented exit code (module docstring)."""
 
+    context_class = GtContext
     debug = False
 
     def invoke(self, ctx: click.Context) -> Any:
+        from gtcli.cli.output import colour_setting
+
+        ctx.color = colour_setting()  # FORCE_COLOR / NO_COLOR, for every click.echo of the run
         try:
             return super().invoke(ctx)
         except BrokenPipeError:  # caught here: Click's own handler would exit 1, the code of findings
@@ -80,7 +185,7 @@ class GtGroup(click.Group):
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
         self.debug = _debug_from_env()
-        new_run()
+        _new_run()
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             if not standalone_mode:
@@ -117,6 +222,10 @@ class GtGroup(click.Group):
         return EXIT_INTERRUPTED
 
     def _bug(self, exc: Exception) -> None:
+        import traceback
+
+        from gtcli.cli.output import safe
+
         summary = safe(f"{type(exc).__name__}: {exc}", newlines=False)[:300]
         if self.debug:
             traceback.print_exception(exc, file=sys.stderr)
@@ -130,10 +239,20 @@ def _set_debug(ctx: click.Context, _param: click.Parameter, value: bool) -> None
         ctx.command.debug = True
 
 
-@click.group(cls=GtGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def _set_config(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    """--config FILE / --isolated: kept in the run's meta (shared by every context) for :mod:`gtcli.cli.settings`."""
+    if value:
+        ctx.meta[f"gt.{param.name}"] = value
+
+
+@click.group(cls=GtGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="gt")
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
               help="On an internal error, print the traceback (also GT_DEBUG=1).")
+@click.option("--config", "config_file", metavar="FILE", expose_value=False, callback=_set_config,
+              help="Use this configuration file (gt.toml or pyproject.toml) instead of looking for one.")
+@click.option("--isolated", is_flag=True, expose_value=False, callback=_set_config,
+              help="Ignore every configuration file (gt.toml, [tool.gtcli]).")
 def cli() -> None:
     """gt: the scorekeeper's tool for Grand Tribunal.
 
@@ -148,18 +267,10 @@ def cli() -> None:
       3    internal error: a bug in gt (--debug shows the traceback)
       130  interrupted (Ctrl-C)
       141  the output was closed early (gt check ... | head)
+
+    A club's defaults go in gt.toml or [tool.gtcli] of a pyproject.toml
+    (`gt config` shows what is in force). Shell completion: `gt completion bash`.
     """
-
-
-cli.add_command(tally)
-cli.add_command(game)
-cli.add_command(rules)
-cli.add_command(cards)
-cli.add_command(check)
-cli.add_command(replay)
-cli.add_command(fmt_cmd)
-cli.add_command(play)
-cli.add_command(trickerion)
 
 
 def main() -> None:

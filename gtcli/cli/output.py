@@ -1,7 +1,10 @@
 """Where output goes: diagnostics to stderr, JSON to stdout, rich tables on a terminal.
 
 rich is imported only when a table is actually drawn. Off a terminal (a pipe, a file,
-CliRunner) tables are plain ASCII without colour; ``NO_COLOR`` is honoured everywhere.
+CliRunner) tables are plain ASCII without colour. Colour follows the two conventions
+(:func:`colour_setting`): ``NO_COLOR`` (no-color.org) turns it off, ``FORCE_COLOR``
+(force-color.org) turns it on off a terminal too (a CI log that shows colours); when
+both are set, ``NO_COLOR`` wins.
 
 User text (card names, player names, a log's strings, lines of a file) comes from
 strangers, so it never reaches the terminal raw: :func:`safe` shows control characters
@@ -24,14 +27,11 @@ from typing import Any
 
 import click
 
+from gtcli.cli.exits import (  # noqa: F401 -- the commands take the exit codes from here
+    EXIT_BUG, EXIT_CLEAN, EXIT_CODES, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE)
 from gtcli.diagnostics import ERROR, Diagnostic, InputError
 from gtcli.text import CONTROL
 
-# Exit codes, documented in `gt --help` and the README.
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, EXIT_BUG = 0, 1, 2, 3
-EXIT_INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C
-EXIT_PIPE = 141  # 128 + SIGPIPE: whoever read the output stopped reading (`gt check ... | head`)
-EXIT_CODES = (EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE)
 
 MAX_FINDINGS = 100  # diagnostics shown per file (per command for unusable input), unless --max-findings says
 _JSON_RAW = re.compile("[\x7f-\x9f]")  # json.dumps escapes C0 itself, not DEL and C1
@@ -59,8 +59,30 @@ def json_text(data: Any, indent: int | None = 2) -> str:
     return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+def colour_setting() -> bool | None:
+    """False under ``NO_COLOR``, True under ``FORCE_COLOR``, None (a terminal decides) otherwise.
+
+    Each counts when set to a non-empty value, as their conventions say; ``FORCE_COLOR=0``
+    (or ``false``), which some tools read as "off", forces nothing. ``NO_COLOR`` wins.
+    """
+    if os.environ.get("NO_COLOR", ""):
+        return False
+    if os.environ.get("FORCE_COLOR", "").strip().lower() not in ("", "0", "false", "no"):
+        return True
+    return None
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
+
+
 def use_colour(stream: Any) -> bool:
-    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
+    """Whether to colour what goes to ``stream``: :func:`colour_setting`, else whether it is a terminal."""
+    setting = colour_setting()
+    return _is_terminal(stream) if setting is None else setting
 
 
 def print_json(data: Any) -> None:
@@ -127,11 +149,13 @@ def _width(terminal: bool) -> int | None:
 def console(stderr: bool = False) -> Any:
     """A rich Console that degrades to plain text off a terminal, and never obeys user text."""
     stream = sys.stderr if stderr else sys.stdout
-    terminal = hasattr(stream, "isatty") and stream.isatty()
+    terminal = _is_terminal(stream)
+    colour = use_colour(stream)
     return _safe_console_class()(
         file=stream,
-        force_terminal=terminal,
-        no_color="NO_COLOR" in os.environ or not terminal,
+        force_terminal=terminal,  # the layout (boxes, width) follows the terminal; colour may be forced
+        no_color=not colour,
+        color_system="standard" if colour and not terminal else "auto",
         highlight=False,
         markup=False,
         width=_width(terminal),

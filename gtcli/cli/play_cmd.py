@@ -9,6 +9,7 @@ import click
 
 from gtcli.cli.options import allow_outside_option, json_option, name_list, option_errors, profile_option
 from gtcli.cli.output import console, handles_input_errors, json_text, safe
+from gtcli.cli.settings import club_defaults
 
 LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
 
@@ -30,6 +31,7 @@ LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that cha
 @allow_outside_option
 @json_option
 @handles_input_errors()
+@club_defaults("path", only_if="is_new", cards="cards", board="board", profile_spec="profile", lang="language")
 def play(path, is_new, players, cards, board, profile_spec, variants, lang, event, date, seed, allow_outside,
          as_json) -> None:
     """Play a game at the table: type each move, it is checked and saved at once.

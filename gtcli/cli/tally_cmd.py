@@ -6,6 +6,7 @@ import click
 
 from gtcli.cli.options import json_option, profile_option
 from gtcli.cli.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json
+from gtcli.cli.settings import club_defaults
 
 
 @click.command()
@@ -13,6 +14,7 @@ from gtcli.cli.output import EXIT_FINDINGS, handles_input_errors, print_diagnost
 @json_option
 @profile_option
 @handles_input_errors()
+@club_defaults("table_file", profile_spec="profile")
 def tally(table_file: str, as_json: bool, profile_spec: str | None) -> None:
     """Places, tie-breaks and scores of one Tribunal from TABLE.toml.
 

@@ -138,6 +138,11 @@ class Options:
     live: bool = False  # a log still being written (gt play): its last turn stays open
     require_complete: bool = False  # a log that stops before the Grand Tribunal is an error (R7)
     allow_outside: bool = False  # the log's tags may name files outside its folder (--allow-outside)
+    # A club's defaults (gt.toml, gtcli.files.config), for a log whose header does not say: the
+    # command line (the fields above) comes first, then the log's own tags, then these.
+    default_cards: str | None = None
+    default_board: str | None = None
+    default_profile: str | None = None
 
 
 def check_file(path: str, options: Options, text: str | None = None):
@@ -168,28 +173,31 @@ def check_file(path: str, options: Options, text: str | None = None):
         elif header.profile and header.profile.endswith(".toml"):  # a profile file beside the log
             profile = load_profile(resolve_path(header.profile, path, None, options.allow_outside))
         else:  # a built-in profile's name, never a file
-            profile = builtin_profile(header.profile) if header.profile else load_profile(None)
+            profile = builtin_profile(header.profile) if header.profile else load_profile(options.default_profile)
     except InputError as exc:
-        raise at("profile", exc) from None
+        raise at("profile", exc) if options.profile or header.profile else exc from None
     try:
-        cards_path = options.cards or resolve_path(header.cards, path, "sample.gtc", options.allow_outside)
+        cards_path = options.cards or resolve_path(header.cards, path, "sample.gtc", options.allow_outside) \
+            or resolve_path(options.default_cards, path, "sample.gtc", allow_outside=True)
     except InputError as exc:
         raise at("cards", exc) from None
     if cards_path is None:
         raise InputError(Diagnostic("K1", "the log names no card set", path=path, line=1, col=1,
-                                    hint='add [Cards "sample"] (the shipped sample) or a path, or use --cards'))
+                                    hint='add [Cards "sample"] (the shipped sample) or a path, or use --cards '
+                                         '(or `cards` in a club\'s gt.toml)'))
     try:
         card_set = with_translation(load_set(cards_path), cards_path, log.language)
     except InputError as exc:
         exc = _unparsable(exc, cards_path, "a card set")
-        raise at("cards", exc) if not options.cards else exc from None
+        raise at("cards", exc) if header.cards and not options.cards else exc from None
     board = None
     try:
-        board_spec = options.board or resolve_path(header.board, path, "sample-board.toml", options.allow_outside)
+        board_spec = options.board or resolve_path(header.board, path, "sample-board.toml", options.allow_outside) \
+            or resolve_path(options.default_board, path, "sample-board.toml", allow_outside=True)
         if board_spec:
             board = load_board(board_spec)
     except InputError as exc:
-        raise at("board", exc) if not options.board else exc from None
+        raise at("board", exc) if header.board and not options.board else exc from None
     try:
         variants = parse_variants(header.variants)
     except InputError as exc:

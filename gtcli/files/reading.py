@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from gtcli.diagnostics import Diagnostic, InputError
 
@@ -136,3 +137,24 @@ def is_file(path: str | os.PathLike[str]) -> bool:
     """Whether a regular file is there (following symlinks); False for any name the OS refuses."""
     mode = _mode(path)
     return mode is not None and stat.S_ISREG(mode)
+
+
+def read_stream(stream: Any, name: str, what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of a binary stream (standard input: ``gt check -``) of at most ``limit`` bytes.
+
+    Read in chunks up to ``limit + 1`` bytes, never all of an endless pipe; ``name`` is what
+    messages call it (``<stdin>``).
+    """
+    chunks, size = [], 0
+    try:
+        while size <= limit:
+            chunk = stream.read(min(_CHUNK, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise _unusable(Path(name), f"cannot read {name}: {exc.strerror or exc}") from None
+    if size > limit:
+        raise _unusable(Path(name), f"{name} is larger than {limit} bytes; a {what} may have {limit}")
+    return decode(b"".join(chunks), name)

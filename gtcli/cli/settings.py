@@ -1,0 +1,134 @@
+"""A club's configuration applied to a command: the command line first, then the file.
+
+:mod:`gtcli.files.config` finds and checks the file; this module decides what it means
+for a command. The order, from strongest: an option on the command line, then (for a
+log's card set, board and profile) what the log's own header says, then the
+configuration file, then gt's built-in default. ``gt --config FILE`` uses that file
+instead of looking; ``gt --isolated`` uses none.
+
+Paths in a configuration file are relative to the file. Like a command-line option, a
+configuration file is the user's own choice, so the card set, board or profile it names
+may lie outside a log's folder (docs/security.md, "Trust").
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from click.core import ParameterSource
+
+from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.files.config import Config, find, load, start_folder
+
+def _meta() -> dict[str, Any]:
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta if ctx is not None else {}
+
+
+def _given(path: str) -> Config:
+    if not os.path.isfile(path):
+        raise InputError(Diagnostic("CFG001", f"no such configuration file: {path}", path=path,
+                                    hint="gt --config takes a gt.toml or a pyproject.toml with [tool.gtcli]"))
+    config = load(path)
+    assert config is not None
+    return config
+
+
+def config_for(anchor: str | os.PathLike[str] | None) -> Config:
+    """The configuration in force for a file or folder (``None`` or ``-``: the current folder).
+
+    Found once per folder and run (``gt check`` of a thousand logs in one folder reads
+    the file once).
+    """
+    meta = _meta()
+    if meta.get("gt.config_file"):
+        if "gt.given" not in meta:
+            meta["gt.given"] = _given(meta["gt.config_file"])
+        return meta["gt.given"]
+    if meta.get("gt.isolated"):
+        return Config()
+    folder = start_folder(anchor)
+    found = meta.setdefault("gt.found", {})
+    if folder not in found:
+        found[folder] = find(folder)
+    return found[folder]
+
+
+def path_value(config: Config, key: str) -> str | None:
+    """A ``profile``, ``cards`` or ``board`` setting as a command takes it: a path relative to the
+    file made absolute (``~`` expanded); ``sample`` (cards, board) and a built-in profile's name
+    kept as names, as on the command line."""
+    from gtcli.dsl.logs import SAMPLE_NAMES
+    from gtcli.text import fold
+
+    value = config.get(key)
+    if value is None:
+        return None
+    if (key == "profile" and not value.endswith(".toml")) or (key != "profile" and fold(value) in SAMPLE_NAMES):
+        return value
+    return str(config.folder / os.path.expanduser(value))
+
+
+def setting(config: Config, key: str) -> Any:
+    return path_value(config, key) if key in ("profile", "cards", "board") else config.get(key)
+
+
+def club_options(anchor: str | None, config: Config | None = None, *, cards: str | None = None,
+                 board: str | None = None, profile: str | None = None, **fields: Any):
+    """:class:`gtcli.dsl.logs.Options` for replaying a log: the command line's card set, board
+    and profile, and the club's as defaults for a log whose header names none."""
+    from gtcli.dsl.logs import Options
+
+    config = config_for(anchor) if config is None else config
+    return Options(cards, board, profile, default_cards=setting(config, "cards"),
+                   default_board=setting(config, "board"), default_profile=setting(config, "profile"), **fields)
+
+
+def from_command_line(name: str) -> bool:
+    """Whether the user gave parameter ``name`` (on the command line or in its environment variable)."""
+    ctx = click.get_current_context()
+    return ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+
+
+def fail(exc: InputError, as_json: bool) -> None:
+    """A configuration that cannot be used: its diagnostics, exit 2 (nothing was done)."""
+    from gtcli.cli.output import EXIT_UNUSABLE, print_diagnostics
+
+    print_diagnostics(exc.diagnostics, as_json=as_json)
+    sys.exit(EXIT_UNUSABLE)
+
+
+def club_defaults(anchor: str, only_if: str | None = None, **params: str) -> Callable:
+    """Decorator: the options a command line left out, from the configuration found from ``anchor``.
+
+    ``params`` maps a parameter of the command to a configuration key
+    (``profile_spec="profile"``); ``anchor`` is the parameter holding the file (or files:
+    the first counts) the search starts from; with ``only_if``, only when that parameter is
+    set (``gt play --new``).
+    """
+
+    def wrap(func: Callable) -> Callable:
+        @functools.wraps(func)
+        def inner(*args: Any, **kwargs: Any) -> Any:
+            if only_if is None or kwargs.get(only_if):
+                where = kwargs.get(anchor)
+                if isinstance(where, (tuple, list)):
+                    where = where[0] if where else None
+                try:
+                    config = config_for(where)
+                    for name, key in params.items():
+                        if key in config.settings and not from_command_line(name):
+                            kwargs[name] = setting(config, key)
+                except InputError as exc:
+                    fail(exc, bool(kwargs.get("as_json")) or kwargs.get("fmt") == "json")
+            return func(*args, **kwargs)
+
+        return inner
+
+    return wrap
