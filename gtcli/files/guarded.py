@@ -87,6 +87,7 @@ def read_stamped(path: str | os.PathLike[str], what: str = "file",
     see. Anything unusual (missing, not a regular file, too big, not UTF-8) is left to
     :func:`gtcli.files.toml_source.read_text`, the one place that words those errors.
     """
+    from gtcli.files.reading import decode
     from gtcli.files.toml_source import read_text
 
     if missing_ok and not os.path.exists(path):  # a link to nothing: the file it would make
@@ -95,9 +96,8 @@ def read_stamped(path: str | os.PathLike[str], what: str = "file",
     if raw is not None:
         data, st = raw
         try:
-            text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text: universal newlines
-            return text, Stamp(len(data), st.st_mtime_ns, digest(data))
-        except UnicodeDecodeError:
+            return decode(data, path), Stamp(len(data), st.st_mtime_ns, digest(data))  # as read_text decodes
+        except InputError:
             pass
     read_text(path, what)  # raises the clear IO001
     raise InputError(Diagnostic("IO001", f"cannot read {os.fspath(path)}", path=os.fspath(path)))  # pragma: no cover
