@@ -105,7 +105,8 @@ class Writer:
             parts = [k("PLACE"), str(n), self.counted("VOTES", n), k("ON"), ", ".join(self.ref(r) for r in s.refs)] \
                 + ([k("DIFFERENT")] if s.different else [])
         elif s.op == "move_votes":
-            parts = [k("MOVE"), str(n), self.counted("VOTES", n), k("FROM"), self.ref(s.refs[0]), k("TO"), self.ref(s.refs[1])]
+            parts = [k("MOVE"), str(n), self.counted("VOTES", n), k("FROM"), self.ref(s.refs[0]), k("TO"),
+                     self.ref(s.refs[1])]
         elif s.op == "remove_votes":
             parts = [k("REMOVE"), str(n), self.counted("VOTES", n), k("FROM"), self.ref(s.refs[0])]
         elif s.op == "extra_actions":
@@ -316,15 +317,15 @@ def reformat(text: str, path: str, lang: str | None = None) -> tuple[str, str, s
                 f"keywords stay in it", path=path, hint=f"leave --lang out; `gt cards template SET --lang {lang}` "
                 "starts a translation into another language"))
         lang = None
-    out = format_file(raw, text, parsed.lang, lang, published_vocabulary())
+    own = fold(raw.language.text) if raw.language is not None else None  # said in the file (the parser's
+    file_lang = own if own in LANGUAGES else parsed.lang  # language may be another that reads it too)
+    out = format_file(raw, text, file_lang, lang, published_vocabulary())
     again = read_gtc(out, path)
     unchanged = _meaning(again.raw, bool(lang)) == _meaning(raw, bool(lang))
     if texts(out) != texts(text) or again.errors or not unchanged:
         raise RuntimeError(f"gt fmt would not keep {path} as it is (its comments, or what it means); "
                            "nothing was written")
-    kind = "translation" if isinstance(raw, RawTranslation) else "set"
-    language = fold(raw.language.text) if raw.language is not None else parsed.lang
-    return out, kind, (lang or language)
+    return out, "translation" if isinstance(raw, RawTranslation) else "set", lang or file_lang
 
 
 def _meaning(raw: RawSet | RawTranslation, relabelled: bool = False) -> object:
@@ -417,9 +418,12 @@ def translation_template(card_set: CardSet, set_file: str, lang: str, existing: 
         out.blank()
         out.line(f"# Entries for cards {set_file} no longer has (kept so that no work is lost):")
         for entry in gone:
-            out.line("# " + w.entry_line(entry), entry.pos)
-            for a in entry.attrs:
-                out.line("#   " + w.attr(a), a.pos)
+            for pos, line in [(entry.pos, "# " + w.entry_line(entry))] + [(a.pos, "#   " + w.attr(a))
+                                                                         for a in entry.attrs]:
+                out.lead("", pos)
+                out.line(line)
+                for note in out.trailing(pos):  # beside a commented-out line it would be part of it
+                    out.line(note)
     return out.text()
 
 

@@ -174,6 +174,11 @@ class Layout:
         if anchors:
             self._flush(min(anchors), indent)
 
+    def trailing(self, *positions: Any) -> list[str]:
+        """Comments that end these elements' lines, taken to be written as lines of their own
+        (:class:`Anchored`; here they end whatever line comes before the next element)."""
+        return []
+
     def line(self, text: str, *positions: Any) -> None:
         """One output line showing the elements at ``positions`` (none: a line of its own)."""
         if positions:
@@ -270,6 +275,9 @@ class Anchored(Layout):
             self.out[-1] += "  " + notes[0].text
             self._has_trailing.add(self._last)
             self.out.extend(indent + c.text for c in notes[1:])  # two notes for one line: the next below
+
+    def trailing(self, *positions: Any) -> list[str]:
+        return [c.text for p in positions if p is not None for c in self._trailing.pop(_anchor(p), [])]
 
     def unplaced(self) -> list[Comment]:
         """Comments of elements that were not written, in source order."""
