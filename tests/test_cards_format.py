@@ -152,6 +152,11 @@ def test_fmt_json_says_what_kind_of_file(tmp_path, club):
     assert one["text"] == FORMATTED and one["card_file"] == "set"
 
 
+def test_fmt_says_it_does_not_format_data_files():
+    result = run("fmt", cards_dir() / "sample-board.toml")
+    assert result.exit_code == 2 and "IO001" in result.stderr and "not a card file or a log" in result.stderr
+
+
 def test_fmt_lists_every_syntax_error_of_a_card_file_and_writes_nothing(tmp_path):
     path = tmp_path / "bad.gtc"
     text = 'item "A" type orb advnce 2\nitem "B"   type orb advance 2 base 1\nspell "C" category\n'

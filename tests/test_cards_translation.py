@@ -272,11 +272,13 @@ def test_the_workflow_in_the_docs_runs(tmp_path):
         shutil.copy(cards_dir() / name, tmp_path / name)
     sample = tmp_path / "sample.gtc"
     assert run("cards", "check", sample).exit_code == 0
+    assert run("fmt", *sorted(tmp_path.glob("*.gtc")), "--write").exit_code == 0
     assert run("cards", "render", sample, "-o", tmp_path / "cards.html").exit_code == 0
     assert run("cards", "template", sample, "--lang", "it").exit_code == 0
     result = run("cards", "check", sample)
     assert result.exit_code == 0 and "sample.it.gtc: it translation of sample.gtc, 0 of 43 cards translated" \
         in result.stdout
+    assert run("fmt", *sorted(tmp_path.glob("*.gtc")), "--check").exit_code == 0  # a template is formatted
 
 
 # ---- gt cards template --force: the translator's work and comments stay ---------------------------

@@ -188,11 +188,6 @@ def _fmt_one(path: str, lang: str | None, cards: str | None, write: bool, allow_
     from gtcli.files.guarded import Editing, read_stamped
 
     what = "card file" if _fmt_kind(path) == "cards" else "log"
-    if path.lower().endswith((".toml", ".json")):
-        from gtcli.diagnostics import Diagnostic, InputError
-
-        raise InputError(Diagnostic("IO001", f"{path} is data (TOML or JSON), not a card file or a log", path=path,
-                                    hint="gt fmt formats card files (.gtc) and game logs"))
     if not write:
         text, _ = read_stamped(path, what)
         return _formatted(path, text, lang, cards, allow_outside)
@@ -205,6 +200,11 @@ def _fmt_one(path: str, lang: str | None, cards: str | None, write: bool, allow_
 
 
 def _formatted(path: str, text: str, lang: str | None, cards: str | None, allow_outside: bool) -> dict:
+    if path.lower().endswith((".toml", ".json")):
+        from gtcli.diagnostics import Diagnostic, InputError
+
+        raise InputError(Diagnostic("IO001", f"{path} is data (TOML or JSON), not a card file or a log", path=path,
+                                    hint="gt fmt formats card files (.gtc) and game logs"))
     if _fmt_kind(path) == "cards":
         from gtcli.dsl.cards_format import reformat
 
