@@ -19,6 +19,12 @@ which source elements (their positions) the line shows; the layout weaves the co
 in. Because elements are emitted in source order, comments come out in their original
 order, each exactly once. Two elements that have a comment between them cannot share an
 output line: the formatter asks :meth:`Layout.must_split` and lays them out one per line.
+Blank lines the author put between elements can be kept (:meth:`Layout.keep_blank_above`).
+
+A file regenerated from new data rather than reformatted (a translation template that
+follows the set's order) writes the old file's elements out of order, and new ones:
+:class:`Anchored` ties each comment to its element beforehand, by the same rules, and
+writes it wherever that element now comes.
 """
 
 from __future__ import annotations
