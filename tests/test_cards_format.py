@@ -105,6 +105,12 @@ def test_items_written_as_a_table_line_up_and_a_blank_line_ends_the_table(tmp_pa
         'item "A"           type orb      advance 2 base 1\n'
         'item "Longer name" type talisman advance 3 base 2\n\n'
         'item "B" type orb advance 1 base 1\nspell "S" category runic\nspell "Longer spell" category runic\n')
+    path.write_text('item "A" type orb advance 2 base 1\n  # about its effect\n  while active: hand limit +1\n'
+                    'item "Longer" type talisman advance 3 base 2\n# the next table\nitem "B" type orb advance 1 base 1\n',
+                    encoding="utf-8")  # a comment inside a card does not end the table; one between cards does
+    assert run("fmt", path).stdout == (
+        'item "A"      type orb      advance 2 base 1\n  # about its effect\n  while active: hand limit +1\n'
+        'item "Longer" type talisman advance 3 base 2\n# the next table\nitem "B" type orb advance 1 base 1\n')
 
 
 def test_a_translation_file_is_formatted_too(tmp_path):

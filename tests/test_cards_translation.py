@@ -313,7 +313,8 @@ def test_template_force_keeps_comments_beside_their_entries_when_the_set_changes
             '  texto "Gana un Vis."  # short\n') in text
     assert '\n# Ana checked the box\nítem "Wand" como "Varita"  # as on the box\n  huella "' in text
     assert text.index('"Spark"') < text.index('"Omen"') < text.index('"Staff"') < text.index('"Wand"')
-    assert text.endswith('\n\n# Entries for cards four.gtc no longer has (kept so that no work is lost):\n'
+    assert text.endswith('\n\n# Entries for cards four.gtc no longer has, or given twice (kept so that no work is '
+                         'lost):\n'
                          '# the old one\n# recurso "Relic" como "Reliquia"\n# sure?\n#   huella "bcd25ca8a6c9"\n'
                          '# to do: ask Maria\n')
     assert texts(text).count("# Gain one Vis.") == 1

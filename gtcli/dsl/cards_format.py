@@ -246,6 +246,14 @@ def _split_line(out: Layout, parts: list[tuple[str, Any]], joins: list[str], ind
     out.line(text.rstrip(), *shown)
 
 
+def _last(card: RawCard) -> Any:
+    """Where the last part of a card was written."""
+    positions = [card.pos] + [a.pos for a in card.attrs] + [p for e in card.effects
+                                                             for p in [e.pos, *(c.pos for c in e.choices),
+                                                                       *(s.pos for s in e.steps)]]
+    return max(positions, key=lambda p: (p.line or 0, p.col or 0))
+
+
 def _columns(writer: Writer, decls: list[Decl], out: Layout) -> dict[int, tuple[int, int]]:
     """Widths of the name and type columns of each item, by its index in ``decls``.
 
@@ -257,7 +265,7 @@ def _columns(writer: Writer, decls: list[Decl], out: Layout) -> dict[int, tuple[
     blocks: list[list[int]] = []
     for i, d in enumerate(decls):
         item = d.kind == "card" and d.value.kind == "item"
-        if item and blocks and blocks[-1][-1] == i - 1 and not out.separated(decls[i - 1].pos, d.pos):
+        if item and blocks and blocks[-1][-1] == i - 1 and not out.separated(_last(decls[i - 1].value), d.pos):
             blocks[-1].append(i)
         elif item:
             blocks.append([i])
@@ -392,7 +400,8 @@ def translation_template(card_set: CardSet, set_file: str, lang: str, existing: 
     now (an entry already translated keeps the fingerprint it had, so a change to its card
     since stays reported, CARD019). ``source``, the text ``existing`` was read from, gives
     the comments to keep: each stays with its entry or line, wherever the set's order puts
-    it now. Entries of cards the set no longer has are kept, commented out, at the end.
+    it now. Entries of cards the set no longer has (or a second entry of a card) are kept,
+    commented out, at the end.
     """
     w = Writer(lang)
     head = (f"# Translation of {card_set.name!r} into {lang}. Fill in each name after {w.kw('AS')!r} (and every "
@@ -402,10 +411,13 @@ def translation_template(card_set: CardSet, set_file: str, lang: str, existing: 
         old.setdefault(fold(entry.name), entry)
     raw = RawTranslation(None, set_file, Pos(), Word(lang, Pos()), [], existing.pos if existing else None)
     notes: dict[int, str] = {}
+    used = set()
     for card in card_set.cards:
         entry = old.pop(fold(card.name), None)
+        used.add(id(entry))
         raw.entries.append(_template_entry(card, entry, notes))
-    gone = [e for e in old.values() if e.translated.strip()]
+    # entries of cards the set no longer has, or a card's second entry (CARD015): not lost
+    gone = [e for e in (existing.entries if existing else ()) if id(e) not in used and e.translated.strip()]
     if source is not None and existing is not None:
         everything = [existing.pos] + [p for e in existing.entries for p in [e.pos] + [a.pos for a in e.attrs]]
         written = {head} | {f"# {note}" for note in notes.values()}
@@ -416,7 +428,7 @@ def translation_template(card_set: CardSet, set_file: str, lang: str, existing: 
     w.translation_file(raw, out, notes, spaced=True)
     if gone:
         out.blank()
-        out.line(f"# Entries for cards {set_file} no longer has (kept so that no work is lost):")
+        out.line(f"# Entries for cards {set_file} no longer has, or given twice (kept so that no work is lost):")
         for entry in gone:
             for pos, line in [(entry.pos, "# " + w.entry_line(entry))] + [(a.pos, "#   " + w.attr(a))
                                                                          for a in entry.attrs]:
