@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 import time
 from dataclasses import dataclass
 
@@ -59,23 +58,17 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _raw(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result] | None:
-    """The bytes of a regular file of usable size, or None to let ``read_text`` say what is wrong."""
-    from gtcli.files.toml_source import MAX_FILE_BYTES
+def _current(path: str | os.PathLike[str], what: str) -> tuple[bytes, Stamp]:
+    """The file's bytes and their stamp, read once through the project's one safe reader
+    (:func:`gtcli.files.reading.read_bytes`: a regular file of usable size, or InputError)."""
+    from gtcli.files.reading import read_bytes
 
+    data = read_bytes(path, what=what)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        mtime = os.stat(path).st_mtime_ns
     except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE_BYTES:
-            return None
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-        return (data, st) if len(data) <= MAX_FILE_BYTES else None
-    finally:
-        os.close(fd)
+        mtime = None
+    return data, Stamp(len(data), mtime, digest(data))
 
 
 def read_stamped(path: str | os.PathLike[str], what: str = "file",
@@ -84,23 +77,15 @@ def read_stamped(path: str | os.PathLike[str], what: str = "file",
 
     The bytes are read once: the stamp's hash is of exactly what the text was decoded
     from, so a save checked against it can never overwrite something the caller did not
-    see. Anything unusual (missing, not a regular file, too big, not UTF-8) is left to
-    :func:`gtcli.files.toml_source.read_text`, the one place that words those errors.
+    see. Anything unusual (missing, not a regular file, too big, not UTF-8) is an IO001
+    worded by :mod:`gtcli.files.reading`, like every other read.
     """
     from gtcli.files.reading import decode
-    from gtcli.files.toml_source import read_text
 
     if missing_ok and not os.path.exists(path):  # a link to nothing: the file it would make
         return None, ABSENT
-    raw = _raw(path)
-    if raw is not None:
-        data, st = raw
-        try:
-            return decode(data, path), Stamp(len(data), st.st_mtime_ns, digest(data))  # as read_text decodes
-        except InputError:
-            pass
-    read_text(path, what)  # raises the clear IO001
-    raise InputError(Diagnostic("IO001", f"cannot read {os.fspath(path)}", path=os.fspath(path)))  # pragma: no cover
+    data, stamp = _current(path, what)
+    return decode(data, path), stamp
 
 
 def changed_since(path: str | os.PathLike[str], expect: Stamp, what: str = "file") -> InputError | None:
@@ -113,8 +98,10 @@ def changed_since(path: str | os.PathLike[str], expect: Stamp, what: str = "file
     if not os.path.exists(path):
         now = ABSENT
     else:
-        raw = _raw(path)
-        now = Stamp(len(raw[0]), raw[1].st_mtime_ns, digest(raw[0])) if raw else Stamp(-1, None, "unreadable")
+        try:
+            now = _current(path, what)[1]
+        except InputError:
+            now = Stamp(-1, None, "unreadable")
     if now.same_text(expect):
         return None
     if not expect.exists:
