@@ -9,6 +9,7 @@ import pytest
 
 from gtcli.dsl.cards_exchange import fingerprint
 from gtcli.dsl.cardsets import load, load_set
+from gtcli.dsl.comments import texts
 from gtcli.files.resources import cards_dir
 from gtcli.rules.effects import PRIMITIVES
 from tests.conftest import ROOT, run, run_json
@@ -271,8 +272,109 @@ def test_the_workflow_in_the_docs_runs(tmp_path):
         shutil.copy(cards_dir() / name, tmp_path / name)
     sample = tmp_path / "sample.gtc"
     assert run("cards", "check", sample).exit_code == 0
+    assert run("fmt", *sorted(tmp_path.glob("*.gtc")), "--write").exit_code == 0
     assert run("cards", "render", sample, "-o", tmp_path / "cards.html").exit_code == 0
     assert run("cards", "template", sample, "--lang", "it").exit_code == 0
     result = run("cards", "check", sample)
     assert result.exit_code == 0 and "sample.it.gtc: it translation of sample.gtc, 0 of 43 cards translated" \
         in result.stdout
+    assert run("fmt", *sorted(tmp_path.glob("*.gtc")), "--check").exit_code == 0  # a template is formatted
+
+
+# ---- gt cards template --force: the translator's work and comments stay ---------------------------
+
+FOUR = ('set "Four" language en\n'
+        'item "Wand" type wand advance 2 base 1 slots runic\n'
+        'spell "Spark" category elemental\n  text "Gain one Vis."\n  on cast: gain 1 vis\n'
+        'resource "Omen"\n  on play: manual "Look at the top card."\n'
+        'resource "Relic"\n')
+
+
+def test_template_force_keeps_comments_beside_their_entries_when_the_set_changes(tmp_path):
+    base = tmp_path / "four.gtc"
+    base.write_text(FOUR, encoding="utf-8")
+    assert run("cards", "template", base, "--lang", "es").exit_code == 0
+    path = tmp_path / "four.es.gtc"
+    done = (path.read_text()
+            .replace('ítem "Wand" como ""', '# Ana checked the box\nítem "Wand" como "Varita"  # as on the box')
+            .replace('hechizo "Spark" como ""', 'hechizo "Spark" como "Chispa"')
+            .replace('  texto ""', '  # literal, not "ganar"\n  texto "Gana un Vis."  # short')
+            .replace('recurso "Relic" como ""', '# the old one\nrecurso "Relic" como "Reliquia"  # sure?')
+            + "# to do: ask Maria\n")
+    path.write_text(done, encoding="utf-8")
+    # the set changes: Spark moves first, Relic goes, a new card comes
+    base.write_text(FOUR.replace('resource "Relic"\n', 'item "Staff" type staff advance 3 base 2\n')
+                    .replace('item "Wand" type wand advance 2 base 1 slots runic\n', '')
+                    + 'item "Wand" type wand advance 2 base 1 slots runic\n', encoding="utf-8")
+    result = run("cards", "template", base, "--lang", "es", "--force")
+    assert result.exit_code == 0 and result.stderr == ""  # nothing moved to the end
+    text = path.read_text()
+    assert ('hechizo "Spark" como "Chispa"\n  huella "cbd2bdc35fc9"\n  # literal, not "ganar"\n  # Gain one Vis.\n'
+            '  texto "Gana un Vis."  # short\n') in text
+    assert '\n# Ana checked the box\nítem "Wand" como "Varita"  # as on the box\n  huella "' in text
+    assert text.index('"Spark"') < text.index('"Omen"') < text.index('"Staff"') < text.index('"Wand"')
+    assert text.endswith('\n\n# Entries for cards four.gtc no longer has, or given twice (kept so that no work is '
+                         'lost):\n'
+                         '# the old one\n# recurso "Relic" como "Reliquia"\n# sure?\n#   huella "bcd25ca8a6c9"\n'
+                         '# to do: ask Maria\n')
+    assert texts(text).count("# Gain one Vis.") == 1
+    again = run("cards", "template", base, "--lang", "es", "--force")
+    assert again.exit_code == 0 and path.read_text() == text  # a second rewrite changes nothing
+    assert run("fmt", path, "--check").exit_code == 0  # and the file is formatted
+
+
+def test_template_force_counts_what_is_left_per_card(tmp_path):
+    base = tmp_path / "four.gtc"
+    base.write_text(FOUR, encoding="utf-8")
+    path = tmp_path / "four.es.gtc"
+    path.write_text('traducción de "four.gtc" idioma es\n'
+                    'ítem "Wand" como "Varita"\n'  # done
+                    'hechizo "Spark" como "Chispa"\n'  # its text is left
+                    'recurso "Omen" como "Presagio"\n  manual ""\n'  # its manual text is left
+                    'recurso "Relic" como "Varita"\n', encoding="utf-8")  # done (though a duplicate: CARD004)
+    data = run_json("cards", "template", base, "--lang", "es", "--force")
+    assert (data["cards"], data["left"]) == (4, 2)
+    shown = run_json("cards", "template", base, "--lang", "es", "-o", "-")
+    assert shown["left"] == 2 and 'recurso "Relic" como "Varita"' in shown["text"]
+
+
+def test_template_force_keeps_the_work_of_the_file_it_rewrites_whatever_its_name(tmp_path):
+    base = tmp_path / "four.gtc"
+    base.write_text(FOUR, encoding="utf-8")
+    mine = tmp_path / "mine.gtc"
+    mine.write_text('traducción de "four.gtc" idioma es\nítem "Wand" como "Varita"  # mine\n', encoding="utf-8")
+    assert run("cards", "template", base, "--lang", "es", "-o", mine, "--force").exit_code == 0
+    assert 'ítem "Wand" como "Varita"  # mine\n' in mine.read_text()
+    other = tmp_path / "other.gtc"  # a translation into another language: nothing of it is taken over
+    other.write_text('traduction de "four.gtc" langue fr\nobjet "Wand" comme "Baguette"  # fr\n', encoding="utf-8")
+    result = run("cards", "template", base, "--lang", "es", "-o", other, "--force")
+    assert result.exit_code == 0 and "1 comment(s)" in result.stderr and "Baguette" not in other.read_text()
+    assert other.read_text().endswith("could not be kept:\n# fr\n")
+
+
+def test_template_force_refuses_a_file_that_does_not_parse_or_is_a_set(tmp_path):
+    base = tmp_path / "four.gtc"
+    base.write_text(FOUR, encoding="utf-8")
+    path = tmp_path / "four.es.gtc"
+    broken = 'traducción de "four.gtc" idioma es\nítem "Wand" como Varita\nhechizo "Spark" como\n'
+    path.write_text(broken, encoding="utf-8")
+    result = run("cards", "template", base, "--lang", "es", "--force")
+    assert result.exit_code == 2 and result.stderr.count("SYN001") == 2 and "nothing was written" in result.stderr
+    assert path.read_text() == broken
+    refused = run("cards", "template", base, "--lang", "es", "-o", base, "--force")
+    assert refused.exit_code == 2 and "is a card set, not a translation" in refused.stderr
+    assert base.read_text() == FOUR
+
+
+def test_a_template_of_the_old_layout_does_not_get_its_notes_twice(tmp_path):
+    base = tmp_path / "four.gtc"
+    base.write_text(FOUR, encoding="utf-8")
+    path = tmp_path / "four.es.gtc"  # as gt wrote templates before: the set's words below the line
+    path.write_text("# Translation of 'Four' into es. Fill in each name after 'como' (and every 'texto' and "
+                    "'manual'), then run: gt cards check four.gtc\ntraducción de \"four.gtc\" idioma es\n\n"
+                    'hechizo "Spark" como "Chispa"\n  texto ""\n  # Gain one Vis.\n'
+                    'recurso "Omen" como ""\n  manual ""\n  # Look at the top card.\n', encoding="utf-8")
+    assert run("cards", "template", base, "--lang", "es", "--force").exit_code == 0
+    text = path.read_text()
+    assert texts(text).count("# Gain one Vis.") == 1 and texts(text).count("# Look at the top card.") == 1
+    assert texts(text)[0].startswith("# Translation of 'Four'") and len(texts(text)) == 3

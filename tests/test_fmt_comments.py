@@ -215,7 +215,7 @@ def test_fmt_write_keeps_comments_and_several_files_at_once(tmp_path):
     assert "-Ben: gather contested 3 roll 4 others Caro 5   # 5 beats 4" in diff.stdout
     written = run("fmt", one, two, "--write")
     assert written.exit_code == 0 and f"Formatted {one}." in written.stderr
-    assert "1 of 2 log(s) reformatted." in written.stderr
+    assert "1 of 2 file(s) reformatted." in written.stderr
     assert texts(one.read_text()) == texts(DOC_EXAMPLE)
     assert run("fmt", one, two, "--check").exit_code == 0
 

@@ -13,7 +13,7 @@ LANG_CHOICE = click.Choice(["en", "es", "fr", "it"], case_sensitive=False)
 
 @click.group()
 def cards() -> None:
-    """Card sets: check them, show them, export and translate them."""
+    """Card sets: check, show, render, format, export and translate them."""
 
 
 @cards.command("check")
@@ -253,7 +253,11 @@ def render_cmd(path: str, lang: str | None, output: str | None, paper: str, as_j
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file (atomically).")
 @handles_input_errors(json_flag=None)
 def export_cmd(path: str, fmt: str, lang: str | None, output: str | None) -> None:
-    """Export a card set (includes resolved) as TOML, JSON or the card-set language."""
+    """Export a card set as TOML, JSON or the card-set language.
+
+    The export is flattened: one file with the cards of every include, without the
+    comments. To tidy a card file itself (includes and comments kept), use `gt fmt FILE.gtc`.
+    """
     from gtcli.dsl.cards_exchange import to_json, to_toml
     from gtcli.dsl.cards_format import format_set
     from gtcli.dsl.cardsets import load_set
@@ -274,21 +278,28 @@ def export_cmd(path: str, fmt: str, lang: str | None, output: str | None) -> Non
 @click.option("--lang", type=LANG_CHOICE, required=True, help="The language to translate into.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Default: NAME.LANG.gtc beside the set; '-': standard output.")
-@click.option("--force", is_flag=True, help="Overwrite an existing file (names already translated are kept).")
+@click.option("--force", is_flag=True,
+              help="Rewrite an existing translation: its names, texts, fingerprints and comments are kept.")
 @json_option
 @handles_input_errors()
 def template_cmd(path: str, lang: str, output: str | None, force: bool, as_json: bool) -> None:
-    """Write a translation file to fill in, listing every card of the set."""
+    """Write a translation file to fill in, listing every card of the set.
+
+    Rewriting one (--force) keeps the work in it and every comment beside its entry; the
+    cards follow the set's order, and entries of cards the set no longer has are kept,
+    commented out, at the end.
+    """
     from pathlib import Path
 
     from gtcli.diagnostics import Diagnostic, InputError
-    from gtcli.dsl.cards_format import translation_template
-    from gtcli.dsl.cardsets import load_set, load_translation_for, translation_path
+    from gtcli.dsl.cardsets import load_set, read_source, translation_path
+
     card_set = load_set(path)
     lang = lang.lower()
     beside = translation_path(path, lang)
-    if output == "-":  # shown, not written: work already done beside the set is kept in it
-        text = translation_template(card_set, Path(path).name, lang, load_translation_for(path, lang))
+    if output == "-":  # shown, not written: the work already done beside the set is in it
+        source = read_source(beside) if beside.is_file() else None
+        text = _template(card_set, path, lang, source, beside)
         left = _left_to_translate(text, card_set, str(beside))
         if as_json:
             print_json({"file": None, "language": lang, "cards": len(card_set.cards), "left": left, "text": text})
@@ -299,15 +310,13 @@ def template_cmd(path: str, lang: str, output: str | None, force: bool, as_json:
 
     target = Path(output) if output else beside
     moved = 0
-    with Editing(target, "translation", must_exist=False) as doc:  # the names kept are the ones saved over
+    with Editing(target, "translation", must_exist=False) as doc:  # the work kept is the one saved over
         if doc.text is not None and not force:
             raise InputError(Diagnostic("IO002", f"{target} already exists", path=str(target),
-                                        hint="use --force to rewrite it (its translated names are kept)"))
-        # work already done is kept when the file rewritten is the one beside the set
-        existing = load_translation_for(path, lang) if _identity(target) == _identity(beside) else None
-        text = translation_template(card_set, Path(path).name, lang, existing)
+                                        hint="use --force to rewrite it (its work and comments are kept)"))
+        text = _template(card_set, path, lang, doc.text, target)
         left = _left_to_translate(text, card_set, str(target))
-        if doc.text is not None:  # a rewrite: comments someone added must not vanish with it
+        if doc.text is not None:  # comments of a file that was not this set's translation: at the end
             from gtcli.dsl.comments import keep_notes, texts
 
             text, moved = keep_notes(texts(doc.text), text, texts(text),
@@ -323,10 +332,50 @@ def template_cmd(path: str, lang: str, output: str | None, force: bool, as_json:
         click.echo(f"Wrote {target}: {len(card_set.cards)} cards, {left} left to translate.")
 
 
+def _template(card_set, set_path: str, lang: str, source: str | None, where) -> str:
+    """The template, carrying over the work and comments of ``source`` (the file at ``where``)
+    when it is a translation of this set into ``lang``."""
+    from pathlib import Path
+
+    from gtcli.diagnostics import Diagnostic, InputError
+    from gtcli.dsl.cards_ast import RawTranslation
+    from gtcli.dsl.cards_format import translation_template
+    from gtcli.dsl.cards_syntax import read_gtc
+    from gtcli.text import fold
+
+    existing = None
+    if source is not None:
+        parsed = read_gtc(source, str(where))
+        if parsed.errors:
+            raise InputError(*parsed.errors, Diagnostic(
+                "IO002", f"{where} does not parse, so its work cannot be carried over; nothing was written",
+                path=str(where), hint="fix it (gt cards check), or move it away to start afresh"))
+        raw = parsed.raw
+        if not isinstance(raw, RawTranslation):
+            raise InputError(Diagnostic("IO002", f"{where} is a card set, not a translation; nothing was written",
+                                        path=str(where), hint="write the template to another file (-o)"))
+        if _identity(Path(where).parent / raw.of) == _identity(set_path) and fold(raw.language.text) == lang:
+            existing = raw
+    return translation_template(card_set, Path(set_path).name, lang, existing, source if existing else None)
+
+
 def _left_to_translate(text: str, card_set, path: str) -> int:
-    """Cards of a translation with something left to translate: those the checker warns about."""
+    """Cards with something left to translate: a name, a text or a manual text (CARD014)."""
     from gtcli.dsl.cards_check import check_translation
     from gtcli.dsl.cardsets import parse_gtc
 
-    _, diagnostics = check_translation(parse_gtc(text, path), card_set)
-    return len({(d.line, d.col) for d in diagnostics if d.code == "CARD014"})
+    raw = parse_gtc(text, path)
+    _, diagnostics = check_translation(raw, card_set)
+    # one warning per card: the entry's (at its line), or the card's missing entry (at the header)
+    missing = [d for d in diagnostics if d.code == "CARD014" and d.line == raw.pos.line]
+    return len({d.line for d in diagnostics if d.code == "CARD014" and d.line != raw.pos.line}) + len(missing)
+
+
+def _add_fmt() -> None:
+    """``gt cards fmt``: the same command as ``gt fmt`` (which takes card files and logs)."""
+    from gtcli.cli.log_cmds import fmt_cmd
+
+    cards.add_command(fmt_cmd, "fmt")
+
+
+_add_fmt()

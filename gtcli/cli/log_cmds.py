@@ -73,9 +73,9 @@ def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, 
 
 
 @click.command("fmt")
-@click.argument("paths", metavar="LOG...", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paths", metavar="FILE...", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--lang", type=click.Choice(["en", "es", "fr", "it"], case_sensitive=False),
-              help="Translate keywords, spaces and card names into this language.")
+              help="Translate keywords (and a log's spaces and card names, a set's vocabulary) into this language.")
 @click.option("--write", "-w", is_flag=True, help="Rewrite the files in place (atomically, under a lock).")
 @click.option("--check", "check_only", is_flag=True,
               help="Change nothing; exit 1 if a file is not already formatted (for CI).")
@@ -85,18 +85,19 @@ def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, 
 @club_defaults("paths", lang="language")
 def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, profile_spec,
             allow_outside) -> None:
-    """Rewrite logs in canonical layout (and, with --lang, in another language).
+    """Rewrite logs and card files in canonical layout (with --lang, in another language).
 
-    Comments stay beside the line or move they annotate. One LOG without options prints
-    the formatted log; with several, say what to do: --write, --check or --diff.
-    Exit codes: 0 done (or nothing to change), 1 --check found a file to reformat,
-    2 a file could not be read or parsed (the others are still done).
+    A FILE ending in .gtc is a card file (a set or a translation; its includes stay
+    includes), any other a game log. Comments stay beside the line, card or move they
+    annotate. One FILE without options prints it formatted; with several, say what to
+    do: --write, --check or --diff. Exit codes: 0 done (or nothing to change), 1 --check
+    found a file to reformat, 2 a file could not be read or parsed (the others are still done).
     """
     from gtcli.cli.output import print_diagnostics
     from gtcli.diagnostics import InputError
 
     if len(paths) > 1 and not (write or check_only or show_diff):
-        raise click.UsageError("several logs: add --write (rewrite them), --check or --diff")
+        raise click.UsageError("several files: add --write (rewrite them), --check or --diff")
     write = write and not check_only
     entries, unusable, changed_files = [], False, 0
     for path in paths:
@@ -105,7 +106,8 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
         except InputError as exc:
             unusable = True
             if as_json:
-                entries.append({"file": path, "diagnostics": [d.to_json() for d in exc.diagnostics]})
+                entries.append({"file": path, "kind": _fmt_kind(path),
+                                "diagnostics": [d.to_json() for d in exc.diagnostics]})
             else:
                 print_diagnostics(exc.diagnostics)
             continue
@@ -130,21 +132,27 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
         print_json({"files": entries})
     elif len(paths) > 1:
         done = "reformatted" if write else "would be reformatted"
-        click.echo(f"{changed_files} of {len(paths)} log(s) {done}.", err=True)
+        click.echo(f"{changed_files} of {len(paths)} file(s) {done}.", err=True)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
     if check_only and changed_files:
         raise SystemExit(EXIT_FINDINGS)
 
 
+def _fmt_kind(path: str) -> str:
+    """What ``gt fmt`` takes a file for, by its name: a card file (``.gtc``) or a game log."""
+    return "cards" if path.lower().endswith(".gtc") else "log"
+
+
 def _fmt_one(path: str, lang: str | None, cards: str | None, write: bool, allow_outside: bool) -> dict:
-    """Format one log (and, with ``write``, replace it under its lock if it changed)."""
+    """Format one file (and, with ``write``, replace it under its lock if it changed)."""
     from gtcli.files.guarded import Editing, read_stamped
 
+    what = "card file" if _fmt_kind(path) == "cards" else "log"
     if not write:
-        text, _ = read_stamped(path, "log")
+        text, _ = read_stamped(path, what)
         return _formatted(path, text, lang, cards, allow_outside)
-    with Editing(path, "log") as doc:
+    with Editing(path, what) as doc:
         entry = _formatted(path, doc.text, lang, cards, allow_outside)
         if entry["changed"]:
             doc.save(entry["out"])
@@ -153,6 +161,17 @@ def _fmt_one(path: str, lang: str | None, cards: str | None, write: bool, allow_
 
 
 def _formatted(path: str, text: str, lang: str | None, cards: str | None, allow_outside: bool) -> dict:
+    if path.lower().endswith((".toml", ".json")):
+        from gtcli.diagnostics import Diagnostic, InputError
+
+        raise InputError(Diagnostic("IO001", f"{path} is data (TOML or JSON), not a card file or a log", path=path,
+                                    hint="gt fmt formats card files (.gtc) and game logs"))
+    if _fmt_kind(path) == "cards":
+        from gtcli.dsl.cards_format import reformat
+
+        out, kind, language = reformat(text, path, lang)
+        return {"file": path, "kind": "cards", "card_file": kind, "language": language, "changed": out != text,
+                "written": False, "source": text, "out": out}
     from gtcli.dsl.cardsets import load_set, names_in, with_translation
     from gtcli.dsl.comments import texts
     from gtcli.dsl.log_format import format_log
@@ -175,7 +194,8 @@ def _formatted(path: str, text: str, lang: str | None, cards: str | None, allow_
     if texts(out) != texts(text):  # never write a log that lost what a person wrote
         raise RuntimeError(f"gt fmt would not keep every comment of {path} in place; nothing was written")
     parse_log(out, path, target)  # and never one that no longer parses
-    return {"file": path, "language": target, "changed": out != text, "written": False, "source": text, "out": out}
+    return {"file": path, "kind": "log", "language": target, "changed": out != text, "written": False,
+            "source": text, "out": out}
 
 
 def _diff(path: str, before: str, after: str) -> str:

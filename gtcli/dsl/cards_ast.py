@@ -43,6 +43,15 @@ class RawCard:
 
 
 @dataclass
+class Decl:
+    """One declaration of a set file, in the order written (for ``gt fmt``, which keeps it)."""
+
+    kind: str  # header | include | translations | types | categories | card
+    pos: Pos  # its first word
+    value: Any = None  # include: the file; translations: [(file, Pos)]; types, categories: [Word]; card: RawCard
+
+
+@dataclass
 class RawSet:
     path: str | None
     name: str | None = None
@@ -54,6 +63,7 @@ class RawSet:
     categories: list[Word] | None = None
     cards: list[RawCard] = field(default_factory=list)
     header_pos: Pos = field(default_factory=Pos)
+    decls: list[Decl] = field(default_factory=list)  # everything above, as written (this file only)
 
 
 @dataclass
@@ -119,18 +129,24 @@ class CardsTransformer(Transformer):
     def cardset(self, children):
         raw = RawSet(self.path)
         for child in children:
-            if isinstance(child, tuple) and child[0] == "header":
-                _, raw.name, raw.version, raw.language, raw.header_pos = child
-            elif isinstance(child, tuple) and child[0] == "include":
-                raw.includes.append(child[1:])
-            elif isinstance(child, tuple) and child[0] == "translations":
-                raw.translations.extend(child[1])
-            elif isinstance(child, tuple) and child[0] == "types":
-                raw.types = (raw.types or []) + child[1]
-            elif isinstance(child, tuple) and child[0] == "categories":
-                raw.categories = (raw.categories or []) + child[1]
-            elif isinstance(child, RawCard):
+            if isinstance(child, RawCard):
                 raw.cards.append(child)
+                raw.decls.append(Decl("card", child.pos, child))
+                continue
+            if not isinstance(child, tuple):
+                continue
+            kind, value, pos = child[0], child[1], child[-1]
+            raw.decls.append(Decl(kind, pos, value))
+            if kind == "header":
+                _, raw.name, raw.version, raw.language, raw.header_pos = child
+            elif kind == "include":
+                raw.includes.append((value, child[2]))
+            elif kind == "translations":
+                raw.translations.extend(value)
+            elif kind == "types":
+                raw.types = (raw.types or []) + value
+            elif kind == "categories":
+                raw.categories = (raw.categories or []) + value
         return raw
 
     def header(self, children):
@@ -139,19 +155,19 @@ class CardsTransformer(Transformer):
                 self._word(language) if language is not None else None, self._pos(set_kw))
 
     def include(self, children):
-        return ("include", unquote(children[1]), self._pos(children[1]))
+        return ("include", unquote(children[1]), self._pos(children[1]), self._pos(children[0]))
 
     def translations_decl(self, children):
-        return ("translations", [(unquote(t), self._pos(t)) for t in children[1:]])
+        return ("translations", [(unquote(t), self._pos(t)) for t in children[1:]], self._pos(children[0]))
 
     def name_list(self, children):
         return [self._word(t) for t in children]
 
     def types_decl(self, children):
-        return ("types", children[1])
+        return ("types", children[1], self._pos(children[0]))
 
     def categories_decl(self, children):
-        return ("categories", children[1])
+        return ("categories", children[1], self._pos(children[0]))
 
     # ---- cards --------------------------------------------------------------------
     def card_kind(self, children):

@@ -70,7 +70,7 @@ class SetChecker:
         language = self.language(raw.language)
         self.plain(raw.name, "the set's name", raw.header_pos)
         vocabulary, custom = self.vocabulary(raw)
-        self.any_words = any_category_words(language) | {ANY}
+        self.any_words = any_category_words() | {ANY}
         cards: list[Card] = []
         seen: dict[str, RawCard] = {}
         total = 0

@@ -89,7 +89,7 @@ def card_view(card: Card, card_set: CardSet, lang: str, translation: Translation
     text = words(card.text, entry.text if entry else None) if card.text else None
     done = list(entry.manuals) if entry else []
     manual = [words(own, done[i] if i < len(done) else None) for i, own in enumerate(card.manual_texts())]
-    writer = Writer(card_set, lang)
+    writer = Writer(lang)
 
     def display(key: str) -> str:
         return any_word(lang) if key == ANY else card_set.vocabulary.display(key, lang)

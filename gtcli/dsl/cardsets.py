@@ -15,14 +15,14 @@ Formats, by file name: ``*.gtc`` is the card-set language (a set or a translatio
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from gtcli.diagnostics import ERROR, Diagnostic, InputError, Pos
-from gtcli.dsl.cards_ast import CardsTransformer, RawSet, RawTranslation
+from gtcli.dsl.cards_ast import RawSet, RawTranslation
 from gtcli.dsl.cards_check import MAX_CARDS, SetChecker, check_translation
-from gtcli.dsl.keywords import KEYWORDS, LANGUAGES
+from gtcli.dsl.cards_syntax import detect_language, read_gtc
+from gtcli.dsl.keywords import LANGUAGES
 from gtcli.files.reading import exists, is_file, read_text, resolved
 from gtcli.files.resources import published_vocabulary
 from gtcli.rules.cards import CardSet, Translation
@@ -53,54 +53,31 @@ class Loaded:
         return [d for d in self.diagnostics if d.severity == ERROR]
 
 
-def _header_words(*keywords: str) -> str:
-    words = {w for k in keywords for ws in KEYWORDS[k].values() for w in ws}
-    words |= {fold(w) for w in words}
-    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-
-
-_LANGUAGE_RX = re.compile(
-    rf"(?im)^\s*(?:{_header_words('SET', 'TRANSLATION')})\b[^\n#]*?\b(?:{_header_words('LANGUAGE')})\s+([A-Za-z]+)"
-)
-
-
-def detect_language(text: str) -> str | None:
-    """The language a header declares (``language es``, ``idioma es``...), if any."""
-    match = _LANGUAGE_RX.search(text[:5000])
-    if match and fold(match.group(1)) in LANGUAGES:
-        return fold(match.group(1))
-    return None
-
-
 def read_source(path: Path) -> str:
     return read_text(path, "card file", MAX_FILE_BYTES, too_big="CARD017")
 
 
 def parse_gtc(text: str, path: str) -> RawSet | RawTranslation:
-    """Parse the card-set language in the declared language, else the first that fits."""
-    from gtcli.dsl.syntax import parse
-
-    declared = detect_language(text)
-    order = [declared] if declared else list(LANGUAGES)
-    first_error: InputError | None = None
-    for lang in order:
-        try:
-            tree = parse(text, "cards", lang, path)
-        except InputError as exc:
-            first_error = first_error or exc
-            continue
-        return CardsTransformer(path).transform(tree)
-    assert first_error is not None
-    raise first_error
+    """Parse the card-set language in the declared language, else the one that fits;
+    every syntax error (up to a cap) is raised together (:mod:`gtcli.dsl.cards_syntax`)."""
+    parsed = read_gtc(text, path)
+    if parsed.errors:
+        raise InputError(*parsed.errors)
+    return parsed.raw
 
 
-def _parse_any(path: Path, text: str) -> RawSet | RawTranslation:
+def _parse_any(path: Path, text: str, loaded: Loaded) -> RawSet | RawTranslation:
+    """The file's raw form; syntax errors after which the rest could be read go into ``loaded``."""
     suffix = path.suffix.lower()
     if suffix in (".toml", ".json"):
         from gtcli.dsl.cards_exchange import raw_from_file
 
         return raw_from_file(path, text)
-    return parse_gtc(text, str(path))
+    parsed = read_gtc(text, str(path))
+    if parsed.raw is None:
+        raise InputError(*parsed.errors)
+    loaded.diagnostics.extend(parsed.errors)
+    return parsed.raw
 
 
 def _gather(path: Path, root: Path, loaded: Loaded, depth: int, stack: tuple[Path, ...]) -> RawSet | RawTranslation | None:
@@ -109,7 +86,7 @@ def _gather(path: Path, root: Path, loaded: Loaded, depth: int, stack: tuple[Pat
     loaded.read.add(stack[-1])
     loaded.size += len(text)
     loaded.texts[str(path)] = text
-    raw = _parse_any(path, text)
+    raw = _parse_any(path, text, loaded)
     if isinstance(raw, RawTranslation):
         return raw
     _take_cards(raw, raw.cards, loaded, raw.header_pos)
@@ -191,11 +168,16 @@ def load(path: str | Path, with_translation_target: bool = True) -> Loaded:
         return loaded
     if isinstance(raw, RawTranslation):
         _load_translation(raw, p, loaded, with_translation_target)
-        return loaded
-    checker = SetChecker(published_vocabulary())
-    loaded.card_set = checker.check(raw)
-    loaded.translations = list(raw.translations)
-    loaded.diagnostics.extend(checker.diagnostics)
+    else:
+        checker = SetChecker(published_vocabulary())
+        loaded.card_set = checker.check(raw)
+        loaded.translations = list(raw.translations)
+        loaded.diagnostics.extend(checker.diagnostics)
+    if any(d.code.startswith("SYN") for d in loaded.diagnostics):
+        # read past syntax errors (cards_syntax): the errors of the cards read whole are
+        # worth fixing in the same run, but warnings about what is missing or unused are
+        # not, when part of the file was skipped
+        loaded.diagnostics = [d for d in loaded.diagnostics if d.severity == ERROR]
     return loaded
 
 
@@ -342,4 +324,5 @@ def names_in(card_set: CardSet, set_path: str | Path, lang: str) -> dict[str, st
     return out
 
 
-__all__ = ["Loaded", "load", "load_set", "detect_language", "translation_path", "load_translation_for", "Pos"]
+__all__ = ["Loaded", "load", "load_set", "detect_language", "parse_gtc", "translation_path", "load_translation_for",
+           "Pos"]

@@ -19,11 +19,17 @@ which source elements (their positions) the line shows; the layout weaves the co
 in. Because elements are emitted in source order, comments come out in their original
 order, each exactly once. Two elements that have a comment between them cannot share an
 output line: the formatter asks :meth:`Layout.must_split` and lays them out one per line.
+Blank lines the author put between elements can be kept (:meth:`Layout.keep_blank_above`).
+
+A file regenerated from new data rather than reformatted (a translation template that
+follows the set's order) writes the old file's elements out of order, and new ones:
+:class:`Anchored` ties each comment to its element beforehand, by the same rules, and
+writes it wherever that element now comes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 INFINITY = (1 << 62, 0)
@@ -128,10 +134,34 @@ class Layout:
         self._want_blank = False
         self._last: int | None = None  # index of the last output line that shows an element
         self._has_trailing: set[int] = set()
+        self._blank_lines = {n for n, line in enumerate((source or "").split("\n"), 1) if not line.strip()}
 
     def blank(self) -> None:
         """An empty line here (never two in a row, never at the top)."""
         self._want_blank = True
+
+    def keep_blank_above(self, pos: Any) -> None:
+        """An empty line before the element at ``pos`` if the source has one just above it.
+
+        For layouts where the author's grouping is theirs to choose (a card file's sections).
+        Blank lines around a comment standing alone above the element are kept with it.
+        """
+        if pos is None or self._comments_above(pos):
+            return
+        if _anchor(pos)[0] - 1 in self._blank_lines:
+            self._want_blank = True
+
+    def _comments_above(self, pos: Any) -> bool:
+        """Whether comments standing alone will be written just above the element at ``pos``."""
+        return any(c.alone and c.pos < _anchor(pos) for c in self.pending)
+
+    def separated(self, before: Any, pos: Any) -> bool:
+        """Whether an empty line or a comment standing alone comes between the elements at
+        ``before`` and ``pos`` (the source's groups, e.g. of cards whose columns line up)."""
+        low, high = _anchor(before), _anchor(pos)
+        if high == INFINITY or high[0] - 1 in self._blank_lines:
+            return True
+        return any(c.alone and low < c.pos < high for c in self.pending)
 
     def _put_blank(self) -> None:
         if self.out and self.out[-1] != "":
@@ -142,6 +172,18 @@ class Layout:
         anchors = [_anchor(p) for p in positions]
         low, high = min(anchors), max(anchors)
         return any(low < c.pos < high for c in self.pending)
+
+    def lead(self, indent: str, *positions: Any) -> None:
+        """Write now the comments that go above the element at ``positions``: the writer puts
+        a line of its own between them and the element (a template's note)."""
+        anchors = [_anchor(p) for p in positions if p is not None]
+        if anchors:
+            self._flush(min(anchors), indent)
+
+    def trailing(self, *positions: Any) -> list[str]:
+        """Comments that end these elements' lines, taken to be written as lines of their own
+        (:class:`Anchored`; here they end whatever line comes before the next element)."""
+        return []
 
     def line(self, text: str, *positions: Any) -> None:
         """One output line showing the elements at ``positions`` (none: a line of its own)."""
@@ -182,4 +224,71 @@ class Layout:
         return "\n".join(self.out).rstrip("\n") + "\n"
 
 
-__all__ = ["Comment", "Layout", "comment_start", "keep_notes", "scan", "texts"]
+class Anchored(Layout):
+    """A :class:`Layout` for output whose elements are not written in source order.
+
+    A generated file rewritten from new data (a translation template listing the set's
+    cards in the set's order) shows some elements of the old file, maybe moved, and new
+    ones. Each comment of the old file is tied beforehand to an element by the same rules
+    (``anchors``: the positions of every element the old file had) and is written with it,
+    wherever it now comes. Comments of elements no longer written are :meth:`unplaced`;
+    ``generated`` tells comments the generator itself writes (left out: written afresh).
+    """
+
+    def __init__(self, source: str, anchors: Any, generated: Any = None) -> None:
+        import bisect
+
+        super().__init__(None)
+        self._blank_lines = {n for n, line in enumerate(source.split("\n"), 1) if not line.strip()}
+        points = sorted({_anchor(a) for a in anchors if a is not None and _anchor(a) != INFINITY})
+        self._above: dict[tuple[int, int], list[Comment]] = {}
+        self._trailing: dict[tuple[int, int], list[Comment]] = {}
+        for c in scan(source):
+            if generated is not None and generated(c):
+                continue
+            i = bisect.bisect_left(points, c.pos)
+            if not c.alone and i > 0:
+                self._trailing.setdefault(points[i - 1], []).append(c)
+            elif i < len(points):
+                self._above.setdefault(points[i], []).append(replace(c, alone=True))
+            else:
+                self.pending.append(replace(c, alone=True))  # after the last element: the end
+
+    def _comments_above(self, pos: Any) -> bool:
+        return bool(self._above.get(_anchor(pos)))
+
+    def must_split(self, positions: list[Any]) -> bool:
+        anchors = sorted(_anchor(p) for p in positions)
+        return any(a in self._trailing for a in anchors[:-1]) or any(a in self._above for a in anchors[1:])
+
+    def lead(self, indent: str, *positions: Any) -> None:
+        end = self.pending
+        self.pending = [c for a in sorted(_anchor(p) for p in positions if p is not None)
+                        for c in self._above.pop(a, [])]
+        self._flush(INFINITY, indent)
+        self.pending = end
+
+    def line(self, text: str, *positions: Any) -> None:
+        anchors = sorted(_anchor(p) for p in positions if p is not None)
+        self.lead(text[:len(text) - len(text.lstrip())], *positions)
+        if self._want_blank:
+            self._put_blank()
+            self._want_blank = False
+        self.out.append(text)
+        self._last = len(self.out) - 1
+        notes = [c for a in anchors for c in self._trailing.pop(a, [])]
+        if notes:
+            self.out[-1] += "  " + notes[0].text
+            self._has_trailing.add(self._last)
+            self.out.extend(indent + c.text for c in notes[1:])  # two notes for one line: the next below
+
+    def trailing(self, *positions: Any) -> list[str]:
+        return [c.text for p in positions if p is not None for c in self._trailing.pop(_anchor(p), [])]
+
+    def unplaced(self) -> list[Comment]:
+        """Comments of elements that were not written, in source order."""
+        left = [c for cs in (*self._above.values(), *self._trailing.values()) for c in cs]
+        return sorted(left, key=lambda c: c.pos)
+
+
+__all__ = ["Anchored", "Comment", "Layout", "comment_start", "keep_notes", "scan", "texts"]

@@ -19,7 +19,9 @@ language's parser in Lark's strict mode in the tests.
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
 
 from gtcli.text import fold
 
@@ -150,6 +152,8 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "FINGERPRINT": {"en": ("fingerprint",), "es": ("huella",), "fr": ("empreinte",), "it": ("impronta",)},
 }
 
+LANGUAGE_NAMES = {"en": "English", "es": "Spanish", "fr": "French", "it": "Italian"}
+
 # Plain words (not keywords) that a slot list accepts for "a Spell of any category".
 ANY_CATEGORY = {"en": ("any",), "es": ("cualquiera",), "fr": ("libre", "toute"), "it": ("qualsiasi",)}
 
@@ -190,8 +194,57 @@ def terminal_definitions(lang: str, used: set[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def any_category_words(lang: str) -> set[str]:
-    return {fold(w) for w in ANY_CATEGORY.get(lang, ()) + ANY_CATEGORY["en"]}
+@dataclass(frozen=True)
+class Foreign:
+    """A keyword of other languages, written where a parser for one language read it."""
+
+    keyword: str  # the KEYWORDS key (ITEM)
+    word: str  # as written in the file (oggetto)
+    languages: tuple[str, ...]  # the languages it is a word of (it)
+
+
+@functools.cache
+def _foreign_patterns(keyword: str, lang: str) -> re.Pattern[str] | None:
+    """Matches a word of ``keyword`` in ``lang`` only (English ones are accepted everywhere)."""
+    own = KEYWORDS[keyword].get(lang, ())
+    variants = {v for w in own for v in (w, fold(w) if "-" not in w else w)}
+    if not variants:
+        return None
+    body = "|".join(_pattern(w) for w in sorted(variants, key=len, reverse=True))
+    return re.compile(rf"(?:{body})(?![\w'-])", re.IGNORECASE)
+
+
+def foreign_keyword(text: str, at: int, lang: str, keywords, expected=()) -> Foreign | None:
+    """The keyword of another language written at ``text[at:]``, if ``lang`` does not accept it.
+
+    ``keywords`` are those the grammar has (a card file is not told about log words);
+    among several matches the longest wins, then one the parser ``expected`` there. Used
+    to say "that is Italian; this file is French" instead of a bare "unexpected".
+    """
+    found: dict[tuple[str, str], list[str]] = {}
+    accepted = {fold(w) for keyword in keywords for w in words(keyword, lang)}  # a word of this file's too
+    for keyword in keywords:
+        for other in LANGUAGES:
+            if other in (lang, "en"):
+                continue
+            pattern = _foreign_patterns(keyword, other)
+            match = pattern.match(text, at) if pattern else None
+            if match and fold(match.group()) not in accepted:
+                found.setdefault((keyword, match.group()), []).append(other)
+    if not found:
+        return None
+    (keyword, word), languages = max(found.items(), key=lambda kv: (len(kv[0][1]), kv[0][0] in expected))
+    return Foreign(keyword, word, tuple(languages))
+
+
+def any_category_words() -> set[str]:
+    """The folded words for "a slot of any category", in every language.
+
+    Accepted whatever the file's language: a set without a ``language`` line is read with
+    whichever parser fits, so ``libre`` or ``cualquiera`` must not depend on that guess
+    (none of these words names a type or category in any language).
+    """
+    return {fold(w) for words in ANY_CATEGORY.values() for w in words}
 
 # Header tags of a game log ([Players "Ana, Ben, Caro"]): not lexer keywords, since a
 # tag's name is a free word as in PGN; unknown tags are kept and reported as notes.

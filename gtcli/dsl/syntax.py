@@ -89,14 +89,9 @@ def parse(text: str, grammar: str, lang: str, path: str | None, transformer_clas
     With ``transformer_class`` the result is what that transformer makes of the tree
     (run inline, see :func:`gtcli.dsl.loader.parser`); it learns the file's path first.
     """
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+    from lark.exceptions import UnexpectedInput
 
-    budget = MAX_TOKENS.get(grammar)
-    if budget is not None and len(text) > budget:  # fewer characters than the budget: fewer tokens too
-        count = len(_TOKEN.findall(text))
-        if count > budget:
-            raise InputError(Diagnostic("SYN005", f"{count} words, names and signs; a {_WHAT[grammar]} may have "
-                                        f"{budget}", path=path, hint="split it into smaller files"))
+    check_budget(text, grammar, path)
     p = parser(grammar, lang, transformer_class)
     if transformer_class is not None:
         p.options.transformer.path = path
@@ -106,33 +101,81 @@ def parse(text: str, grammar: str, lang: str, path: str | None, transformer_clas
     except InputError as exc:  # a limit of the lexer (a number too long: loader.bounded_int)
         raise exc.located(path) from None
     except UnexpectedInput as exc:
-        line, col = getattr(exc, "line", None), getattr(exc, "column", None)
-        if line is not None and line < 0:
-            line, col = None, None
-        special = None
-        if grammar in EXAMPLES and isinstance(exc, UnexpectedToken):
-            try:
-                special = exc.match_examples(p.parse, EXAMPLES[grammar], use_accepts=True)
-            except Exception:  # match_examples re-parses examples; never let that hide the real error
-                special = None
-        expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
-        wanted = describe_expected(expected, lang)
-        hint = None
-        if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
-            got = str(exc.token)
-            message = f"unexpected {got!r}"
+        raise InputError(syntax_error(exc, text, grammar, lang, path, p)) from None
+
+
+def check_budget(text: str, grammar: str, path: str | None) -> None:
+    """SYN005 (an :class:`InputError`) for a text with more tokens than its grammar's budget."""
+    budget = MAX_TOKENS.get(grammar)
+    if budget is not None and len(text) > budget:  # fewer characters than the budget: fewer tokens too
+        count = len(_TOKEN.findall(text))
+        if count > budget:
+            raise InputError(Diagnostic("SYN005", f"{count} words, names and signs; a {_WHAT[grammar]} may have "
+                                        f"{budget}", path=path, hint="split it into smaller files"))
+
+
+def syntax_error(exc: Any, text: str, grammar: str, lang: str, path: str | None, p: Any,
+                 declared: bool = True) -> Diagnostic:
+    """The SYN diagnostic for one Lark parse error of ``p`` (the parser for ``lang``).
+
+    ``declared``: the file says its language (else ``lang`` is the one that fitted best),
+    which changes how a keyword of another language is pointed out.
+    """
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    line, col = getattr(exc, "line", None), getattr(exc, "column", None)
+    if line is not None and line < 0:
+        line, col = None, None
+    special = None
+    if grammar in EXAMPLES and isinstance(exc, UnexpectedToken):
+        try:
+            special = exc.match_examples(p.parse, EXAMPLES[grammar], use_accepts=True)
+        except Exception:  # match_examples re-parses examples; never let that hide the real error
+            special = None
+    expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+    wanted = describe_expected(expected, lang)
+    hint = None
+    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        got = str(exc.token)
+        message = f"unexpected {got!r}"
+        foreign = _foreign(exc, text, grammar, lang, p, expected, declared)
+        if foreign:
+            message, hint = foreign
+        else:
             hint = did_you_mean(got, [w for w in wanted if not w.startswith(("a ", "'", "the "))])
-        elif isinstance(exc, UnexpectedCharacters):
-            char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
-            message = "a string is not closed" if char == '"' else f"unexpected character {char!r}"
-            hint = 'close the string with " on the same line' if char == '"' else None
-        elif isinstance(exc, (UnexpectedEOF, UnexpectedToken)):
-            message = "the file ends too early"
-        else:  # pragma: no cover - every Lark parse error is one of the above
-            message = "cannot read this"
-        if special:
-            message = f"{message}: {special}"
-        if wanted and not hint:
-            hint = "expected " + ", ".join(wanted[:8]) + (", ..." if len(wanted) > 8 else "")
-        code = "SYN002" if isinstance(exc, UnexpectedCharacters) else "SYN001"
-        raise InputError(Diagnostic(code, message, path=path, line=line, col=col, hint=hint)) from None
+    elif isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        message = "a string is not closed" if char == '"' else f"unexpected character {char!r}"
+        hint = 'close the string with " on the same line' if char == '"' else None
+    elif isinstance(exc, (UnexpectedEOF, UnexpectedToken)):
+        message = "the file ends too early"
+    else:  # pragma: no cover - every Lark parse error is one of the above
+        message = "cannot read this"
+    if special:
+        message = f"{message}: {special}"
+    if wanted and not hint:
+        hint = "expected " + ", ".join(wanted[:8]) + (", ..." if len(wanted) > 8 else "")
+    code = "SYN002" if isinstance(exc, UnexpectedCharacters) else "SYN001"
+    return Diagnostic(code, message, path=path, line=line, col=col, hint=hint)
+
+
+def _foreign(exc: Any, text: str, grammar: str, lang: str, p: Any, expected: set[str],
+             declared: bool) -> tuple[str, str] | None:
+    """(message, hint) when the unexpected word is a keyword of another language."""
+    from gtcli.dsl.keywords import LANGUAGE_NAMES, foreign_keyword
+
+    start = getattr(exc.token, "start_pos", None)
+    if start is None:
+        return None
+    keywords = [t.name for t in p.terminals if t.name in KEYWORDS]
+    found = foreign_keyword(text, start, lang, keywords, expected)
+    if found is None:
+        return None
+    whose = " and ".join(LANGUAGE_NAMES[other] for other in found.languages)
+    mine = LANGUAGE_NAMES[lang]
+    where = f"this {_WHAT[grammar]} is {mine}" if declared else f"the rest of this {_WHAT[grammar]} reads as {mine}"
+    message = f"unexpected {found.word!r}: that is {whose} for {spelling(found.keyword, 'en')!r}; {where}"
+    hint = f"in {mine}: {spelling(found.keyword, lang)!r}"
+    if not declared:
+        hint += f'; or declare the language of the file in its header: set "..." language {found.languages[0]}'
+    return message, hint

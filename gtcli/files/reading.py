@@ -11,7 +11,9 @@ through :func:`read_text`, so one place decides what "a file" is:
 * at most ``limit + 1`` bytes are read, whatever ``stat`` said (a file may grow while
   it is read);
 * a symlink loop, a permission problem and every other OS error become one ``IO001``
-  diagnostic, never a traceback.
+  diagnostic, never a traceback;
+* the bytes are decoded once, by :func:`decode`: UTF-8 (with or without a byte-order
+  mark), universal newlines.
 
 :func:`resolved` is ``Path.resolve`` without its RuntimeError on a symlink loop, and
 :func:`exists` / :func:`is_file` are ``Path``'s without their errors on a name too long for
@@ -31,6 +33,7 @@ from gtcli.diagnostics import Diagnostic, InputError
 MAX_FILE_BYTES = 2_000_000  # a table, session, profile, board or log; card files have their own limit
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
 _CHUNK = 1 << 20
+_BOM = b"\xef\xbb\xbf"
 
 
 def _unusable(path: Path, message: str, code: str = "IO001", hint: str | None = None) -> InputError:
@@ -95,7 +98,15 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, what: 
 
 
 def decode(data: bytes, path: str | os.PathLike[str]) -> str:
-    """UTF-8 text with universal newlines (as ``Path.read_text`` gives), or IO001."""
+    """UTF-8 text with universal newlines (as ``Path.read_text`` gives), or IO001.
+
+    A byte-order mark at the start ("UTF-8 with BOM", as Notepad saves) is dropped: it is
+    invisible in every editor, and left in it would be an unexpected character at 1:1 of a
+    card file or log, and an error of the TOML and JSON parsers. Dropping it here, before
+    anything is parsed, keeps every line and column where the user sees them.
+    """
+    if data.startswith(_BOM):
+        data = data[len(_BOM):]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
