@@ -35,11 +35,11 @@ from gtcli.cli.exits import EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE
 # name -> (module, attribute, the one-line help `gt --help` shows without importing the module).
 # tests/test_startup.py checks that each line is the command's own short help.
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "cards": ("gtcli.cli.cards_cmd", "cards", "Card sets: check them, show them, export and translate them."),
+    "cards": ("gtcli.cli.cards_cmd", "cards", "Card sets: check, show, render, format, export and translate them."),
     "check": ("gtcli.cli.check_cmd", "check", "Replay game logs through the rules and report every illegal move."),
     "completion": ("gtcli.cli.completion_cmd", "completion", "Print the shell completion script for bash, zsh or fish."),
     "config": ("gtcli.cli.config_cmd", "config", "Show the settings in force for a file or folder, and where each comes from."),
-    "fmt": ("gtcli.cli.log_cmds", "fmt_cmd", "Rewrite logs in canonical layout (and, with --lang, in another language)."),
+    "fmt": ("gtcli.cli.log_cmds", "fmt_cmd", "Rewrite logs and card files in canonical layout (with --lang, in another language)."),
     "game": ("gtcli.cli.game_cmd", "game", "Keep a game's Tribunals and running totals in a session file."),
     "play": ("gtcli.cli.play_cmd", "play", "Play a game at the table: type each move, it is checked and saved at once."),
     "replay": ("gtcli.cli.log_cmds", "replay", "The whole table state at a point of a log, to settle disputes."),
