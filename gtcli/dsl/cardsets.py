@@ -128,9 +128,13 @@ def _take_cards(raw: RawSet, cards: list, loaded: Loaded, pos: Pos) -> None:
 
 def _include_problem(path: Path, target: str, root: Path, loaded: Loaded, depth: int,
                      stack: tuple[Path, ...]) -> Path | Diagnostic:
-    """The resolved file an include names, or why it is not read (a diagnostic without position)."""
+    """The resolved file an include names, or why it is not read (a diagnostic without position).
+
+    An include is relative to the real file that names it: a set reached through a link
+    (the user's own, or with ``--allow-outside``) includes what its author put beside it.
+    """
     try:
-        included = resolved(path.parent / target)
+        included = resolved(resolved(path).parent / target)
     except InputError as exc:
         return Diagnostic("CARD009", f"include {target!r}: {exc.diagnostics[0].message}")
     if not included.is_relative_to(root):
