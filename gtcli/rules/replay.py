@@ -427,9 +427,8 @@ class Referee:
         s = self.state
         s.concilium = self.profile.voting_tokens - s.token_vis
         s.track = {}
-        for card in s.cards.values():
-            if card.zone == "discard":
-                card.zone = "gone"
+        for card in s.in_zone("discard"):
+            card.zone = "gone"
         s.stale_trackers = dict(s.trackers)
         s.trackers = {"uncontested": 0, "contested": 0}
         for player in s.players.values():
