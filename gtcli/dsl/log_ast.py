@@ -99,9 +99,6 @@ class LogTransformer(Transformer):
         return Winner(tuple(c[1:]), self._pos(c[0]))
 
     # ---- moves
-    def move(self, c):
-        return c[0]
-
     def forced(self, c):
         return replace(c[2], forced=unquote(c[1]))
 

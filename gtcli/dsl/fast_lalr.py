@@ -1,0 +1,175 @@
+"""Run a Lark LALR parser's own tables in one tight loop: the same language, parsed faster.
+
+Lark stays the only definition of the languages: nothing here reads a grammar. This
+module takes what Lark compiled from it -- the contextual lexer's scanner for each
+parser state (the grammar's terminals, in Lark's order, with its keyword handling and
+the lexer callbacks), the LALR table, and the callbacks that build the result (the
+transformer, run inline) -- and drives them in one function instead of Lark's chain of
+objects. For every token Lark's loop makes a generator step, three calls to reach the
+regular expression, a line counter update, a token built through a keyword-argument
+constructor, and a ``feed_token`` call that unpacks table entries and compares rule
+objects with state numbers; here that is a few local operations. Tokens are Lark's own
+class with every attribute Lark sets (type, value, positions), so callbacks cannot tell
+the difference.
+
+Only valid input is parsed here. Where the text does not parse (no terminal matches, or
+the table has no action for a token), the loop gives up and Lark parses the text again,
+so every syntax error -- its position, the expected terminals, the parser state that
+``match_examples`` compares -- is exactly Lark's. Errors raised by a callback (a number
+too long, :func:`gtcli.dsl.loader.bounded_int`) pass through unchanged. The tests parse
+the shipped logs and generated ones with both engines and compare the results.
+
+If the installed Lark is organised differently (another version), :func:`fast_parse`
+returns Lark's own ``parse``: slower, never wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+class _NoParse(Exception):
+    """The text does not parse here; Lark's parser is asked for the exact error."""
+
+
+def fast_parse(lark: Any) -> Callable[[str], Any]:
+    """A ``parse(text)`` for the Lark LALR parser ``lark``: its tables in one loop where possible."""
+    try:
+        engine = _Engine(lark)
+    except Exception:  # another Lark layout (or options this loop does not handle): Lark's own parse
+        return lark.parse
+
+    def parse(text: str) -> Any:
+        try:
+            return engine.parse(text)
+        except _NoParse:
+            return lark.parse(text)  # raises Lark's own exception for this text
+
+    parse.engine = engine  # type: ignore[attr-defined]  # for the tests
+    return parse
+
+
+class _Engine:
+    def __init__(self, lark: Any) -> None:
+        from lark.lexer import BasicLexer, ContextualLexer, Token
+        from lark.parsers.lalr_analysis import Shift
+
+        frontend = lark.parser
+        lexer = frontend.lexer
+        if type(lexer) is not ContextualLexer or frontend.lexer_conf.postlex is not None:
+            raise TypeError("only Lark's own contextual lexer is driven here")
+        table = frontend.parser._parse_table
+        callbacks = frontend.parser.parser.callbacks
+        (start,) = frontend.parser_conf.start
+        self.start_state = table.start_states[start]
+        self.end_state = table.end_states[start]
+        self.token = Token
+        # state -> {symbol: next state (a shift or a goto) | (size, callback, rule's name) (a reduce)}
+        self.actions: dict[int, dict[str, Any]] = {}
+        for state, row in table.states.items():
+            self.actions[state] = {
+                symbol: arg if action is Shift else (len(arg.expansion), callbacks[arg], arg.origin.name)
+                for symbol, (action, arg) in row.items()
+            }
+        # callbacks run on a shifted terminal (a transformer method named after it)
+        self.shifted = {name: f for name, f in callbacks.items() if isinstance(name, str)}
+        # state -> (regex matchers in Lark's order, ignored types, types that may hold a newline, callbacks)
+        self.lexers: dict[int, tuple] = {}
+        built: dict[int, tuple] = {}
+        for state, basic in lexer.lexers.items():
+            if type(basic) is not BasicLexer:
+                raise TypeError("a custom basic lexer")
+            if id(basic) not in built:
+                scanner = basic.scanner  # built by Lark on first use; sets basic.callback too
+                matchers = tuple(mre.match for mre in scanner._mres)
+                if not matchers or any(not hasattr(mre, "groupindex") for mre in scanner._mres):
+                    raise TypeError("an older scanner layout")
+                built[id(basic)] = (matchers, basic.ignore_types, basic.newline_types, dict(basic.callback))
+            self.lexers[state] = built[id(basic)]
+
+    def parse(self, text: str) -> Any:
+        if type(text) is not str:
+            raise _NoParse
+        actions, lexers, shifted = self.actions, self.lexers, self.shifted
+        end_state = self.end_state
+        Token = self.token
+        new_str = str.__new__
+        state = self.start_state
+        state_stack = [state]
+        value_stack: list = []
+        push_state, push_value = state_stack.append, value_stack.append
+        pos, end, line, line_start = 0, len(text), 1, 0
+        token = None
+        while True:
+            # ---- the next token, lexed with the scanner of the current state
+            matchers, ignore, newlines, on_token = lexers[state]
+            while pos < end:
+                for match in matchers:
+                    found = match(text, pos)
+                    if found is not None:
+                        break
+                else:
+                    raise _NoParse
+                kind = found.lastgroup
+                value = found.group()
+                start, start_line, column = pos, line, pos - line_start + 1
+                if kind in newlines:
+                    count = value.count("\n")
+                    if count:
+                        line += count
+                        line_start = pos + value.rindex("\n") + 1
+                pos += len(value)
+                if kind in ignore and kind not in on_token:
+                    continue
+                token = new_str(Token, value)
+                token.type, token.value, token.start_pos = kind, value, start
+                token.line, token.column = start_line, column
+                token.end_line, token.end_column, token.end_pos = line, pos - line_start + 1, pos
+                if kind in on_token:
+                    token = on_token[kind](token)
+                if kind in ignore:
+                    continue
+                break
+            else:
+                break  # the end of the text
+            # ---- shift it, after every reduce it completes
+            kind = token.type
+            while True:
+                action = actions[state].get(kind)
+                if action is None:
+                    raise _NoParse
+                if action.__class__ is int:
+                    state = action
+                    push_state(state)
+                    push_value(token if kind not in shifted else shifted[kind](token))
+                    break
+                size, callback, name = action
+                if size:
+                    children = value_stack[-size:]
+                    del state_stack[-size:]
+                    del value_stack[-size:]
+                else:
+                    children = []
+                value = callback(children)
+                state = actions[state_stack[-1]][name]
+                push_state(state)
+                push_value(value)
+        # ---- the end of the text: reduce until the start rule is complete
+        while True:
+            action = actions[state].get("$END")
+            if action is None or action.__class__ is int:
+                raise _NoParse
+            size, callback, name = action
+            if size:
+                children = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                children = []
+            value = callback(children)
+            state = actions[state_stack[-1]][name]
+            push_state(state)
+            push_value(value)
+            if state == end_state:
+                return value_stack[-1]
