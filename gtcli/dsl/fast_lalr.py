@@ -74,18 +74,20 @@ class _Engine:
             }
         # callbacks run on a shifted terminal (a transformer method named after it)
         self.shifted = {name: f for name, f in callbacks.items() if isinstance(name, str)}
-        # state -> (regex matchers in Lark's order, ignored types, types that may hold a newline, callbacks)
+        # state -> (first-character dispatch, ignored types, types that may hold a newline, callbacks)
         self.lexers: dict[int, tuple] = {}
         built: dict[int, tuple] = {}
+        firsts: dict[str, frozenset[str] | None] = {}
+        compiled: dict[tuple[str, ...], Callable] = {}
         for state, basic in lexer.lexers.items():
             if type(basic) is not BasicLexer:
                 raise TypeError("a custom basic lexer")
             if id(basic) not in built:
                 scanner = basic.scanner  # built by Lark on first use; sets basic.callback too
-                matchers = tuple(mre.match for mre in scanner._mres)
-                if not matchers or any(not hasattr(mre, "groupindex") for mre in scanner._mres):
+                if any(not hasattr(mre, "groupindex") for mre in scanner._mres):
                     raise TypeError("an older scanner layout")
-                built[id(basic)] = (matchers, basic.ignore_types, basic.newline_types, dict(basic.callback))
+                dispatch = _Dispatch(scanner, firsts, compiled)
+                built[id(basic)] = (dispatch, basic.ignore_types, basic.newline_types, dict(basic.callback))
             self.lexers[state] = built[id(basic)]
 
     def parse(self, text: str) -> Any:
@@ -103,13 +105,10 @@ class _Engine:
         token = None
         while True:
             # ---- the next token, lexed with the scanner of the current state
-            matchers, ignore, newlines, on_token = lexers[state]
+            dispatch, ignore, newlines, on_token = lexers[state]
             while pos < end:
-                for match in matchers:
-                    found = match(text, pos)
-                    if found is not None:
-                        break
-                else:
+                found = dispatch[text[pos]](text, pos)
+                if found is None:
                     raise _NoParse
                 kind = found.lastgroup
                 value = found.group()
@@ -173,3 +172,118 @@ class _Engine:
             push_value(value)
             if state == end_state:
                 return value_stack[-1]
+
+
+class _Dispatch(dict):
+    """First character -> the ``match`` of the scanner's terminals that can begin with it.
+
+    Lark's scanner for a parser state is one alternation of the state's terminals, tried
+    in order at every position: at a space or a quote, forty keyword patterns fail one
+    by one before the right one matches. Here each ASCII character gets the alternation
+    of only the terminals that may begin with it (in the same order, so the same one
+    wins); other characters use Lark's own scanner. A terminal whose first characters
+    cannot be worked out is kept for every character, so a match is never missed.
+
+    Compiling costs more than it saves on a short text, so a character gets its own
+    alternation once it has been met :data:`COMPILE_AFTER` times (over every text parsed).
+    """
+
+    COMPILE_AFTER = 100
+
+    def __init__(self, scanner: Any, firsts: dict, compiled: dict) -> None:
+        super().__init__()
+        self.scanner, self.firsts, self.compiled = scanner, firsts, compiled
+        self.seen: dict[str, int] = {}
+        mres = scanner._mres
+        self.whole = mres[0].match if len(mres) == 1 else _first_of_many([m.match for m in mres])
+
+    def __missing__(self, char: str) -> Callable:
+        match = self.whole
+        if len(char) == 1 and char < "\x80":
+            seen = self.seen[char] = self.seen.get(char, 0) + 1
+            if seen < self.COMPILE_AFTER:
+                return match
+            terminals = []
+            for terminal in self.scanner.terminals:
+                first = self.firsts.get(terminal.name, ())
+                if first == ():
+                    first = self.firsts[terminal.name] = first_characters(terminal.pattern.to_regexp(),
+                                                                          self.scanner.g_regex_flags)
+                if first is None or char in first:
+                    terminals.append(terminal)
+            names = tuple(t.name for t in terminals)
+            if names not in self.compiled:
+                pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+                self.compiled[names] = (self.scanner.re_.compile(pattern, self.scanner.g_regex_flags).match
+                                        if terminals else _no_match)
+            match = self.compiled[names]
+        self[char] = match
+        return match
+
+
+def _no_match(text: str, pos: int) -> None:
+    return None
+
+
+def _first_of_many(matches: list[Callable]) -> Callable:
+    def match(text: str, pos: int) -> Any:
+        for one in matches:
+            found = one(text, pos)
+            if found is not None:
+                return found
+        return None
+    return match
+
+
+def first_characters(regexp: str, flags: int = 0) -> frozenset[str] | None:
+    """The ASCII characters a match of ``regexp`` may begin with (perhaps a few more, never fewer).
+
+    None when the pattern may match the empty string, or uses something this reading does
+    not know (then it is tried at every character). Works on Python's parsed form of the
+    pattern: a lookahead is ignored (it only narrows), a group or repeat is looked into.
+    """
+    try:
+        from re import _compiler, _constants, _parser
+
+        parsed = _parser.parse(regexp, flags)
+        chars, empty = _first(list(parsed), parsed.state.flags | flags, parsed.state, _constants, _compiler, _parser)
+    except Exception:  # another Python's private re modules, or a construct not read here
+        return None
+    return None if empty else frozenset(chars)
+
+
+_ASCII = [chr(n) for n in range(128)]
+
+
+def _first(items: list, flags: int, state: Any, C: Any, compiler: Any, parser: Any) -> tuple[set[str], bool]:
+    """(first characters, may be empty) of a parsed pattern; raises on anything unknown."""
+    chars: set[str] = set()
+    for op, av in items:
+        if op in (C.AT, C.ASSERT, C.ASSERT_NOT):  # zero width: what follows decides
+            continue
+        if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN):
+            one = compiler.compile(parser.SubPattern(state, [(op, av)]), flags)
+            return chars | {c for c in _ASCII if one.match(c)}, False
+        if op is C.BRANCH:
+            empty = False
+            for alternative in av[1]:
+                more, may_be_empty = _first(list(alternative), flags, state, C, compiler, parser)
+                chars |= more
+                empty = empty or may_be_empty
+        elif op is C.SUBPATTERN:
+            _, add, remove, sub = av
+            more, empty = _first(list(sub), (flags | add) & ~remove, state, C, compiler, parser)
+            chars |= more
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+            low, _, sub = av
+            more, empty = _first(list(sub), flags, state, C, compiler, parser)
+            chars |= more
+            empty = empty or low == 0
+        elif op is C.ATOMIC_GROUP:
+            more, empty = _first(list(av), flags, state, C, compiler, parser)
+            chars |= more
+        else:
+            raise ValueError(f"not read here: {op}")
+        if not empty:
+            return chars, False
+    return chars, True
