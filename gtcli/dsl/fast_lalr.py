@@ -74,7 +74,8 @@ class _Engine:
             }
         # callbacks run on a shifted terminal (a transformer method named after it)
         self.shifted = {name: f for name, f in callbacks.items() if isinstance(name, str)}
-        # state -> (first-character dispatch, ignored types, types that may hold a newline, callbacks)
+        # state -> (first-character dispatch, ignored types, those ignored without a callback,
+        #           types that may hold a newline, callbacks)
         self.lexers: dict[int, tuple] = {}
         built: dict[int, tuple] = {}
         firsts: dict[str, frozenset[str] | None] = {}
@@ -87,7 +88,9 @@ class _Engine:
                 if any(not hasattr(mre, "groupindex") for mre in scanner._mres):
                     raise TypeError("an older scanner layout")
                 dispatch = _Dispatch(scanner, firsts, compiled)
-                built[id(basic)] = (dispatch, basic.ignore_types, basic.newline_types, dict(basic.callback))
+                on_token = dict(basic.callback)
+                skip = frozenset(basic.ignore_types - set(on_token))
+                built[id(basic)] = (dispatch, basic.ignore_types, skip, basic.newline_types, on_token)
             self.lexers[state] = built[id(basic)]
 
     def parse(self, text: str) -> Any:
@@ -105,12 +108,21 @@ class _Engine:
         token = None
         while True:
             # ---- the next token, lexed with the scanner of the current state
-            dispatch, ignore, newlines, on_token = lexers[state]
+            dispatch, ignore, skip, newlines, on_token = lexers[state]
             while pos < end:
                 found = dispatch[text[pos]](text, pos)
                 if found is None:
                     raise _NoParse
                 kind = found.lastgroup
+                if kind in skip:  # ignored, and no callback wants to see it
+                    stop = found.end()
+                    if kind in newlines:
+                        count = text.count("\n", pos, stop)
+                        if count:
+                            line += count
+                            line_start = text.rindex("\n", pos, stop) + 1
+                    pos = stop
+                    continue
                 value = found.group()
                 start, start_line, column = pos, line, pos - line_start + 1
                 if kind in newlines:
@@ -119,8 +131,6 @@ class _Engine:
                         line += count
                         line_start = pos + value.rindex("\n") + 1
                 pos += len(value)
-                if kind in ignore and kind not in on_token:
-                    continue
                 token = new_str(Token, value)
                 token.type, token.value, token.start_pos = kind, value, start
                 token.line, token.column = start_line, column

@@ -8,6 +8,7 @@ Mutable by design (like python-chess's Board): each action function of
 from __future__ import annotations
 
 import copy
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,8 +54,8 @@ class CardInPlay:
         put(self, "_index", None)
 
     def __setattr__(self, field_name: str, value: object) -> None:
-        index = self._index
-        if index is not None and field_name in _TRACKED:
+        index = self._index  # a weak reference: cards and index are freed without the cycle collector
+        if index is not None and field_name in _TRACKED and (index := index()) is not None:
             index.change(self, field_name, value)
         else:
             object.__setattr__(self, field_name, value)
@@ -97,7 +98,7 @@ class CardIndex:
     so every answer comes in the order the cards entered the game.
     """
 
-    __slots__ = ("at", "hosted", "live", "gone", "vis_on_cards")
+    __slots__ = ("at", "hosted", "live", "gone", "vis_on_cards", "__weakref__")
 
     def __init__(self) -> None:
         self.at: dict[tuple[str | None, str], dict[int, CardInPlay]] = {}
@@ -107,7 +108,7 @@ class CardIndex:
         self.vis_on_cards = 0
 
     def add(self, card: CardInPlay) -> None:
-        object.__setattr__(card, "_index", self)
+        object.__setattr__(card, "_index", weakref.ref(self))
         self.at.setdefault((card.owner, card.zone), {})[card.id] = card
         if card.zone == INSTALLED and card.host is not None:
             self.hosted.setdefault(card.host, {})[card.id] = card
