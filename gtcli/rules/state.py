@@ -127,13 +127,35 @@ class CardIndex:
             self.vis_on_cards -= card.vis
 
     def change(self, card: CardInPlay, field_name: str, value: object) -> None:
-        if field_name == "vis" and card.zone not in (GONE, DISCARD):  # the common change: no move
-            self.vis_on_cards += value - card.vis  # type: ignore[operator]
+        """Set ``card.field_name = value`` and update what depends on it (only that)."""
+        if field_name == "vis":
+            if card.zone not in (GONE, DISCARD):
+                self.vis_on_cards += value - card.vis  # type: ignore[operator]
+        elif field_name == "owner":
+            _drop(self.at, (card.owner, card.zone), card.id)
+            self.at.setdefault((value, card.zone), {})[card.id] = card  # type: ignore[index]
+        elif field_name == "host":
+            if card.zone == INSTALLED:
+                if card.host is not None:
+                    _drop(self.hosted, card.host, card.id)
+                if value is not None:
+                    self.hosted.setdefault(value, {})[card.id] = card  # type: ignore[arg-type]
+        elif field_name == "zone" and GONE not in (card.zone, value):
+            _drop(self.at, (card.owner, card.zone), card.id)
+            self.at.setdefault((card.owner, value), {})[card.id] = card  # type: ignore[index]
+            if card.host is not None:
+                if card.zone == INSTALLED:
+                    _drop(self.hosted, card.host, card.id)
+                if value == INSTALLED:
+                    self.hosted.setdefault(card.host, {})[card.id] = card
+            if (card.zone == DISCARD) != (value == DISCARD):
+                self.vis_on_cards += card.vis if card.zone == DISCARD else -card.vis
+        else:  # a name, or a move into or out of the game: everything again
+            self.remove(card)
             object.__setattr__(card, field_name, value)
+            self.add(card)
             return
-        self.remove(card)
         object.__setattr__(card, field_name, value)
-        self.add(card)
 
 
 def _drop(index: dict, key: object, card_id: int) -> None:
