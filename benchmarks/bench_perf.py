@@ -306,7 +306,7 @@ def play(args: argparse.Namespace) -> dict:
                 answers.append((moves, 1000 * (clock() - started)))
                 if not reply.accepted:
                     raise SystemExit(f"refused while replaying {source}: {line!r}: {reply.message}")
-                if moves > marks[-1] + 20 and len(answers) > args.play_lines:
+                if moves > marks[-1] + 10:
                     break
             started = clock()
             PlaySession(path)

@@ -28,30 +28,29 @@ class CardInPlay:
 
     A card in a game's state reports every change of its name, owner, zone, Vis or host
     to the state's :class:`CardIndex`, so the rules find a player's hand, an Item's Spells
-    or a card by name without looking through every card the game has seen.
+    or a card by name without looking through every card the game has seen. Its fields
+    live in its ``__dict__`` (no slots): copying a state copies each card in one step.
     """
-
-    __slots__ = ("id", "deck", "name", "handle", "owner", "zone", "vis", "active", "face_up", "host", "placed",
-                 "auto_active", "_index")
 
     def __init__(self, id: int, deck: str | None, name: str | None = None, handle: str | None = None,
                  owner: str | None = None, zone: str = HAND, vis: int = 0, active: bool = False,
                  face_up: bool = False, host: int | None = None, placed: tuple[int, int] | None = None,
                  auto_active: tuple[int, int | None] | None = None) -> None:
-        put = object.__setattr__
-        put(self, "id", id)
-        put(self, "deck", deck)  # item | spell | resource, when known
-        put(self, "name", name)
-        put(self, "handle", handle)
-        put(self, "owner", owner)  # None while in a face-up row or a discard pile
-        put(self, "zone", zone)
-        put(self, "vis", vis)
-        put(self, "active", active)
-        put(self, "face_up", face_up)
-        put(self, "host", host)  # the Item an installed Spell sits under
-        put(self, "placed", placed)  # (Tribunal, place) of an Item that won an award
-        put(self, "auto_active", auto_active)  # X5: (turn serial, line) when its cost made it active
-        put(self, "_index", None)
+        self.__dict__.update(
+            id=id,
+            deck=deck,  # item | spell | resource, when known
+            name=name,
+            handle=handle,
+            owner=owner,  # None while in a face-up row or a discard pile
+            zone=zone,
+            vis=vis,
+            active=active,
+            face_up=face_up,
+            host=host,  # the Item an installed Spell sits under
+            placed=placed,  # (Tribunal, place) of an Item that won an award
+            auto_active=auto_active,  # X5: (turn serial, line) when its cost made it active
+            _index=None,  # a weak reference to the state's CardIndex
+        )
 
     def __setattr__(self, field_name: str, value: object) -> None:
         index = self._index  # a weak reference: cards and index are freed without the cycle collector
@@ -60,22 +59,28 @@ class CardInPlay:
         else:
             object.__setattr__(self, field_name, value)
 
-    def _fields(self) -> tuple:
-        return tuple(getattr(self, f) for f in self.__slots__[:-1])
+    def _fields(self) -> dict:
+        fields = dict(self.__dict__)
+        del fields["_index"]
+        return fields
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
+        return self is other or self._fields() == other._fields()  # type: ignore[attr-defined]
 
     __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
 
     def __repr__(self) -> str:
-        return "CardInPlay(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__[:-1]) + ")"
+        return "CardInPlay(" + ", ".join(f"{k}={v!r}" for k, v in self._fields().items()) + ")"
 
     def detached(self) -> "CardInPlay":
-        """A copy that belongs to no state yet."""
-        return CardInPlay(*self._fields())
+        """A copy of the card that belongs to no state yet."""
+        card = object.__new__(CardInPlay)
+        fields = card.__dict__
+        fields.update(self.__dict__)
+        fields["_index"] = None
+        return card
 
     def label(self) -> str:
         if self.name and self.handle:
@@ -106,6 +111,16 @@ class CardIndex:
         self.live: dict[str, dict[int, CardInPlay]] = {}
         self.gone: dict[str, dict[int, CardInPlay]] = {}
         self.vis_on_cards = 0
+
+    def copy_for(self, cards: dict[int, CardInPlay]) -> "CardIndex":
+        """This index for a copy of the state whose cards are ``cards`` (same ids)."""
+        new = CardIndex()
+        for mine, theirs in ((self.at, new.at), (self.hosted, new.hosted), (self.live, new.live),
+                             (self.gone, new.gone)):
+            for key, found in mine.items():
+                theirs[key] = {i: cards[i] for i in found}
+        new.vis_on_cards = self.vis_on_cards
+        return new
 
     def add(self, card: CardInPlay) -> None:
         object.__setattr__(card, "_index", weakref.ref(self))
@@ -231,11 +246,11 @@ class GameState:
         """A copy that can be changed without touching this one (for trying a move)."""
         new = copy.copy(self)
         new.players = {k: copy.copy(v) for k, v in self.players.items()}
-        new.index = CardIndex()
-        new.cards = {}
-        for k, v in self.cards.items():
-            new.cards[k] = card = v.detached()
-            new.index.add(card)
+        new.cards = {k: v.detached() for k, v in self.cards.items()}
+        new.index = self.index.copy_for(new.cards)
+        ref = weakref.ref(new.index)
+        for card in new.cards.values():
+            card.__dict__["_index"] = ref
         new.handles = dict(self.handles)
         new.definitions = dict(self.definitions)
         new.rows = {k: list(v) for k, v in self.rows.items()}
