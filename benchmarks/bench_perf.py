@@ -323,7 +323,7 @@ def play(args: argparse.Namespace) -> dict:
     return out
 
 
-def big_log(path: Path, turns: int = 80_000) -> None:
+def big_log(path: Path, turns: int = 75_000) -> None:
     """A log just under the 2 MB limit (and the token budget): one turn a line, each with a comment."""
     players = ("Ana", "Ben", "Caro")
     moves = ("vote staff", "vote orb", "extract 1")
@@ -356,7 +356,7 @@ def memory(args: argparse.Namespace) -> dict:
     big = OUT / "big" / "turns-2mb.gtl"
     big_log(big)
     size = big.stat().st_size
-    code = ("import resource, sys\nfrom gtcli.cli.main import main\ntry:\n    main(['check', sys.argv[1], '--json'])"
+    code = ("import resource, sys\nfrom gtcli.cli.main import cli\ntry:\n    cli(['check', sys.argv[1], '--json'])"
             "\nexcept SystemExit:\n    pass\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, str(big)], capture_output=True, text=True)
     rss = int(done.stderr.strip().splitlines()[-1]) * 1024
