@@ -65,33 +65,12 @@ class _Engine:
         self.start_state = table.start_states[start]
         self.end_state = table.end_states[start]
         self.token = Token
-        # state -> {symbol: next state (a shift or a goto) | (size, callback, rule's name) (a reduce)}
-        self.actions: dict[int, dict[str, Any]] = {}
-        for state, row in table.states.items():
-            self.actions[state] = {
-                symbol: arg if action is Shift else (len(arg.expansion), callbacks[arg], arg.origin.name)
-                for symbol, (action, arg) in row.items()
-            }
+        self.actions = _Actions(table.states, callbacks, Shift)
         # callbacks run on a shifted terminal (a transformer method named after it)
         self.shifted = {name: f for name, f in callbacks.items() if isinstance(name, str)}
-        # state -> (first-character dispatch, ignored types, those ignored without a callback,
-        #           types that may hold a newline, callbacks)
-        self.lexers: dict[int, tuple] = {}
-        built: dict[int, tuple] = {}
-        firsts: dict[str, frozenset[str] | None] = {}
-        compiled: dict[tuple[str, ...], Callable] = {}
-        for state, basic in lexer.lexers.items():
-            if type(basic) is not BasicLexer:
-                raise TypeError("a custom basic lexer")
-            if id(basic) not in built:
-                scanner = basic.scanner  # built by Lark on first use; sets basic.callback too
-                if any(not hasattr(mre, "groupindex") for mre in scanner._mres):
-                    raise TypeError("an older scanner layout")
-                dispatch = _Dispatch(scanner, firsts, compiled)
-                on_token = dict(basic.callback)
-                skip = frozenset(basic.ignore_types - set(on_token))
-                built[id(basic)] = (dispatch, basic.ignore_types, skip, basic.newline_types, on_token)
-            self.lexers[state] = built[id(basic)]
+        if any(type(basic) is not BasicLexer for basic in lexer.lexers.values()):
+            raise TypeError("a custom basic lexer")
+        self.lexers = _Lexers(lexer.lexers)
 
     def parse(self, text: str) -> Any:
         if type(text) is not str:
@@ -182,6 +161,53 @@ class _Engine:
             push_value(value)
             if state == end_state:
                 return value_stack[-1]
+
+
+class _Actions(dict):
+    """Parser state -> {symbol: next state (a shift or a goto) | (size, callback, rule's name)
+    (a reduce)}: Lark's table row in the form the loop reads, made when the state is first met."""
+
+    def __init__(self, states: dict, callbacks: dict, shift: Any) -> None:
+        super().__init__()
+        self.states, self.callbacks, self.shift = states, callbacks, shift
+
+    def __missing__(self, state: int) -> dict[str, Any]:
+        callbacks, shift = self.callbacks, self.shift
+        row = self[state] = {
+            symbol: arg if action is shift else (len(arg.expansion), callbacks[arg], arg.origin.name)
+            for symbol, (action, arg) in self.states[state].items()
+        }
+        return row
+
+
+class _Lexers(dict):
+    """Parser state -> (first-character dispatch, ignored types, those ignored without a
+    callback, types that may hold a newline, callbacks), made when the state is first met.
+
+    Lark compiles a state's scanner only when the state is used; so does this (most of a
+    grammar's states never see a short text, and compiling them all costs 0.2 s).
+    """
+
+    def __init__(self, basic_lexers: dict) -> None:
+        super().__init__()
+        self.basic_lexers = basic_lexers
+        self.built: dict[int, tuple] = {}
+        self.firsts: dict[str, frozenset[str] | None] = {}
+        self.compiled: dict[tuple[str, ...], Callable] = {}
+
+    def __missing__(self, state: int) -> tuple:
+        basic = self.basic_lexers[state]
+        entry = self.built.get(id(basic))
+        if entry is None:
+            scanner = basic.scanner  # built by Lark on first use; sets basic.callback too
+            if any(not hasattr(mre, "groupindex") for mre in scanner._mres):
+                raise _NoParse  # an older scanner layout: Lark parses
+            on_token = dict(basic.callback)
+            skip = frozenset(basic.ignore_types - set(on_token))
+            entry = self.built[id(basic)] = (_Dispatch(scanner, self.firsts, self.compiled), basic.ignore_types,
+                                             skip, basic.newline_types, on_token)
+        self[state] = entry
+        return entry
 
 
 class _Dispatch(dict):
