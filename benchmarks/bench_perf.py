@@ -275,7 +275,7 @@ def length(args: argparse.Namespace) -> dict:
 @section("play")
 def play(args: argparse.Namespace) -> dict:
     from gtcli.dsl.logs import Options, read_header
-    from gtcli.play.script import typed_lines
+    from gtcli.play.script import answer, typed_lines
     from gtcli.play.session import PlaySession
 
     source = long_game(16)
@@ -296,14 +296,10 @@ def play(args: argparse.Namespace) -> dict:
             moves = 0
             for line in lines[: args.play_lines]:
                 started = clock()
-                if line == "end":
-                    reply = session.close_turn()
-                elif line == "y":
-                    reply = session.record_tribunal()
-                else:
-                    reply = session.submit(line)
-                    moves += 1
-                answers.append((moves, 1000 * (clock() - started)))
+                reply = answer(session, line)
+                elapsed = 1000 * (clock() - started)
+                moves += line not in ("end", "y")
+                answers.append((moves, elapsed))
                 if not reply.accepted:
                     raise SystemExit(f"refused while replaying {source}: {line!r}: {reply.message}")
                 if moves > marks[-1] + 10:
@@ -323,21 +319,12 @@ def play(args: argparse.Namespace) -> dict:
     return out
 
 
-def big_log(path: Path, turns: int = 75_000) -> None:
-    """A log just under the 2 MB limit (and the token budget): one turn a line, each with a comment."""
-    players = ("Ana", "Ben", "Caro")
-    moves = ("vote staff", "vote orb", "extract 1")
-    lines = ['[Players "Ana, Ben, Caro"]', '[Cards "sample"]', "", "tribunal 1", "round 1 praeco Ana"]
-    lines += [f"{players[n % 3]}: {moves[n % 3]}  # t{n:06d}" for n in range(turns)]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
 # ---- memory --------------------------------------------------------------------------------------
 @section("memory")
 def memory(args: argparse.Namespace) -> dict:
     import tracemalloc
 
+    from bench_big import make_log
     from bench_check import corpus
 
     from gtcli.dsl.logs import Options, check_file
@@ -354,7 +341,7 @@ def memory(args: argparse.Namespace) -> dict:
         out[name] = {"bytes": size, "peak_bytes": peak, "peak_per_byte": round(peak / size, 1)}
         print(f"{name}: {size:,} bytes of log, peak {peak:,} bytes allocated: {peak / size:.1f} per byte")
     big = OUT / "big" / "turns-2mb.gtl"
-    big_log(big)
+    make_log(big, 75_000, notes=True)  # just under the 2 MB limit and the token budget
     size = big.stat().st_size
     code = ("import resource, sys\nfrom gtcli.cli.main import cli\ntry:\n    cli(['check', sys.argv[1], '--json'])"
             "\nexcept SystemExit:\n    pass\nprint(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
@@ -412,12 +399,13 @@ def main() -> None:
     parser.add_argument("--play-lines", type=int, default=10**9, help="typed lines at most in the play section")
     parser.add_argument("--fsync", action="store_true", help="keep fsync in the play section")
     parser.add_argument("--startup-runs", type=int, default=21, help="runs per command in the startup section")
+    parser.add_argument("--report", type=Path, default=OUT / "perf.json", help="the JSON file the figures go to")
     args = parser.parse_args()
     if args.list:
         print("\n".join(SECTIONS))
         return
     OUT.mkdir(exist_ok=True)
-    report_path = OUT / "perf.json"
+    report_path = args.report
     report = json.loads(report_path.read_text()) if report_path.exists() else {}
     for name in args.only.split(","):
         if name not in SECTIONS:

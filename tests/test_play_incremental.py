@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gtcli.dsl.logs import Options, check_file, read_header
-from gtcli.play.script import typed_lines
+from gtcli.play.script import answer, typed_lines
 from gtcli.play.session import PlaySession
 from gtcli.rules.state import CardIndex, GameState
 from tests.conftest import SCENARIOS
@@ -74,22 +74,12 @@ def _new_session(folder: Path, game: Path) -> tuple[PlaySession, list[str]]:
     return session, lines
 
 
-def _answer(session: PlaySession, line: str):
-    if line == "end":
-        return session.close_turn()
-    if line == "y":
-        return session.record_tribunal()
-    if line == "undo":
-        return session.undo()
-    return session.submit(line)
-
-
 @pytest.mark.parametrize("name", ["cinco-jugadores", "variant-x3", "variant-x5"])
 def test_every_answer_of_a_shipped_game_equals_a_full_check(tmp_path, name):
     game = GAMES / f"{name}.gtl"
     session, lines = _new_session(tmp_path, game)
     for n, line in enumerate(lines):
-        assert _answer(session, line).accepted, line
+        assert answer(session, line).accepted, line
         _same_as_a_full_check(session, closing=lines[min(n + 1, len(lines) - 1)] in ("end", "y"))
     assert Path(session.path).read_text(encoding="utf-8") == game.read_text(encoding="utf-8")
 
@@ -109,7 +99,7 @@ def test_stray_lines_and_undos_keep_the_session_equal_to_a_full_check(tmp_path_f
     for n, line in enumerate(lines[:stop]):
         if data.draw(st.integers(0, 9)) == 0:
             stray = data.draw(st.sampled_from(WRONG))
-            _answer(session, stray)
+            answer(session, stray)
             _same_as_a_full_check(session)
-        _answer(session, line)
+        answer(session, line)
     _same_as_a_full_check(session)

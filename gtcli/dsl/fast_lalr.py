@@ -120,14 +120,16 @@ class _Engine:
                     continue
                 break
             else:
-                break  # the end of the text
-            # ---- shift it, after every reduce it completes
-            kind = token.type
+                token = None  # the end of the text
+            # ---- shift it, after every reduce it completes; at the end, reduce to the start rule
+            kind = token.type if token is not None else "$END"
             while True:
                 action = actions[state].get(kind)
                 if action is None:
                     raise _NoParse
                 if action.__class__ is int:
+                    if token is None:
+                        raise _NoParse
                     state = action
                     push_state(state)
                     push_value(token if kind not in shifted else shifted[kind](token))
@@ -143,24 +145,8 @@ class _Engine:
                 state = actions[state_stack[-1]][name]
                 push_state(state)
                 push_value(value)
-        # ---- the end of the text: reduce until the start rule is complete
-        while True:
-            action = actions[state].get("$END")
-            if action is None or action.__class__ is int:
-                raise _NoParse
-            size, callback, name = action
-            if size:
-                children = value_stack[-size:]
-                del state_stack[-size:]
-                del value_stack[-size:]
-            else:
-                children = []
-            value = callback(children)
-            state = actions[state_stack[-1]][name]
-            push_state(state)
-            push_value(value)
-            if state == end_state:
-                return value_stack[-1]
+                if token is None and state == end_state:
+                    return value_stack[-1]
 
 
 class _Actions(dict):
