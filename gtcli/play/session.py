@@ -1,9 +1,10 @@
 """The engine of ``gt play``: one game log, written and checked move by move.
 
 The log file is the only state. Every typed move becomes a candidate text (the log with
-the move added, in ``gt fmt`` layout), the candidate is replayed through the rules exactly
-as ``gt check`` would, and it is saved (atomically: temp file, fsync, rename) only if it
-brings no new error. Resuming a game is loading its log; undoing a move is cutting it off.
+the move added, in ``gt fmt`` layout), the candidate is checked with the result ``gt check``
+would give (replaying only what it adds, :mod:`gtcli.play.incremental`), and it is saved
+(atomically: temp file, fsync, rename) only if it brings no new error. Resuming a game is
+loading its log; undoing a move is cutting it off.
 
 A turn in a log has no end marker: it ends when the next one begins. So the session
 knows one thing the file does not: that the scorekeeper closed the open turn (``end``).
