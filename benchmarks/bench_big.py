@@ -26,11 +26,12 @@ OUT = HERE / "out"
 GT = [sys.executable, "-c", "from gtcli.cli.main import main; main()"]
 
 
-def make_log(path: Path, turns: int) -> None:
+def make_log(path: Path, turns: int, notes: bool = False) -> None:
+    """One turn a line (with ``notes``, each with a comment: more bytes, as many tokens)."""
     players = ("Ana", "Ben", "Caro")
     moves = ("vote staff", "vote orb", "extract 1")
     lines = ['[Players "Ana, Ben, Caro"]', '[Cards "sample"]', "", "tribunal 1", "round 1 praeco Ana"]
-    lines += [f"{players[n % 3]}: {moves[n % 3]}" for n in range(turns)]
+    lines += [f"{players[n % 3]}: {moves[n % 3]}" + (f"  # t{n:06d}" if notes else "") for n in range(turns)]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 

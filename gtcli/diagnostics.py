@@ -15,7 +15,7 @@ WARNING = "warning"
 NOTE = "note"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pos:
     """Where something was written: file, 1-based line and column."""
 
@@ -24,7 +24,7 @@ class Pos:
     col: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     code: str
     message: str

@@ -209,30 +209,15 @@ def _load_translation(raw: RawTranslation, path: Path, loaded: Loaded, resolve_t
 # Checked sets and translations, by resolved path, with the stamps of every file read.
 # ``gt check`` over a thousand logs names the same set a thousand times; parsing and
 # checking it again each time would cost more than replaying the log.
-_CHECKED: dict[tuple[str, str], tuple[tuple[str, ...], tuple, object]] = {}
-
-
-def _stamps(paths) -> tuple:
-    out = []
-    for name in sorted(paths):
-        try:
-            st = Path(name).stat()
-        except OSError:
-            return ("missing", name)
-        out.append((name, st.st_mtime_ns, st.st_size))
-    return tuple(out)
-
-
 def _checked(kind: str, path: str | Path, compute):
     """``compute()`` -> (Loaded, value), remembered until one of the files it read changes."""
-    key = (kind, str(resolved(path)))
-    hit = _CHECKED.get(key)
-    if hit is not None and _stamps(hit[0]) == hit[1]:
-        return hit[2]
-    loaded, value = compute()
-    files = tuple(loaded.texts)
-    _CHECKED[key] = (files, _stamps(files), value)
-    return value
+    from gtcli.files.memo import remembered
+
+    def files_and_value():
+        loaded, value = compute()
+        return loaded.texts, value
+
+    return remembered(kind, path, files_and_value)
 
 
 def load_set(path: str | Path) -> CardSet:

@@ -69,8 +69,8 @@ def comment_start(line: str) -> int | None:
     return None
 
 
-def scan(text: str) -> list[Comment]:
-    """Every comment of ``text``, in order."""
+def scan(text: str, first_line: int = 1) -> list[Comment]:
+    """Every comment of ``text``, in order (``text``'s first line being line ``first_line`` of its file)."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -80,7 +80,7 @@ def scan(text: str) -> list[Comment]:
         i = comment_start(line)
         if i is None:
             continue
-        found.append(Comment(n + 1, i + 1, line[i:].rstrip(), not line[:i].strip(),
+        found.append(Comment(n + first_line, i + 1, line[i:].rstrip(), not line[:i].strip(),
                              n > 0 and blank[n - 1], n + 1 < len(lines) and blank[n + 1]))
     return found
 
@@ -124,12 +124,12 @@ class Layout:
 
     ``source`` is the text the elements were parsed from (None: no comments to keep);
     ``start`` limits the comments to those at or after a position (rewriting only the
-    end of a file).
+    end of a file), and ``source`` may then be the file from line ``first_line`` on.
     """
 
-    def __init__(self, source: str | None = None, start: Any = None) -> None:
+    def __init__(self, source: str | None = None, start: Any = None, first_line: int = 1) -> None:
         first = _anchor(start) if start is not None else (0, 0)
-        self.pending = [c for c in scan(source) if c.pos >= first] if source else []
+        self.pending = [c for c in scan(source, first_line) if c.pos >= first] if source else []
         self.out: list[str] = []
         self._want_blank = False
         self._last: int | None = None  # index of the last output line that shows an element

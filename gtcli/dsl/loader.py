@@ -89,6 +89,14 @@ def parser(name: str, lang: str = "en", transformer_class: type | None = None) -
     return built
 
 
+@functools.cache
+def parse_function(name: str, lang: str = "en", transformer_class: type | None = None) -> Any:
+    """``parse(text)`` with :func:`parser`'s tables, run by :mod:`gtcli.dsl.fast_lalr` (Lark's errors kept)."""
+    from gtcli.dsl.fast_lalr import fast_parse
+
+    return fast_parse(parser(name, lang, transformer_class))
+
+
 def _digest(grammar: str) -> str:
     """What the tables depend on: the grammar, Lark's version, Python's, and this format."""
     import lark

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from sys import intern
 
 from lark import Token, Transformer
 
@@ -19,17 +20,17 @@ KINDS = {"ITEM": "item", "SPELL": "spell", "RESOURCE": "resource", "HAND": "hand
 
 class LogTransformer(Transformer):
     """Runs inline in the LALR parser (no tree is built), so every position comes from a
-    token; ``path`` is set by :func:`gtcli.dsl.syntax.parse` before each file."""
+    token; ``path`` is set by :func:`gtcli.dsl.syntax.parse` before each file. Names of
+    players, spaces and cards are interned: a log repeats a few dozen of them thousands of
+    times, and each copy would otherwise be kept."""
 
     def __init__(self, path: str | None, language: str = "en") -> None:
         super().__init__()
         self.path = path
         self.language = language
 
-    def _pos(self, item) -> Pos:
-        if isinstance(item, Token):
-            return Pos(self.path, item.line, item.column)
-        return Pos(self.path, getattr(item, "line", None), getattr(item, "column", None))
+    def _pos(self, token: Token) -> Pos:
+        return Pos(self.path, token.line, token.column)
 
     def start(self, children):
         tags = tuple(c for c in children if isinstance(c, tuple))
@@ -99,9 +100,6 @@ class LogTransformer(Transformer):
         return Winner(tuple(c[1:]), self._pos(c[0]))
 
     # ---- moves
-    def move(self, c):
-        return c[0]
-
     def forced(self, c):
         return replace(c[2], forced=unquote(c[1]))
 
@@ -207,7 +205,7 @@ class LogTransformer(Transformer):
 
     # ---- small pieces
     def named_card(self, c):
-        return CardRef(unquote(c[0]), None, self._pos(c[0]))
+        return CardRef(intern(unquote(c[0])), None, self._pos(c[0]))
 
     def hidden_card(self, c):
         return CardRef(unquote(c[1]) if c[1] is not None else None, str(c[0]), self._pos(c[0]))
@@ -222,7 +220,7 @@ class LogTransformer(Transformer):
         return KINDS[c[0].type]
 
     def player(self, c):
-        return Word(str(c[0]), self._pos(c[0]))
+        return Word(intern(str(c[0])), self._pos(c[0]))
 
     def space(self, c):
-        return Word(str(c[0]), self._pos(c[0]))
+        return Word(intern(str(c[0])), self._pos(c[0]))

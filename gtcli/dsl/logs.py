@@ -216,7 +216,7 @@ def check_file(path: str, options: Options, text: str | None = None):
 
     with gc_paused():
         result = referee.run()
-    return Checked(log, result, text, card_set, cards_path)
+    return Checked(log, result, text, card_set, cards_path, referee)
 
 
 @dataclass
@@ -226,3 +226,5 @@ class Checked:
     text: str
     card_set: object  # gtcli.rules.cards.CardSet
     cards_path: str
+    referee: object = None  # the gtcli.rules.replay.Referee that made ``result``, to go on from (gt play)
+

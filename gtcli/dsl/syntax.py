@@ -22,7 +22,7 @@ from typing import Any
 
 from gtcli.diagnostics import Diagnostic, InputError
 from gtcli.dsl.keywords import KEYWORDS, spelling
-from gtcli.dsl.loader import parser
+from gtcli.dsl.loader import parse_function, parser
 from gtcli.text import did_you_mean
 
 # Budgets per grammar: about ten times the largest set (500 cards of ~10 tokens), and a log
@@ -97,7 +97,7 @@ def parse(text: str, grammar: str, lang: str, path: str | None, transformer_clas
         p.options.transformer.path = path
     try:
         with gc_paused():
-            return p.parse(text)
+            return parse_function(grammar, lang, transformer_class)(text)
     except InputError as exc:  # a limit of the lexer (a number too long: loader.bounded_int)
         raise exc.located(path) from None
     except UnexpectedInput as exc:

@@ -20,6 +20,13 @@ _PAIR = re.compile(r"^\s*(\d{1,3})\s*:\s*(\d{1,3})\s*$")  # bounded: int() of 5,
 
 
 def load_board(path: str) -> Board:
+    """The board in ``path``, read once per process while the file is unchanged (:mod:`gtcli.files.memo`)."""
+    from gtcli.files.memo import from_file
+
+    return from_file("board", path, _read_board)
+
+
+def _read_board(path: str) -> Board:
     source = read_toml(path, "TAB001", "board file")
     data = source.data
     tables = data.get("tribunals")

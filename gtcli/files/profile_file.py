@@ -18,12 +18,19 @@ def load_profile(spec: str | None) -> RuleProfile:
         return profiles.BUILTIN[spec]
     path = Path(spec)
     if spec.endswith(".toml") or exists(path):
-        source = read_toml(path, "PROF002", "profile file")
-        try:
-            return profiles.from_mapping(source.data, default_name=path.stem)
-        except InputError as exc:
-            raise exc.located(str(path)) from None
+        from gtcli.files.memo import from_file
+
+        return from_file("profile", path, _read_profile)
     try:
         return profiles.builtin(spec)
     except InputError as exc:
         raise exc.located("--profile") from None
+
+
+def _read_profile(spec: str) -> RuleProfile:
+    path = Path(spec)
+    source = read_toml(path, "PROF002", "profile file")
+    try:
+        return profiles.from_mapping(source.data, default_name=path.stem)
+    except InputError as exc:
+        raise exc.located(str(path)) from None

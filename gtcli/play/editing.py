@@ -22,16 +22,31 @@ from gtcli.rules import log as L
 
 
 def offset(text: str, pos: Pos) -> int:
-    """The index in ``text`` of a 1-based line and column."""
+    """The index in ``text`` of a 1-based line and column (the end of the text past its last line)."""
     if pos.line is None:
         return len(text)
-    start = 0
-    for _ in range(pos.line - 1):
-        found = text.find("\n", start)
-        if found < 0:
-            return len(text)
-        start = found + 1
-    return start + (pos.col or 1) - 1
+    start = line_offset(text, pos.line)
+    return len(text) if start is None else start + (pos.col or 1) - 1
+
+
+def line_offset(text: str, line: int) -> int | None:
+    """Where 1-based ``line`` starts in ``text`` (None past its end), counted from the nearer end:
+    gt play edits the last lines of a long log, and must not walk through all of it each time."""
+    if line <= 1:
+        return 0
+    newlines = text.count("\n")
+    before = line - 1  # the newline that ends the line before is the before-th one
+    if before > newlines:
+        return None
+    at = -1
+    if before <= newlines - before:
+        for _ in range(before):
+            at = text.find("\n", at + 1)
+    else:
+        at = len(text)
+        for _ in range(newlines - before + 1):
+            at = text.rfind("\n", 0, at)
+    return at + 1
 
 
 def line_start(text: str, pos: Pos) -> int:
@@ -50,13 +65,15 @@ def _code(line: str) -> str:
 
 def notes_start(text: str) -> int:
     """Where the closing run of blank and comment-only lines begins: just after the last
-    line with something other than a comment on it (0 if there is none)."""
-    at, end = 0, 0
-    for line in text.split("\n"):
-        at += len(line) + 1
-        if _code(line).strip():
-            end = min(at, len(text))
-    return end
+    line with something other than a comment on it (0 if there is none). Read from the end."""
+    end = len(text)
+    while True:
+        start = text.rfind("\n", 0, end) + 1
+        if _code(text[start:end]).strip():
+            return min(end + 1, len(text))
+        if start == 0:
+            return 0
+        end = start - 1
 
 
 def code_of(text: str) -> str:
@@ -84,7 +101,9 @@ def rewrite_from(text: str, pos: Pos, write: Callable[[Layout], None]) -> str:
     """
     start = offset(text, pos)
     end = max(notes_start(text), start)
-    out = Layout(text[:end], start=pos)
+    first = line_offset(text, pos.line) if pos.line is not None else None
+    source = text[first:end] if first is not None else ""  # the comments before pos stay where they are
+    out = Layout(source, start=pos, first_line=pos.line or 1)
     write(out)
     return _head(text, start) + out.text() + _notes(text, end)
 

@@ -2,7 +2,8 @@
 
 Used to drive the prompt in tests and benchmarks: the setup lines, each move of each
 turn (without the player's name: the prompt knows whose turn it is), ``end`` after every
-turn, and ``y`` wherever the log records a Tribunal's scores (the scorekeeper confirms).
+turn, and ``y`` wherever the log records a Tribunal's scores (the scorekeeper confirms);
+:func:`answer` gives such a line to a session as the prompt would.
 """
 
 from __future__ import annotations
@@ -32,3 +33,16 @@ def typed_lines(path: str | Path) -> tuple[L.Log, list[str]]:
         elif isinstance(event, L.Scores):
             lines.append("y")
     return log, lines
+
+
+def answer(session, line: str):
+    """The session's :class:`~gtcli.play.session.Reply` to one scripted line: ``end`` closes the
+    turn, ``y`` writes the confirmed scores, ``undo`` takes the last entry back, anything
+    else is typed as moves."""
+    if line == "end":
+        return session.close_turn()
+    if line == "y":
+        return session.record_tribunal()
+    if line == "undo":
+        return session.undo()
+    return session.submit(line)

@@ -1,9 +1,10 @@
 """The engine of ``gt play``: one game log, written and checked move by move.
 
 The log file is the only state. Every typed move becomes a candidate text (the log with
-the move added, in ``gt fmt`` layout), the candidate is replayed through the rules exactly
-as ``gt check`` would, and it is saved (atomically: temp file, fsync, rename) only if it
-brings no new error. Resuming a game is loading its log; undoing a move is cutting it off.
+the move added, in ``gt fmt`` layout), the candidate is checked with the result ``gt check``
+would give (replaying only what it adds, :mod:`gtcli.play.incremental`), and it is saved
+(atomically: temp file, fsync, rename) only if it brings no new error. Resuming a game is
+loading its log; undoing a move is cutting it off.
 
 A turn in a log has no end marker: it ends when the next one begins. So the session
 knows one thing the file does not: that the scorekeeper closed the open turn (``end``).
@@ -25,7 +26,7 @@ from gtcli.dsl.keywords import KEYWORDS, tag_spelling
 from gtcli.dsl.log_format import LogWriter
 from gtcli.dsl.logs import Checked, Options, check_file, parse_log, read_header
 from gtcli.files.guarded import ABSENT, Stamp, read_stamped, save
-from gtcli.play import editing
+from gtcli.play import editing, incremental
 from gtcli.play.dice import fill_rolls
 from gtcli.rules import log as L
 from gtcli.text import did_you_mean, fold, one_of
@@ -146,13 +147,13 @@ class PlaySession:
         self.language = checked.log.language
 
     def closed(self):
-        """The log replayed as if it ended now: the open turn over (T4, P3), a due Tribunal scored.
+        """The log as if it ended now: the open turn over (T4, P3), a due Tribunal scored.
 
         ``end``, the tally shown for confirmation and the scores written all need it;
-        it is replayed once per text.
+        it is worked out once per text, on a copy of the referee (nothing is replayed).
         """
         if self._closed is None or self._closed[0] != self.text:
-            self._closed = (self.text, self._check(self.text, live=False).result)
+            self._closed = (self.text, incremental.closed(self.checked))
         return self._closed[1]
 
     @property
@@ -274,12 +275,16 @@ class PlaySession:
         return next((s for s in self.seats if fold(s) == fold(name)), None)
 
     def _try(self, candidate: str, what: str) -> Reply:
-        """Replay ``candidate``; save it if it adds no error."""
+        """Check ``candidate`` (replaying only what it adds, :mod:`gtcli.play.incremental`); save it if
+        it adds no error."""
         try:
-            checked = self._check(candidate)
+            continued = incremental.check_continued(self.checked, candidate)
+            checked = continued or self._check(candidate)
         except InputError as exc:
             return Reply(False, diagnostics=list(exc.diagnostics), sources={self.path: candidate})
-        new = new_findings(self.result.diagnostics, checked.result.diagnostics)
+        # a check that went on from this one shares its findings up to the entry it replayed again
+        shared = len(self.checked.referee.before_last.diagnostics) if continued else 0
+        new = new_findings(self.result.diagnostics[shared:], checked.result.diagnostics[shared:])
         if any(d.severity == ERROR for d in new):
             return Reply(False, f"not written: {what}", [d for d in new if d.severity == ERROR],
                          {self.path: candidate})
@@ -352,7 +357,8 @@ class PlaySession:
         if player is None:
             due = self.ahead.tribunal_due
             return Reply(False, "no turn is open" + ("; the Tribunal is to be scored" if due else ""), tribunal_due=due)
-        new = new_findings(self.result.diagnostics, self.closed().diagnostics)
+        shared = len(self.result.diagnostics)  # the closed game's findings go on from these
+        new = new_findings(self.result.diagnostics[shared:], self.closed().diagnostics[shared:])
         errors = [d for d in new if d.severity == ERROR]
         if errors:
             return Reply(False, f"{player}'s turn cannot end yet", errors, {self.path: self.text})
@@ -393,7 +399,7 @@ class PlaySession:
         # the turn before a removed scores line, or before a removed whole turn, had been
         # closed: the next move typed without a name is again for the player who was next
         was_closed = isinstance(last, (L.Scores, L.Winner)) or (isinstance(last, L.Turn) and len(last.moves) == 1)
-        checked = self._check(text)
+        checked = incremental.check_continued(self.checked, text) or self._check(text)
         failed = self._save(text, f"undo of {taken}")
         if failed is not None:
             return failed

@@ -88,8 +88,8 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
         candidates = [card]
     else:
         key = canonical(ref, cref.name)
-        candidates = s.named(key)
-        if not candidates and ref.card_set.find(cref.name or "") is None:
+        candidates = s.live_named(key)  # the cards asked for are in play: those out of it come in below
+        if not candidates and not s.ever_named(key) and ref.card_set.find(cref.name or "") is None:
             definition(ref, cref.name or "", cref.pos)
             return None
     mine = [c for c in candidates if (owner_any or c.owner == player) and c.zone in zones]
@@ -97,6 +97,8 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
         mine.sort(key=lambda c: not prefer(c))
     if mine:
         return mine[0]
+    if not cref.handle:  # a finding: it may name cards out of the game (reshuffled after a Tribunal)
+        candidates = s.named(key)
     if DISCARD not in zones and candidates and all(c.zone in (DISCARD, "gone") for c in candidates):
         ref.error(ZONE_CODES[DISCARD], f"{cref.label()} was discarded and is out of play until the next Tribunal", cref.pos,
                   "cast Spells and played Resources go to the discard pile")
@@ -127,7 +129,7 @@ def find_quietly(ref, cref: L.CardRef, zones: tuple[str, ...], player: str) -> C
         card = s.cards.get(s.handles.get(cref.handle, 0))
         return card if card and card.zone in zones else None
     key = canonical(ref, cref.name)
-    matches = [c for c in s.named(key) if c.zone in zones]
+    matches = [c for c in s.live_named(key) if c.zone in zones]
     return next((c for c in matches if c.owner == player), matches[0] if matches else None)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from gtcli.diagnostics import Pos
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardRef:
     """A card as a log names it: ``"Kindle"``, an unknown ``?a``, or ``?a "Kindle"`` (naming it)."""
 
@@ -25,29 +25,29 @@ class CardRef:
         return self.handle or f'"{self.name}"'
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Word:
     text: str
     pos: Pos = field(default=Pos(), compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     pos: Pos = field(default=Pos(), compare=False)
     forced: str | None = field(default=None, kw_only=True)  # the reason of an annotated override
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PraecoVotes(Move):
     spaces: tuple[Word, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Vote(Move):
     space: Word = Word("")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Draw(Move):
     deck: str = "item"
     card: CardRef = CardRef(None, None)
@@ -56,12 +56,12 @@ class Draw(Move):
     zone: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Advance(Move):
     parts: tuple[tuple[CardRef, int], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Activate(Move):
     """A4/T5: ``activate "X"`` in one's own turn, or ``activate Caro "X"`` by ``player`` at any
     other moment: within another player's turn, on a line of its own between turns, or at a
@@ -71,13 +71,13 @@ class Activate(Move):
     player: Word | None = None  # who activates, when the log says so
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Install(Move):
     spell: CardRef = CardRef(None, None)
     item: CardRef = CardRef(None, None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     choices: tuple[tuple[str, str | CardRef, Pos], ...] = ()  # ($name without "$", value, pos)
     drawn: tuple[CardRef, ...] = ()
@@ -85,7 +85,7 @@ class Outcome:
     manual: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cast(Move):
     spell: CardRef = CardRef(None, None)
     item: CardRef = CardRef(None, None)
@@ -93,47 +93,47 @@ class Cast(Move):
     outcome: Outcome = Outcome()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play(Move):
     card: CardRef = CardRef(None, None)
     outcome: Outcome = Outcome()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Extract(Move):
     amount: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GatherUncontested(Move):
     mine: int = 0
     others: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GatherContested(Move):
     value: int = 0
     roll: int = 0
     rolls: tuple[tuple[Word, int], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ToSanctum(Move):
     cards: tuple[CardRef, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard(Move):
     cards: tuple[CardRef, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NameCard(Move):
     handle: str = ""
     name: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VisChange(Move):
     amount: int = 0  # signed
     direction: str | None = None  # "from" / "to" / None
@@ -141,46 +141,46 @@ class VisChange(Move):
     party_kind: str | None = None  # player | regio | card
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass(Move):
     """No (further) action this turn: T6 warns about the unused slots."""
 
 
 # ---- structure ---------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
     player: Word
     moves: tuple[Move, ...]
     pos: Pos = field(default=Pos(), compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TribunalStart:
     number: int
     pos: Pos = field(default=Pos(), compare=False)
     grand: bool = False  # written as "grand tribunal" (the last Tribunal, whatever its number)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundStart:
     number: int
     praeco: Word
     pos: Pos = field(default=Pos(), compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scores:
     scores: tuple[tuple[Word, int], ...]
     pos: Pos = field(default=Pos(), compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Winner:
     names: tuple[Word, ...]
     pos: Pos = field(default=Pos(), compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Setup:
     hands: tuple[tuple[Word, tuple[CardRef, ...]], ...] = ()
     rows: tuple[tuple[str, tuple[CardRef, ...], Pos], ...] = ()
@@ -191,7 +191,7 @@ class Setup:
     dealer: Word | None = None  # S3: who dealt; the starting draw begins beside them (profile)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Log:
     path: str | None
     tags: tuple[tuple[str, str, Pos], ...]  # (tag as written, value, pos)

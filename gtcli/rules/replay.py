@@ -24,7 +24,11 @@ from gtcli.text import did_you_mean, fold, one_of
 
 
 class StopReplay(Exception):
-    """Raised to end a replay early (``--first``, or ``--at LINE`` reached)."""
+    """Raised to end a replay early (``--first``, or ``--at LINE`` reached: ``at`` is where)."""
+
+    def __init__(self, at: Pos | None = None) -> None:
+        super().__init__()
+        self.at = at
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,8 @@ class Referee:
     unverified: set[str] = field(default_factory=set)
     opened_tribunal: int = 0  # the number of the last `tribunal N` line seen
     after_the_end: bool = False  # R7 already reported for play written after the Grand Tribunal
+    # live: a copy made just before the log's last event, for gt play to go on from (gtcli.play.incremental)
+    before_last: "Referee | None" = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.state = GameState(
@@ -88,6 +94,7 @@ class Referee:
     def fork(self) -> "Referee":
         """An independent copy: try a move on it, keep it if the move was legal."""
         clone = copy.copy(self)
+        clone.before_last = None  # never a chain of copies
         clone.state = self.state.copy()
         clone.diagnostics = list(self.diagnostics)
         clone.unverified = set(self.unverified)
@@ -145,30 +152,52 @@ class Referee:
         from gtcli.rules import actions
 
         stopped: Pos | None = None
+        walked = False
         try:
             actions.setup(self, self.log.setup)
-            for event in self.log.events:
-                line = getattr(event, "pos", Pos()).line
-                if self.until_line is not None and line is not None and line > self.until_line:
-                    stopped = event.pos
-                    raise StopReplay
-                if isinstance(event, L.TribunalStart):
-                    self.start_tribunal(event)
-                elif isinstance(event, L.RoundStart):
-                    self.start_round(event)
-                elif isinstance(event, L.Turn):
-                    self.play_turn(event)
-                elif isinstance(event, L.Scores):
-                    self.check_scores(event)
-                elif isinstance(event, L.Winner):
-                    self.check_winner(event)
-                elif isinstance(event, L.Activate):
-                    self.aside(event)
-            if not self.live:
+            self.take_all(self.log.events)
+            walked = True
+        except StopReplay as stop:
+            stopped = stop.at
+        return self.finish(stopped, close=walked)
+
+    def take_all(self, events: tuple) -> None:
+        """Apply ``events`` in order (stopping at ``until_line``); a live referee keeps a copy of
+        itself from just before the last one (:attr:`before_last`)."""
+        last = len(events) - 1
+        for n, event in enumerate(events):
+            line = getattr(event, "pos", Pos()).line
+            if self.until_line is not None and line is not None and line > self.until_line:
+                raise StopReplay(event.pos)
+            if self.live and n == last:
+                self.before_last = self.fork()
+            self.take(event)
+
+    def take(self, event: Any) -> None:
+        """Apply one event of the log (a Tribunal, round, turn, scores, winner or aside line)."""
+        if isinstance(event, L.Turn):
+            self.play_turn(event)
+        elif isinstance(event, L.RoundStart):
+            self.start_round(event)
+        elif isinstance(event, L.TribunalStart):
+            self.start_tribunal(event)
+        elif isinstance(event, L.Scores):
+            self.check_scores(event)
+        elif isinstance(event, L.Winner):
+            self.check_winner(event)
+        elif isinstance(event, L.Activate):
+            self.aside(event)
+
+    def finish(self, stopped: Pos | None = None, close: bool = True) -> ReplayResult:
+        """The result of the events taken so far: a finished log's last turn is closed and its
+        due Tribunal scored first (``close``, unless the replay was stopped); a live log
+        (``gt play``) stays open."""
+        if close and not self.live:
+            try:
                 self.end_turn(None)
                 self.maybe_score(None)
-        except StopReplay:
-            pass
+            except StopReplay:
+                pass
         s = self.state
         complete = s.scored_tribunals >= self.profile.tribunals
         if not complete and not self.live and stopped is None and not (self.first and self.errors_seen()):
@@ -331,7 +360,14 @@ class Referee:
             s.turns.append(player)
         s.turn_serial += 1
         s.turn = TurnState(player, extra_turn=extra, praeco_tokens=min(3, s.concilium), pos=event.player.pos)
-        for move in event.moves:
+        self.play_moves(player, event.moves)
+
+    def play_moves(self, player: str, moves: tuple[L.Move, ...]) -> None:
+        """The moves of ``player``'s turn (begun by :meth:`play_turn`), in order; also the moves
+        added to the open turn of a live log."""
+        from gtcli.rules import actions
+
+        for move in moves:
             self.forced = move.forced
             try:
                 if move.forced is not None:
@@ -427,9 +463,8 @@ class Referee:
         s = self.state
         s.concilium = self.profile.voting_tokens - s.token_vis
         s.track = {}
-        for card in s.cards.values():
-            if card.zone == "discard":
-                card.zone = "gone"
+        for card in s.in_zone("discard"):
+            card.zone = "gone"
         s.stale_trackers = dict(s.trackers)
         s.trackers = {"uncontested": 0, "contested": 0}
         for player in s.players.values():

@@ -8,6 +8,7 @@ Mutable by design (like python-chess's Board): each action function of
 from __future__ import annotations
 
 import copy
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,27 +20,165 @@ from gtcli.text import fold
 HAND, SANCTUM, INSTALLED, ROW, DISCARD, GONE = "hand", "sanctum", "installed", "row", "discard", "gone"
 
 
-@dataclass
-class CardInPlay:
-    """One physical card: known by name, or by a handle (``?a``) until it is named (K4)."""
+_TRACKED = frozenset(("name", "owner", "zone", "vis", "host"))  # what the card index depends on
 
-    id: int
-    deck: str | None  # item | spell | resource, when known
-    name: str | None = None
-    handle: str | None = None
-    owner: str | None = None  # None while in a face-up row or a discard pile
-    zone: str = HAND
-    vis: int = 0
-    active: bool = False
-    face_up: bool = False
-    host: int | None = None  # the Item an installed Spell sits under
-    placed: tuple[int, int] | None = None  # (Tribunal, place) of an Item that won an award
-    auto_active: tuple[int, int | None] | None = None  # X5: (turn serial, line) when its cost made it active
+
+class CardInPlay:
+    """One physical card: known by name, or by a handle (``?a``) until it is named (K4).
+
+    A card in a game's state reports every change of its name, owner, zone, Vis or host
+    to the state's :class:`CardIndex`, so the rules find a player's hand, an Item's Spells
+    or a card by name without looking through every card the game has seen. Its fields
+    live in its ``__dict__`` (no slots): copying a state copies each card in one step.
+    """
+
+    def __init__(self, id: int, deck: str | None, name: str | None = None, handle: str | None = None,
+                 owner: str | None = None, zone: str = HAND, vis: int = 0, active: bool = False,
+                 face_up: bool = False, host: int | None = None, placed: tuple[int, int] | None = None,
+                 auto_active: tuple[int, int | None] | None = None) -> None:
+        self.__dict__.update(
+            id=id,
+            deck=deck,  # item | spell | resource, when known
+            name=name,
+            handle=handle,
+            owner=owner,  # None while in a face-up row or a discard pile
+            zone=zone,
+            vis=vis,
+            active=active,
+            face_up=face_up,
+            host=host,  # the Item an installed Spell sits under
+            placed=placed,  # (Tribunal, place) of an Item that won an award
+            auto_active=auto_active,  # X5: (turn serial, line) when its cost made it active
+            _index=None,  # a weak reference to the state's CardIndex
+        )
+
+    def __setattr__(self, field_name: str, value: object) -> None:
+        index = self._index  # a weak reference: cards and index are freed without the cycle collector
+        if index is not None and field_name in _TRACKED and (index := index()) is not None:
+            index.change(self, field_name, value)
+        else:
+            object.__setattr__(self, field_name, value)
+
+    def _fields(self) -> dict:
+        fields = dict(self.__dict__)
+        del fields["_index"]
+        return fields
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self is other or self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return "CardInPlay(" + ", ".join(f"{k}={v!r}" for k, v in self._fields().items()) + ")"
+
+    def detached(self) -> "CardInPlay":
+        """A copy of the card that belongs to no state yet."""
+        card = object.__new__(CardInPlay)
+        fields = card.__dict__
+        fields.update(self.__dict__)
+        fields["_index"] = None
+        return card
 
     def label(self) -> str:
         if self.name and self.handle:
             return f"{self.handle} ({self.name})"
         return self.name or self.handle or f"card #{self.id}"
+
+
+def _card_id(card: CardInPlay) -> int:
+    return card.id
+
+
+class CardIndex:
+    """Where the cards of one game state are, kept current as they change (constant-time lookups).
+
+    ``at``: (owner, zone) -> cards; ``hosted``: Item id -> the Spells installed under it;
+    ``live`` and ``gone``: folded name -> the cards of that name still in play, and those
+    out of the game (discarded before an earlier Tribunal's reshuffle); ``vis_on_cards``:
+    the Vis on cards in play (not discarded), the running total the Regio is worked out from.
+    Each maps to a dict of card id -> card: insertion-ordered sets, sorted by id when read
+    so every answer comes in the order the cards entered the game.
+    """
+
+    __slots__ = ("at", "hosted", "live", "gone", "vis_on_cards", "__weakref__")
+
+    def __init__(self) -> None:
+        self.at: dict[tuple[str | None, str], dict[int, CardInPlay]] = {}
+        self.hosted: dict[int, dict[int, CardInPlay]] = {}
+        self.live: dict[str, dict[int, CardInPlay]] = {}
+        self.gone: dict[str, dict[int, CardInPlay]] = {}
+        self.vis_on_cards = 0
+
+    def copy_for(self, cards: dict[int, CardInPlay]) -> "CardIndex":
+        """This index for a copy of the state whose cards are ``cards`` (same ids)."""
+        new = CardIndex()
+        for mine, theirs in ((self.at, new.at), (self.hosted, new.hosted), (self.live, new.live),
+                             (self.gone, new.gone)):
+            for key, found in mine.items():
+                theirs[key] = {i: cards[i] for i in found}
+        new.vis_on_cards = self.vis_on_cards
+        return new
+
+    def add(self, card: CardInPlay) -> None:
+        object.__setattr__(card, "_index", weakref.ref(self))
+        self.at.setdefault((card.owner, card.zone), {})[card.id] = card
+        if card.zone == INSTALLED and card.host is not None:
+            self.hosted.setdefault(card.host, {})[card.id] = card
+        if card.name is not None:
+            (self.gone if card.zone == GONE else self.live).setdefault(fold(card.name), {})[card.id] = card
+        if card.zone not in (GONE, DISCARD):
+            self.vis_on_cards += card.vis
+
+    def remove(self, card: CardInPlay) -> None:
+        _drop(self.at, (card.owner, card.zone), card.id)
+        if card.zone == INSTALLED and card.host is not None:
+            _drop(self.hosted, card.host, card.id)
+        if card.name is not None:
+            _drop(self.gone if card.zone == GONE else self.live, fold(card.name), card.id)
+        if card.zone not in (GONE, DISCARD):
+            self.vis_on_cards -= card.vis
+
+    def change(self, card: CardInPlay, field_name: str, value: object) -> None:
+        """Set ``card.field_name = value`` and update what depends on it (only that)."""
+        if field_name == "vis":
+            if card.zone not in (GONE, DISCARD):
+                self.vis_on_cards += value - card.vis  # type: ignore[operator]
+        elif field_name == "owner":
+            _drop(self.at, (card.owner, card.zone), card.id)
+            self.at.setdefault((value, card.zone), {})[card.id] = card  # type: ignore[index]
+        elif field_name == "host":
+            if card.zone == INSTALLED:
+                if card.host is not None:
+                    _drop(self.hosted, card.host, card.id)
+                if value is not None:
+                    self.hosted.setdefault(value, {})[card.id] = card  # type: ignore[arg-type]
+        elif field_name == "zone" and GONE not in (card.zone, value):
+            _drop(self.at, (card.owner, card.zone), card.id)
+            self.at.setdefault((card.owner, value), {})[card.id] = card  # type: ignore[index]
+            if card.host is not None:
+                if card.zone == INSTALLED:
+                    _drop(self.hosted, card.host, card.id)
+                if value == INSTALLED:
+                    self.hosted.setdefault(card.host, {})[card.id] = card
+            if (card.zone == DISCARD) != (value == DISCARD):
+                self.vis_on_cards += card.vis if card.zone == DISCARD else -card.vis
+        else:  # a name, or a move into or out of the game: everything again
+            self.remove(card)
+            object.__setattr__(card, field_name, value)
+            self.add(card)
+            return
+        object.__setattr__(card, field_name, value)
+
+
+def _drop(index: dict, key: object, card_id: int) -> None:
+    cards = index.get(key)
+    if cards is not None:
+        cards.pop(card_id, None)
+        if not cards:
+            del index[key]
 
 
 @dataclass
@@ -98,18 +237,21 @@ class GameState:
     next_first_praeco: str | None = None
     scored_tribunals: int = 0
     next_id: int = 1
-    by_name: dict[str, list[int]] = field(default_factory=dict)  # folded name -> ids (an index)
     definitions: dict[int, Card | None] = field(default_factory=dict)  # id -> its card, once named
     language: str = "en"  # the log's language: displays name zones and spaces in it
     turn_serial: int = 0  # counts turns begun, to tell "in the same turn" from "later" (X5)
+    index: CardIndex = field(default_factory=CardIndex, repr=False, compare=False)  # kept by the cards
 
     def copy(self) -> "GameState":
         """A copy that can be changed without touching this one (for trying a move)."""
         new = copy.copy(self)
         new.players = {k: copy.copy(v) for k, v in self.players.items()}
-        new.cards = {k: copy.copy(v) for k, v in self.cards.items()}
+        new.cards = {k: v.detached() for k, v in self.cards.items()}
+        new.index = self.index.copy_for(new.cards)
+        ref = weakref.ref(new.index)
+        for card in new.cards.values():
+            card.__dict__["_index"] = ref
         new.handles = dict(self.handles)
-        new.by_name = {k: list(v) for k, v in self.by_name.items()}
         new.definitions = dict(self.definitions)
         new.rows = {k: list(v) for k, v in self.rows.items()}
         new.track = dict(self.track)
@@ -125,9 +267,8 @@ class GameState:
     @property
     def regio(self) -> int:
         """V2: 60 minus the Vis in stores and on cards (plus any Voting tokens standing in)."""
-        on_cards = sum(c.vis for c in self.cards.values() if c.zone not in (GONE, DISCARD))
         stores = sum(p.vis for p in self.players.values())
-        return self.profile.vis_tokens + 5 * self.token_vis - stores - on_cards
+        return self.profile.vis_tokens + 5 * self.token_vis - stores - self.index.vis_on_cards
 
     def standings(self) -> tuple[PlayerScore, ...]:
         """Running totals over the Tribunals scored so far, highest first (ties in seat order)."""
@@ -142,29 +283,51 @@ class GameState:
             found = self.definitions[card.id] = self.card_set.find(card.name)
         return found
 
-    def cards_of(self, player: str, *zones: str) -> list[CardInPlay]:
-        return [c for c in self.cards.values() if c.owner == player and c.zone in zones]
+    def cards_of(self, player: str | None, *zones: str) -> list[CardInPlay]:
+        """``player``'s cards in ``zones`` (None: the cards no one holds), in the order they entered the game."""
+        at = self.index.at
+        if len(zones) == 1:
+            found = at.get((player, zones[0]))
+            return sorted(found.values(), key=_card_id) if found else []
+        cards = [c for zone in dict.fromkeys(zones) for c in at.get((player, zone), {}).values()]
+        cards.sort(key=_card_id)
+        return cards
+
+    def in_zone(self, zone: str) -> list[CardInPlay]:
+        """Every card in ``zone``, whoever holds it, in the order they entered the game."""
+        cards = [c for (_, where), found in self.index.at.items() if where == zone for c in found.values()]
+        cards.sort(key=_card_id)
+        return cards
 
     def named(self, name: str) -> list[CardInPlay]:
-        """Every card known by ``name`` (any case or accents), from the name index."""
-        return [self.cards[i] for i in sorted(self.by_name.get(fold(name), ()))]
+        """Every card known by ``name`` (any case or accents), those out of the game too."""
+        key = fold(name)
+        cards = [*self.index.live.get(key, {}).values(), *self.index.gone.get(key, {}).values()]
+        cards.sort(key=_card_id)
+        return cards
+
+    def live_named(self, name: str) -> list[CardInPlay]:
+        """The cards known by ``name`` that are still in the game (not reshuffled away after a Tribunal)."""
+        found = self.index.live.get(fold(name))
+        return sorted(found.values(), key=_card_id) if found else []
+
+    def ever_named(self, name: str) -> bool:
+        """Whether any card, in the game or out of it, has been known by ``name``."""
+        key = fold(name)
+        return key in self.index.live or key in self.index.gone
 
     def in_play(self, name: str) -> int:
-        return sum(1 for c in self.named(name) if c.zone != GONE)
+        return len(self.index.live.get(fold(name), ()))
 
     def set_name(self, card: CardInPlay, name: str) -> None:
         """Give a card its name (when drawn, or when a hidden card is named, K4)."""
-        if card.name is not None:
-            ids = self.by_name.get(fold(card.name), [])
-            if card.id in ids:
-                ids.remove(card.id)
         card.name = name
-        self.by_name.setdefault(fold(name), []).append(card.id)
 
     def new_card(self, deck: str | None, name: str | None, handle: str | None, owner: str | None, zone: str,
                  face_up: bool = False) -> CardInPlay:
         card = CardInPlay(self.next_id, deck, None, handle, owner, zone, face_up=face_up)
         self.cards[card.id] = card
+        self.index.add(card)
         self.next_id += 1
         if name is not None:
             self.set_name(card, name)
@@ -227,4 +390,5 @@ class GameState:
         }
 
     def installed_on(self, item_id: int) -> list[int]:
-        return [c.id for c in self.cards.values() if c.zone == INSTALLED and c.host == item_id]
+        """The ids of the Spells installed under the Item ``item_id``, in the order they entered the game."""
+        return sorted(self.index.hosted.get(item_id, ()))

@@ -75,9 +75,9 @@ def run_scenario(s: Scenario) -> Outcome:
     from click.testing import CliRunner
 
     from gtcli.cli.main import cli
-    from gtcli.dsl import cardsets
+    from gtcli.files import memo
 
-    cardsets._CHECKED.clear()  # a long run makes thousands of sets; the cache would only grow
+    memo.forget()  # a long run makes thousands of sets; the cache would only grow
     with tempfile.TemporaryDirectory(prefix="gt-fuzz-") as tmp:
         folder = Path(tmp)
         materialize(s, folder)
