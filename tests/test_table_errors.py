@@ -176,3 +176,12 @@ def test_every_item_that_cannot_compete_again_at_once(tmp_path, write):
     again = run("game", "tribunal", session, "--from", t1, "-y")
     assert again.exit_code == 2
     assert again.stderr.count("GAME005") == 2 and "'Rod'" in again.stderr and "'Cup'" in again.stderr
+
+
+def test_toml_cut_short_is_located_at_its_last_line(tmp_path):
+    """tomllib says only "at end of document"; the scorekeeper still gets a line and column."""
+    path = tmp_path / "cut.toml"
+    path.write_text('[votes]\nstaff = 2\nelemental = [', encoding="utf-8")
+    result = run("tally", path)
+    assert result.exit_code == 2
+    assert f"{path}:3:14: TAB001 not valid TOML: invalid value at the end of the file" in result.stderr

@@ -110,18 +110,22 @@ def parse_toml(text: str, path: str, code: str) -> TomlSource:
         data = tomllib.loads(text)
     except (RecursionError, ValueError) as exc:
         if isinstance(exc, tomllib.TOMLDecodeError):
-            raise _syntax_error(exc, path, code) from None
+            raise _syntax_error(exc, text, path, code) from None
         # the shape check keeps both away; a second line of defence, never a traceback
         raise InputError(Diagnostic(code, "not a usable TOML file: nested too deep or a number too long",
                                     path=path)) from None
     return TomlSource(path, text, data)
 
 
-def _syntax_error(exc: tomllib.TOMLDecodeError, path: str, code: str) -> InputError:
+def _syntax_error(exc: tomllib.TOMLDecodeError, text: str, path: str, code: str) -> InputError:
     message = str(exc)
     match = _TOML_POSITION.search(message)
     line = int(match.group(1)) if match else None
     col = int(match.group(2)) if match else None
+    if match is None and "(at end of document)" in message:  # tomllib names no line: the last one it is
+        lines = text.splitlines() or [""]
+        line, col = len(lines), len(lines[-1]) + 1
+        message = message.replace("(at end of document)", "at the end of the file")
     message = _TOML_POSITION.sub("", message).strip()
     return InputError(
         Diagnostic(code, f"not valid TOML: {message[:1].lower() + message[1:]}", path=path, line=line, col=col,
