@@ -414,6 +414,24 @@ def test_user_text_in_tables_is_escaped_and_markup_is_not_obeyed(tmp_path):
     assert "\x1b]8" not in result.output
 
 
+def test_bidirectional_controls_are_shown_escaped(tmp_path):
+    """U+202E and its kin make a terminal draw a line in another order ("Trojan Source")."""
+    log = tmp_path / "g.gtl"
+    log.write_text('[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n\nsetup\n  hand Ana "Orb\u202e nimda"\n',
+                   encoding="utf-8")
+    result = run("check", log)
+    assert result.exit_code == 1 and "\u202e" not in result.output
+    assert "no card named 'Orb\\u202e nimda'" in result.output
+    result = run("check", log, "--json")
+    assert result.exit_code == 1 and "\u202e" not in result.output
+    messages = [d["message"] for d in json.loads(result.output)["files"][0]["diagnostics"]]
+    assert "the card set has no card named 'Orb\\u202e nimda'" in messages
+    from gtcli.cli.output import json_text, safe
+
+    assert safe("a\u2066b\u2069c\x1b") == "a\\u2066b\\u2069c\\x1b"
+    assert json.loads(json_text({"a": "x\u202ey"})) == {"a": "x\u202ey"} and "\u202e" not in json_text({"a": "\u202e"})
+
+
 def test_json_output_escapes_c1():
     from gtcli.cli.output import json_text
 

@@ -8,10 +8,11 @@ both are set, ``NO_COLOR`` wins.
 
 User text (card names, player names, a log's strings, lines of a file) comes from
 strangers, so it never reaches the terminal raw: :func:`safe` shows control characters
-as ``\x1b`` escapes, and it is applied in one place per way out -- every string a
-:func:`console` renders, every diagnostic (:func:`safe_diagnostic`), every JSON
-document (:func:`json_text`). The console has rich markup turned off, so a card named
-``[link=...]`` is shown as written, not obeyed.
+as ``\\x1b`` escapes, and the Unicode bidirectional controls (which make a terminal draw
+a line in another order than it is read: "Trojan Source") as ``\\u202e``. It is applied
+in one place per way out -- every string a :func:`console` renders, every diagnostic
+(:func:`safe_diagnostic`), every JSON document (:func:`json_text`). The console has
+rich markup turned off, so a card named ``[link=...]`` is shown as written, not obeyed.
 """
 
 from __future__ import annotations
@@ -34,16 +35,26 @@ from gtcli.text import CONTROL
 
 
 MAX_FINDINGS = 100  # diagnostics shown per file (per command for unusable input), unless --max-findings says
-_JSON_RAW = re.compile("[\x7f-\x9f]")  # json.dumps escapes C0 itself, not DEL and C1
+# The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): text
+# between them is drawn in another order, so what a terminal shows is not what the file says.
+BIDI = "\u202a-\u202e\u2066-\u2069"
+_TERMINAL_UNSAFE = re.compile(f"{CONTROL.pattern[:-1]}{BIDI}]")
+_JSON_RAW = re.compile(f"[\x7f-\x9f{BIDI}]")  # json.dumps escapes C0 itself, not DEL, C1 and bidi controls
+
+
+def _escaped(m: re.Match) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def safe(text: str, newlines: bool = True) -> str:
-    """``text`` with every control character a terminal would obey shown as ``\\x1b``.
+    """``text`` with every control character a terminal would obey shown as ``\\x1b``,
+    and every bidirectional control as ``\\u202e``.
 
     Tabs stay; new lines stay unless ``newlines=False`` (one-line output such as a
     diagnostic's message), where they are shown as ``\\n``.
     """
-    text = CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    text = _TERMINAL_UNSAFE.sub(_escaped, text)
     return text if newlines else text.replace("\n", "\\n")
 
 
@@ -54,7 +65,7 @@ def safe_diagnostic(d: Diagnostic) -> Diagnostic:
 
 
 def json_text(data: Any, indent: int | None = 2) -> str:
-    """A JSON document with DEL and C1 characters escaped too (``\\u009b``): safe on a terminal."""
+    """A JSON document with DEL, C1 and bidirectional controls escaped too (``\\u009b``): safe on a terminal."""
     text = json.dumps(data, indent=indent, ensure_ascii=False)
     return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
