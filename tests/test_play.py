@@ -176,6 +176,18 @@ def test_plain_output_has_no_escape_codes(tmp_path):
     assert "Ana may take: praeco" in result.output
 
 
+def test_a_typed_line_is_bounded_and_echoed_escaped(tmp_path):
+    path = start(tmp_path)
+    before = path.read_text(encoding="utf-8")
+    typed = "praeco " + "x" * 30_000 + "\nvote \x1b]0;pwned\x07orb\npraeco staff, orb, wand\n"
+    result = run("play", path, input=typed, env={"FORCE_COLOR": "1"})
+    assert "not taken: a typed line is limited to 10,000 characters" in result.output
+    assert "x" * 10_000 not in result.output  # the long line's echo is cut short
+    assert "\x1b]0" not in result.output and "vote \\x1b]0;pwned\\x07orb" in result.output
+    log = path.read_text(encoding="utf-8")  # the line after the long one was taken as usual
+    assert log.startswith(before.rstrip("\n")) and "praeco staff, orb, wand" in log and "x" * 100 not in log
+
+
 def test_completion_offers_names_in_the_logs_language():
     sample = cards_dir() / "sample.gtc"
     card_set = load_set(sample)

@@ -86,6 +86,9 @@ def _new_players(players: str, profile_spec: str | None, lang: str) -> tuple[str
     return seats
 
 
+MAX_TYPED_LINE = 10_000  # characters of one typed line; a move is a few dozen
+
+
 class Prompt:
     """The read-answer loop: one typed line at a time, from a terminal or a script."""
 
@@ -97,17 +100,34 @@ class Prompt:
 
     # ---- input -----------------------------------------------------------------------------------------
     def read(self, prompt: str) -> str | None:
+        """The next typed line (None at the end of the input); one too long is refused, as blank.
+
+        A script piped in may come from anywhere: a line is read up to
+        :data:`MAX_TYPED_LINE` characters (the rest of it is skipped, not held in memory),
+        and echoed escaped, like every other text gt prints.
+        """
         try:
             if self.terminal:
-                return input(prompt)
-            line = sys.stdin.readline()
-            if not line:
-                return None
-            if not self.as_json:
-                click.echo(f"{prompt}{line.rstrip()}")
-            return line.rstrip("\n")
+                line = input(prompt)
+            else:
+                line = sys.stdin.readline(MAX_TYPED_LINE + 1)
+                if not line:
+                    return None
+                if len(line) > MAX_TYPED_LINE and not line.endswith("\n"):
+                    while (rest := sys.stdin.readline(MAX_TYPED_LINE)) and not rest.endswith("\n"):
+                        pass  # the rest of the over-long line
+                if not self.as_json:
+                    shown = line.rstrip() if len(line) <= MAX_TYPED_LINE else line[:80] + " ..."
+                    click.echo(safe(prompt + shown))
+                line = line.rstrip("\n")
         except (EOFError, KeyboardInterrupt):
             return None
+        if len(line) > MAX_TYPED_LINE:
+            from gtcli.play.session import Reply
+
+            self.answer(Reply(False, f"not taken: a typed line is limited to {MAX_TYPED_LINE:,} characters"))
+            return ""
+        return line
 
     def setup_readline(self) -> None:
         try:
@@ -206,7 +226,7 @@ class Prompt:
             return
         click.echo("The log was changed outside gt play (an editor or another gt play):")
         for change in changes:
-            click.echo(f"  {change}")
+            click.echo(f"  {safe(change)}")
 
     def answer(self, reply) -> None:
         from gtcli.cli.diagnostics_view import echo_diagnostic
