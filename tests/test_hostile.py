@@ -432,6 +432,23 @@ def test_bidirectional_controls_are_shown_escaped(tmp_path):
     assert json.loads(json_text({"a": "x\u202ey"})) == {"a": "x\u202ey"} and "\u202e" not in json_text({"a": "\u202e"})
 
 
+def test_fmt_copies_a_file_exactly_when_redirected_and_escapes_it_on_a_terminal(tmp_path, monkeypatch):
+    from gtcli.cli import output
+
+    comment = "# pwned \x1b]0;title\x07 here\n"
+    card_file = tmp_path / "set.gtc"
+    card_file.write_text((ROOT / "cards" / "sample.gtc").read_text(encoding="utf-8") + comment + "\n\n\n",
+                         encoding="utf-8")
+    result = run("fmt", card_file)  # redirected: the formatted file, byte for byte
+    assert result.exit_code == 0 and result.stdout.endswith(comment)
+    monkeypatch.setattr(output, "_is_terminal", lambda stream: True)
+    escaped = "# pwned \\x1b]0;title\\x07 here\n"
+    result = run("fmt", card_file, env={"NO_COLOR": "1"})
+    assert "\x1b" not in result.stdout and result.stdout.endswith(escaped)
+    result = run("fmt", card_file, "--diff", env={"NO_COLOR": "1"})
+    assert "\x1b" not in result.stdout and f" {escaped}-\n" in result.stdout
+
+
 def test_json_output_escapes_c1():
     from gtcli.cli.output import json_text
 

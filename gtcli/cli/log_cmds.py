@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from gtcli.cli.options import allow_outside_option, json_option, profile_option
-from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json, safe
+from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, file_text, handles_input_errors, print_json, safe
 from gtcli.cli.settings import club_defaults
 
 
@@ -120,14 +120,15 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
         if as_json:
             continue
         if show_diff:
-            click.echo(entry["diff"], nl=False)
+            click.echo(file_text(entry["diff"]), nl=False)
         if check_only:
             if entry["changed"]:
-                click.echo(f"{path} would be reformatted", err=True)
+                click.echo(f"{safe(path, False)} would be reformatted", err=True)
         elif write:
-            click.echo(f"Formatted {path}." if entry["changed"] else f"{path} was already formatted.", err=True)
+            shown = safe(path, False)
+            click.echo(f"Formatted {shown}." if entry["changed"] else f"{shown} was already formatted.", err=True)
         elif not show_diff:
-            click.echo(out, nl=False)
+            click.echo(file_text(out), nl=False)
     if as_json:
         print_json({"files": entries})
     elif len(paths) > 1:

@@ -58,6 +58,13 @@ def safe(text: str, newlines: bool = True) -> str:
     return text if newlines else text.replace("\n", "\\n")
 
 
+def file_text(text: str) -> str:
+    """A file's text for standard output (``gt fmt``, its ``--diff``): as it is when redirected,
+    so ``gt fmt a.gtl > b.gtl`` copies it byte for byte, but :func:`safe` on a terminal, where
+    a comment of a stranger's card set could otherwise hold escape sequences."""
+    return safe(text) if _is_terminal(sys.stdout) else text
+
+
 def safe_diagnostic(d: Diagnostic) -> Diagnostic:
     """The diagnostic with its path, message and hint made :func:`safe` for a terminal."""
     return dataclasses.replace(d, path=d.path and safe(d.path, False), message=safe(d.message, False),
