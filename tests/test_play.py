@@ -188,6 +188,18 @@ def test_a_typed_line_is_bounded_and_echoed_escaped(tmp_path):
     assert log.startswith(before.rstrip("\n")) and "praeco staff, orb, wand" in log and "x" * 100 not in log
 
 
+def test_a_warning_told_at_end_is_not_told_again_at_the_next_move(tmp_path):
+    path = start(tmp_path)
+    result = run("play", path, input="praeco staff, orb, wand\nvote staff\nend\nvote orb\nend\n")
+    assert result.output.count("T6 warning: Ana used 1 of 2 action slots") == 1
+    assert result.output.count("T6 warning: Ben used 1 of 2 action slots") == 1
+    # without `end`, the next player's move closes the turn and tells it, once
+    (tmp_path / "b").mkdir()
+    path = start(tmp_path / "b")
+    result = run("play", path, input="praeco staff, orb, wand\nvote staff\nBen: vote orb\n")
+    assert result.output.count("T6 warning: Ana used 1 of 2 action slots") == 1
+
+
 def test_completion_offers_names_in_the_logs_language():
     sample = cards_dir() / "sample.gtc"
     card_set = load_set(sample)

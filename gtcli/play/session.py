@@ -102,6 +102,9 @@ class PlaySession:
         header, _ = read_header(checked.log)
         variants = parse_variants(header.variants)
         self.turn_closed = False
+        # warnings `end` already told the table (T6): the next move's check finds them as
+        # new, since only then does the log itself close the turn; they are not told twice
+        self.told_at_end: list[Diagnostic] = []
         self._closed: tuple[str, object] | None = None  # (text, its replay with the open turn closed)
         self._use(checked)
         self.stamp = stamp  # the file as last read or written: a save checks it is still so
@@ -285,6 +288,7 @@ class PlaySession:
         # a check that went on from this one shares its findings up to the entry it replayed again
         shared = len(self.checked.referee.before_last.diagnostics) if continued else 0
         new = new_findings(self.result.diagnostics[shared:], checked.result.diagnostics[shared:])
+        new = new_findings(self.told_at_end, new)
         if any(d.severity == ERROR for d in new):
             return Reply(False, f"not written: {what}", [d for d in new if d.severity == ERROR],
                          {self.path: candidate})
@@ -292,6 +296,7 @@ class PlaySession:
         if failed is not None:
             return failed
         self._use(checked)
+        self.told_at_end = []
         return Reply(True, what, new, {self.path: candidate})
 
     def _save(self, text: str, what: str) -> Reply | None:
@@ -365,7 +370,7 @@ class PlaySession:
         self.turn_closed = True
         upcoming = self.ahead.next_player
         message = f"{player}'s turn is over" + (f"; next: {upcoming}" if upcoming else "")
-        warnings = [d for d in new if d.severity == WARNING]
+        warnings = self.told_at_end = [d for d in new if d.severity == WARNING]
         return Reply(True, message, warnings, {self.path: self.text}, tribunal_due=self.ahead.tribunal_due)
 
     def record_tribunal(self) -> Reply:
@@ -404,7 +409,7 @@ class PlaySession:
         if failed is not None:
             return failed
         self._use(checked)
-        self.turn_closed = was_closed
+        self.turn_closed, self.told_at_end = was_closed, []
         return Reply(True, f"taken back: {taken}")
 
     def legal_now(self) -> list[str]:
