@@ -46,9 +46,11 @@ def _worker(conn) -> None:
         s = scenario(number)
         outcome = run_scenario(s)
         kept = str(keep(s, outcome, Path(out))) if outcome.problem else None
-        conn.send((number, outcome.problem, outcome.exit_code, outcome.seconds, outcome.wall, outcome.megabytes, kept))
-        if peak_megabytes() > RESTART_ABOVE_MB:
-            return  # start afresh: the next input is measured from a low peak
+        restart = peak_megabytes() > RESTART_ABOVE_MB  # start afresh: the next input is measured from a low peak
+        conn.send((number, outcome.problem, outcome.exit_code, outcome.seconds, outcome.wall, outcome.megabytes, kept,
+                   restart))
+        if restart:
+            return
 
 
 class Pool:
@@ -120,9 +122,11 @@ def main() -> None:
             busy = True
             if w["conn"].poll(0.01):
                 try:
-                    number, problem, code, seconds, wall, megabytes, kept = w["conn"].recv()
+                    number, problem, code, seconds, wall, megabytes, kept, restart = w["conn"].recv()
                 except (EOFError, OSError):  # the worker died (memory limit, a crash of Python itself)
-                    number, problem, code, seconds, wall, megabytes, kept = w["job"], "died", None, 0, 0, 0, None
+                    number, problem, code, seconds, wall, megabytes, kept, restart = (w["job"], "died", None, 0, 0, 0,
+                                                                                     None, True)
+                if restart:  # a worker that ends on purpose is replaced before it is given a job
                     pool.replace(i)
                 w = pool.workers[i]
                 w["job"] = None
