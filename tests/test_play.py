@@ -200,6 +200,20 @@ def test_a_warning_told_at_end_is_not_told_again_at_the_next_move(tmp_path):
     assert result.output.count("T6 warning: Ana used 1 of 2 action slots") == 1
 
 
+def test_a_line_starting_with_a_hash_is_a_note_kept_in_the_log(tmp_path):
+    path = start(tmp_path)
+    typed = ["praeco staff, orb, wand", "# disputed * 2: ruled legal by the table", "vote staff", "end",
+             "Ben: vote orb", "#  Ben forgot his Vis  ", "undo"]
+    result = run("play", path, input="\n".join(typed) + "\n")
+    assert "ok: note: # disputed * 2: ruled legal by the table" in result.output  # no die rolled for `*`
+    log = path.read_text(encoding="utf-8")
+    assert log.endswith("Ana: praeco staff, orb, wand; vote staff\n# disputed * 2: ruled legal by the table\n"
+                        "#  Ben forgot his Vis\n")  # as typed (ends trimmed); Ben's move taken back, both notes kept
+    assert run("check", path).exit_code == 0
+    refused = run("play", path, input="# bad \x1b[2J note\n")
+    assert "SYN002" in refused.output and path.read_text(encoding="utf-8") == log
+
+
 def test_completion_offers_names_in_the_logs_language():
     sample = cards_dir() / "sample.gtc"
     card_set = load_set(sample)

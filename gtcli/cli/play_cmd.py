@@ -39,7 +39,8 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
     Moves are typed in the log language (docs/logs.md), for the player whose turn it is
     or after a name (`Ben: vote staff`). A legal move is saved to GAME.gtl at once; an
     illegal one is refused with the same diagnostic `gt check` gives. Type `help` for
-    what can be typed now, `end` to close a turn, `undo`, `state`, `roll`, `quit`.
+    what can be typed now, `end` to close a turn, `undo`, `state`, `roll`, `quit`;
+    a line starting with `#` is written to the log as a note.
     Resume a game by running `gt play GAME.gtl` again: the log is the whole state.
     """
     import random
@@ -317,6 +318,7 @@ class Prompt:
             lines += [f"  {forms[k]}" for k in legal if k in forms]
             lines.append("Free moves: " + " | ".join(free_templates(s.language)))
         lines.append("Commands: " + "; ".join(f"{k} ({v})" for k, v in COMMANDS.items()))
+        lines.append("A line starting with # is a note: written to the log as typed (# disputed, ruled legal)")
         if self.as_json:
             self.say("help", kind="help", legal=legal, lines=lines)
         else:

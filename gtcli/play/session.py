@@ -189,6 +189,8 @@ class PlaySession:
         return reply
 
     def _submit(self, line: str) -> Reply:
+        if line.strip().startswith("#"):  # a note for the log ("# disputed, ruled legal"): kept as typed
+            return self._try(editing.append_lines(self.text, [line.strip()]), f"note: {line.strip()}")
         line, rolled = fill_rolls(line.strip(), self.language, self.seats, self.rng)
         if not line:
             return Reply(False, "")
