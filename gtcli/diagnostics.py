@@ -24,6 +24,21 @@ class Pos:
     col: int | None = None
 
 
+MAX_MESSAGE = 400  # characters of a message or a hint; a longer one keeps its start and its end
+
+
+def bounded(text: str) -> str:
+    """``text``, or its start and end with how much was left out between them.
+
+    Messages quote what a file says (a card name, an unexpected word), and a stranger's
+    file may hold a 100,000-character "name": the finding must stay one readable line.
+    The end is kept too, since it usually says what to do.
+    """
+    if len(text) <= MAX_MESSAGE:
+        return text
+    return f"{text[:250]} ... ({len(text) - 350:,} characters left out) ... {text[-100:]}"
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     code: str
@@ -33,6 +48,12 @@ class Diagnostic:
     col: int | None = None
     hint: str | None = None
     severity: str = ERROR
+
+    def __post_init__(self) -> None:
+        if len(self.message) > MAX_MESSAGE:
+            object.__setattr__(self, "message", bounded(self.message))
+        if self.hint is not None and len(self.hint) > MAX_MESSAGE:
+            object.__setattr__(self, "hint", bounded(self.hint))
 
     def location(self) -> str:
         """``file:line:col`` with whatever parts are known."""

@@ -449,6 +449,18 @@ def test_fmt_copies_a_file_exactly_when_redirected_and_escapes_it_on_a_terminal(
     assert "\x1b" not in result.stdout and f" {escaped}-\n" in result.stdout
 
 
+def test_a_huge_name_in_a_finding_is_cut_to_one_readable_line(tmp_path):
+    log = tmp_path / "g.gtl"
+    name = "Orb" + "x" * 20_000 + "End"
+    log.write_text(f'[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n\nsetup\n  hand Ana "{name}"\n', encoding="utf-8")
+    result = run("check", log, "--json")
+    (message,) = [d["message"] for d in json.loads(result.output)["files"][0]["diagnostics"] if d["code"] == "K1"]
+    assert len(message) < 500 and message.startswith("the card set has no card named 'Orbxxx")
+    full = f"the card set has no card named '{name}'"
+    assert message.endswith("xxxEnd'") and f"({len(full) - 350:,} characters left out)" in message
+    assert len(run("check", log).output) < 3_000  # the human report too, source line and all
+
+
 def test_json_output_escapes_c1():
     from gtcli.cli.output import json_text
 
