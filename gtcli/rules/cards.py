@@ -8,6 +8,7 @@ these. Positions are kept so that later diagnostics can point at a card's defini
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from gtcli.diagnostics import Pos
 from gtcli.rules.vocabulary import Vocabulary
@@ -71,6 +72,18 @@ class Card:
 
     def effect(self, trigger: str) -> Effect | None:
         return next((e for e in self.effects if e.trigger == trigger), None)
+
+    @cached_property
+    def hand_limit_changes(self) -> tuple[tuple[str, int], ...]:
+        """(trigger, amount) of each effect whose ``hand limit`` steps change the limit by
+        ``amount`` (none for most cards). Worked out once per card, not at every turn's end
+        (T4 is checked there: :meth:`gtcli.rules.state.GameState.hand_limit`)."""
+        changes = []
+        for effect in self.effects:
+            steps = [s.amount or 0 for s in effect.steps if s.op == "hand_limit"]
+            if steps:
+                changes.append((effect.trigger, sum(steps)))
+        return tuple(changes)
 
     def manual_texts(self) -> list[str]:
         """The texts of its ``manual "..."`` steps, in order: what a translation translates."""
