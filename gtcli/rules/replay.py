@@ -93,6 +93,9 @@ class Referee:
             concilium=self.profile.voting_tokens, language=self.log.language,
         )
         self.vocabulary = self.card_set.vocabulary
+        self.seat_of: dict[str, str] = {}  # folded name -> seat, the first of two that fold alike
+        for seat in self.seats:
+            self.seat_of.setdefault(fold(seat), seat)
 
     def fork(self) -> "Referee":
         """An independent copy: try a move on it, keep it if the move was legal."""
@@ -134,9 +137,9 @@ class Referee:
     def player(self, word: L.Word | str, code: str = "S1") -> str | None:
         text = word.text if isinstance(word, L.Word) else word
         pos = word.pos if isinstance(word, L.Word) else None
-        for seat in self.seats:
-            if fold(seat) == fold(text):
-                return seat
+        seat = self.seat_of.get(fold(text))
+        if seat is not None:
+            return seat
         self.error(code, f"{text!r} is not a player of this game", pos,
                    did_you_mean(text, self.seats) or f"players: {one_of(self.seats)}")
         return None

@@ -338,15 +338,15 @@ class GameState:
     def hand_limit(self, player: str) -> int:
         """T4: 5, changed by lasting ``hand limit`` effects of the player's cards."""
         limit = self.profile.hand_limit
-        at = self.index.at
+        at, changes_of = self.index.at, self.card_set.hand_limit_changes
         for zone in (SANCTUM, INSTALLED):
             for card in at.get((player, zone), {}).values():  # a sum: the order does not matter
-                definition = self.card_def(card)
-                if definition is None:
+                if card.name is None:
                     continue
-                for trigger, amount in definition.hand_limit_changes:
+                changes, kind = changes_of(card.name)
+                for trigger, amount in changes:
                     if (trigger == "while active" and card.active) or (
-                            trigger == "while in vault" and definition.kind == "resource"):
+                            trigger == "while in vault" and kind == "resource"):
                         limit += amount
         return max(0, limit)
 
