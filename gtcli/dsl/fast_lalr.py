@@ -117,20 +117,17 @@ class _Engine:
                 token.end_line, token.end_column, token.end_pos = line, pos - line_start + 1, pos
                 if kind in on_token:
                     token = on_token[kind](token)
-                    if kind in ignore:
-                        continue
-                    kind = token.type
-                elif kind in ignore:
+                if kind in ignore:
                     continue
                 break
             else:
-                token, kind = None, "$END"  # the end of the text
+                token = None  # the end of the text
             # ---- shift it, after every reduce it completes; at the end, reduce to the start rule
+            kind = token.type if token is not None else "$END"
             while True:
-                try:
-                    action = actions[state][kind]
-                except KeyError:
-                    raise _NoParse from None
+                action = actions[state].get(kind)
+                if action is None:
+                    raise _NoParse
                 if action.__class__ is int:
                     if token is None:
                         raise _NoParse
