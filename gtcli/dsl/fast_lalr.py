@@ -26,6 +26,7 @@ returns Lark's own ``parse``: slower, never wrong.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 
@@ -65,7 +66,7 @@ class _Engine:
         self.start_state = table.start_states[start]
         self.end_state = table.end_states[start]
         self.token = Token
-        self.actions = _Actions(table.states, callbacks, Shift)
+        self.actions = _Actions(table.states, _Reducers(callbacks, lark.options), Shift)
         # callbacks run on a shifted terminal (a transformer method named after it)
         self.shifted = {name: f for name, f in callbacks.items() if isinstance(name, str)}
         if any(type(basic) is not BasicLexer for basic in lexer.lexers.values()):
@@ -153,7 +154,7 @@ class _Actions(dict):
     """Parser state -> {symbol: next state (a shift or a goto) | (size, callback, rule's name)
     (a reduce)}: Lark's table row in the form the loop reads, made when the state is first met."""
 
-    def __init__(self, states: dict, callbacks: dict, shift: Any) -> None:
+    def __init__(self, states: dict, callbacks: dict | _Reducers, shift: Any) -> None:
         super().__init__()
         self.states, self.callbacks, self.shift = states, callbacks, shift
 
@@ -164,6 +165,120 @@ class _Actions(dict):
             for symbol, (action, arg) in self.states[state].items()
         }
         return row
+
+
+class _Reducers(dict):
+    """Rule -> a function of the rule's children doing what Lark's callback for it does, in one call.
+
+    Lark wraps each rule's transformer method in objects that shape the children first:
+    a filter that drops anonymous tokens (``":"``, ``","``), puts ``None`` where a ``[x]``
+    matched nothing and splices in the children of ``_rules`` (the ``*`` repeats Lark
+    adds are such rules, one reduction per item), and ``ExpandSingleChild`` for ``?rule``.
+    Each reduction then costs a call per wrapper and a loop over the filter's plan, and
+    every ``_rule`` builds a ``Tree`` only for its parent to take the children out again.
+    Here the same plan, read from those objects, becomes one small generated function per
+    rule (``lambda c: m([c[0], c[2], *c[3]])``), and a ``_rule`` that has no method of its
+    own hands its parent the list of its children instead of a ``Tree`` around it: only
+    its parent ever sees it, and the parent splices it in. The transformer's methods get
+    the very children Lark's wrappers would give them.
+
+    A wrapper of another kind (positions propagated, a transformer's own ``__default__``,
+    another Lark version's classes) is called as it is; if one is met anywhere, every
+    ``_rule`` keeps its ``Tree`` so that Lark's wrappers around it still find one.
+    """
+
+    def __init__(self, callbacks: dict, options: Any) -> None:
+        super().__init__()
+        from lark import Transformer
+        from lark.parse_tree_builder import ChildFilterLALR, ChildFilterLALR_NoPlaceholders, ExpandSingleChild
+
+        self.callbacks = callbacks
+        self.filters = (ChildFilterLALR, ChildFilterLALR_NoPlaceholders)
+        self.expand_single = ExpandSingleChild
+        transformer = options.transformer
+        defaults = {options.tree_class} if transformer is None else set()
+        if transformer is not None and getattr(type(transformer), "__default__", None) is Transformer.__default__:
+            defaults.add("default_callback")  # Lark's closure around Transformer.__default__: a Tree
+        self.defaults = defaults
+        plans = {rule: self.plan(rule, f) for rule, f in callbacks.items() if not isinstance(rule, str)}
+        spliced: dict[str, bool] = {}
+        for rule, plan in plans.items():
+            name = rule.origin.name
+            if name.startswith("_"):
+                spliced[name] = spliced.get(name, True) and plan is not None and plan[2] and not plan[3]
+        self.listed = set() if None in plans.values() else {name for name, ok in spliced.items() if ok}
+
+    def plan(self, rule: Any, f: Any) -> tuple | None:
+        """(children to keep as (index, splice, Nones before), Nones after, innermost is a plain
+        Tree, ``?rule``, innermost callable) or None for a wrapper not read here."""
+        include, after = None, 0
+        if type(f) in self.filters:
+            include = [(i, x, n[0] if n else 0) for i, x, *n in f.to_include]
+            after, f = getattr(f, "append_none", 0), f.node_builder
+        expand1 = type(f) is self.expand_single
+        if expand1:
+            f = f.node_builder
+        if type(f).__module__.startswith("lark"):  # a wrapper of another kind
+            return None
+        default = (isinstance(f, partial) and f.args == (rule.origin.name,) and not f.keywords
+                   and (f.func in self.defaults or getattr(f.func, "__name__", None) in self.defaults))
+        return include, after, default, expand1, f
+
+    def __missing__(self, rule: Any) -> Callable:
+        callback = self.callbacks[rule]
+        plan = self.plan(rule, callback)
+        if plan is None:
+            self[rule] = callback
+            return callback
+        include, after, default, expand1, method = plan
+        if include is None and not after and not expand1 and not (default and rule.origin.name in self.listed):
+            self[rule] = callback  # the method itself: nothing to shape
+            return callback
+        if include is None:
+            include = [(i, False, 0) for i in range(len(rule.expansion))]
+        parts, spliced = [], False
+        for i, splice, nones in include:
+            parts += ["None"] * nones
+            if splice:
+                spliced = True
+                parts.append(f"*c[{i}]" if rule.expansion[i].name in self.listed else f"*c[{i}].children")
+            else:
+                parts.append(f"c[{i}]")
+        parts += ["None"] * after
+        if parts and parts[0].startswith("*"):  # Lark's left-recursion shortcut: extend the first list
+            first, rest = parts[0][1:], parts[1:]
+            body = [f"f = {first}"]
+            if len(rest) == 1:
+                body.append(f"f += {rest[0][1:]}" if rest[0].startswith("*") else f"f.append({rest[0]})")
+            elif rest:
+                body.append(f"f += [{', '.join(rest)}]")
+        else:
+            body = [f"f = [{', '.join(parts)}]"]
+        if default and rule.origin.name in self.listed:
+            body.append("return f")
+        elif expand1 and not spliced and len(parts) == 1:
+            body = [f"return {parts[0]}"]
+        elif expand1:
+            body.append("return f[0] if len(f) == 1 else m(f)")
+        else:
+            body.append("return m(f)")
+        reducer = _make_reducer("\n".join(body), method)
+        self[rule] = reducer
+        return reducer
+
+
+_REDUCER_CODE: dict[str, Any] = {}
+
+
+def _make_reducer(body: str, method: Callable) -> Callable:
+    """``def r(c): <body>`` with ``m`` bound to ``method``; each distinct body is compiled once."""
+    code = _REDUCER_CODE.get(body)
+    if code is None:
+        namespace: dict[str, Any] = {}
+        lines = "".join(f"\n        {line}" for line in body.split("\n"))
+        exec(f"def make(m):\n    def r(c):{lines}\n    return r", namespace)
+        code = _REDUCER_CODE[body] = namespace["make"]
+    return code(method)
 
 
 class _Lexers(dict):

@@ -204,8 +204,9 @@ class LogTransformer(Transformer):
         return (unquote(c[0]), "card")
 
     # ---- small pieces
-    def named_card(self, c):
-        return CardRef(intern(unquote(c[0])), None, self._pos(c[0]))
+    def named_card(self, c):  # the commonest node of a log: positions written out, no helper call
+        t = c[0]
+        return CardRef(intern(unquote(t)), None, Pos(self.path, t.line, t.column))
 
     def hidden_card(self, c):
         return CardRef(unquote(c[1]) if c[1] is not None else None, str(c[0]), self._pos(c[0]))
@@ -220,7 +221,7 @@ class LogTransformer(Transformer):
         return KINDS[c[0].type]
 
     def player(self, c):
-        return Word(intern(str(c[0])), self._pos(c[0]))
+        t = c[0]
+        return Word(intern(str(t)), Pos(self.path, t.line, t.column))
 
-    def space(self, c):
-        return Word(intern(str(c[0])), self._pos(c[0]))
+    space = player

@@ -118,8 +118,7 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
 
 def canonical(ref, name: str | None) -> str:
     """The folded set name for a name as a log wrote it (translated names included)."""
-    found = ref.card_set.find(name or "")
-    return fold(found.name if found else name or "")
+    return ref.card_set.key(name or "")
 
 
 def find_quietly(ref, cref: L.CardRef, zones: tuple[str, ...], player: str) -> CardInPlay | None:

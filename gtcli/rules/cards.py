@@ -8,6 +8,7 @@ these. Positions are kept so that later diagnostics can point at a card's defini
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from gtcli.diagnostics import Pos
 from gtcli.rules.vocabulary import Vocabulary
@@ -72,9 +73,24 @@ class Card:
     def effect(self, trigger: str) -> Effect | None:
         return next((e for e in self.effects if e.trigger == trigger), None)
 
+    @cached_property
+    def hand_limit_changes(self) -> tuple[tuple[str, int], ...]:
+        """(trigger, amount) of each effect whose ``hand limit`` steps change the limit by
+        ``amount`` (none for most cards). Worked out once per card, not at every turn's end
+        (T4 is checked there: :meth:`gtcli.rules.state.GameState.hand_limit`)."""
+        changes = []
+        for effect in self.effects:
+            steps = [s.amount or 0 for s in effect.steps if s.op == "hand_limit"]
+            if steps:
+                changes.append((effect.trigger, sum(steps)))
+        return tuple(changes)
+
     def manual_texts(self) -> list[str]:
         """The texts of its ``manual "..."`` steps, in order: what a translation translates."""
         return [s.text or "" for e in self.effects for s in e.steps if s.op == "manual"]
+
+
+_CACHED_NAMES = 4096  # names a card set remembers lookups of (a set is kept for the whole process)
 
 
 @dataclass(frozen=True)
@@ -90,6 +106,8 @@ class CardSet:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {fold(c.name): c for c in self.cards})
+        object.__setattr__(self, "_limits", {})  # name -> hand_limit_changes(name): a cache
+        object.__setattr__(self, "_keys", {})  # name -> key(name): a cache
 
     def find(self, name: str) -> Card | None:
         """The card called ``name`` (any case or accents, or a translated name)."""
@@ -99,8 +117,32 @@ class CardSet:
             found = self._by_name.get(fold(self.aliases[key]))  # type: ignore[attr-defined]
         return found
 
+    def key(self, name: str) -> str:
+        """The folded set name of the card called ``name`` (a translated name too), else ``name``
+        folded: how the game state files cards by name. Remembered: the rules ask for the same
+        few names at nearly every move."""
+        found = self._keys.get(name)  # type: ignore[attr-defined]
+        if found is None:
+            if len(self._keys) >= _CACHED_NAMES:  # type: ignore[attr-defined]  # logs from strangers: bounded
+                self._keys.clear()  # type: ignore[attr-defined]
+            card = self.find(name)
+            found = self._keys[name] = fold(card.name if card else name)  # type: ignore[attr-defined]
+        return found
+
     def names(self) -> list[str]:
         return [c.name for c in self.cards]
+
+    def hand_limit_changes(self, name: str) -> tuple[tuple[tuple[str, int], ...], str | None]:
+        """(:attr:`Card.hand_limit_changes`, kind) of the card called ``name`` (nothing for an
+        unknown name). The hand limit is worked out at every turn's end for each card in the
+        player's Sanctum: looked up by the name as the card in play has it, once per name."""
+        found = self._limits.get(name)  # type: ignore[attr-defined]
+        if found is None:
+            if len(self._limits) >= _CACHED_NAMES:  # type: ignore[attr-defined]
+                self._limits.clear()  # type: ignore[attr-defined]
+            card = self.find(name)
+            found = self._limits[name] = (card.hand_limit_changes, card.kind) if card else ((), None)  # type: ignore[attr-defined]
+        return found
 
 
 @dataclass(frozen=True)

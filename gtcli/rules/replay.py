@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gtcli.diagnostics import ERROR, NOTE, WARNING, Diagnostic, Pos
+from gtcli.rules import actions
 from gtcli.rules import log as L
 from gtcli.rules.board import Board
 from gtcli.rules.cards import CardSet
@@ -21,6 +22,8 @@ from gtcli.rules.profiles import RuleProfile
 from gtcli.rules.state import HAND, GameState, Player, TurnState
 from gtcli.rules.tribunal import Item, Table, awards_given, clockwise, pass_order, tally
 from gtcli.text import did_you_mean, fold, one_of
+
+_NOWHERE = Pos()  # the position of an event that has none (made once: take_all asks at every event)
 
 
 class StopReplay(Exception):
@@ -90,6 +93,9 @@ class Referee:
             concilium=self.profile.voting_tokens, language=self.log.language,
         )
         self.vocabulary = self.card_set.vocabulary
+        self.seat_of: dict[str, str] = {}  # folded name -> seat, the first of two that fold alike
+        for seat in self.seats:
+            self.seat_of.setdefault(fold(seat), seat)
 
     def fork(self) -> "Referee":
         """An independent copy: try a move on it, keep it if the move was legal."""
@@ -131,9 +137,9 @@ class Referee:
     def player(self, word: L.Word | str, code: str = "S1") -> str | None:
         text = word.text if isinstance(word, L.Word) else word
         pos = word.pos if isinstance(word, L.Word) else None
-        for seat in self.seats:
-            if fold(seat) == fold(text):
-                return seat
+        seat = self.seat_of.get(fold(text))
+        if seat is not None:
+            return seat
         self.error(code, f"{text!r} is not a player of this game", pos,
                    did_you_mean(text, self.seats) or f"players: {one_of(self.seats)}")
         return None
@@ -149,8 +155,6 @@ class Referee:
 
     # ---- the walk -------------------------------------------------------------------------------
     def run(self) -> ReplayResult:
-        from gtcli.rules import actions
-
         stopped: Pos | None = None
         walked = False
         try:
@@ -166,7 +170,7 @@ class Referee:
         itself from just before the last one (:attr:`before_last`)."""
         last = len(events) - 1
         for n, event in enumerate(events):
-            line = getattr(event, "pos", Pos()).line
+            line = getattr(event, "pos", _NOWHERE).line
             if self.until_line is not None and line is not None and line > self.until_line:
                 raise StopReplay(event.pos)
             if self.live and n == last:
@@ -331,8 +335,6 @@ class Referee:
         return next((p for p in order if p not in s.turns), None)
 
     def play_turn(self, event: L.Turn) -> None:
-        from gtcli.rules import actions
-
         self.end_turn(event.pos)
         s = self.state
         if self.game_over(event.pos, "further turn"):
@@ -365,8 +367,6 @@ class Referee:
     def play_moves(self, player: str, moves: tuple[L.Move, ...]) -> None:
         """The moves of ``player``'s turn (begun by :meth:`play_turn`), in order; also the moves
         added to the open turn of a live log."""
-        from gtcli.rules import actions
-
         for move in moves:
             self.forced = move.forced
             try:
@@ -382,8 +382,6 @@ class Referee:
         The turn before it is over; a Tribunal whose rounds are done is *not* scored yet, so
         an Item activated here competes in it.
         """
-        from gtcli.rules import actions
-
         self.end_turn(event.pos)
         if event.player is None or self.game_over(event.pos, "further activation"):
             return

@@ -338,15 +338,16 @@ class GameState:
     def hand_limit(self, player: str) -> int:
         """T4: 5, changed by lasting ``hand limit`` effects of the player's cards."""
         limit = self.profile.hand_limit
-        for card in self.cards_of(player, SANCTUM, INSTALLED):
-            definition = self.card_def(card)
-            if definition is None:
-                continue
-            for effect in definition.effects:
-                lasting = (effect.trigger == "while active" and card.active) or (
-                    effect.trigger == "while in vault" and definition.kind == "resource")
-                if lasting:
-                    limit += sum(s.amount or 0 for s in effect.steps if s.op == "hand_limit")
+        at, changes_of = self.index.at, self.card_set.hand_limit_changes
+        for zone in (SANCTUM, INSTALLED):
+            for card in at.get((player, zone), {}).values():  # a sum: the order does not matter
+                if card.name is None:
+                    continue
+                changes, kind = changes_of(card.name)
+                for trigger, amount in changes:
+                    if (trigger == "while active" and card.active) or (
+                            trigger == "while in vault" and kind == "resource"):
+                        limit += amount
         return max(0, limit)
 
     # ---- a plain picture for gt replay / gt play -------------------------------------------------
