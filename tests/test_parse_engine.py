@@ -159,3 +159,26 @@ def test_the_first_character_dispatch_gives_lark_s_tokens(monkeypatch):
             mine, larks = _outcome(engine.parse, text), _outcome(lark.parse, text)
             assert mine == larks or (mine == "gave up" and not larks.startswith("ok")), path
         assert any(len(d.compiled) for d, *_ in engine.lexers.values())
+
+
+def test_a_broken_log_without_a_language_is_parsed_by_lark_once(monkeypatch):
+    """Each language is tried by the engine alone; Lark parses again only for the error reported."""
+    from gtcli.dsl.logs import parse_log
+    from gtcli.diagnostics import InputError
+
+    text = (SCENARIOS / "games" / "three-players.gtl").read_text(encoding="utf-8") + "Ana: vote nowhere-at-all ;;\n"
+    calls = []
+    for lang in LANGUAGES:
+        lark = parser("transcript", lang, LogTransformer)
+        monkeypatch.setattr(lark, "parse", lambda text, lang=lang, real=lark.parse: calls.append(lang) or real(text))
+    parse_function.cache_clear()  # the engines are made again around the counting parsers
+    try:
+        with pytest.raises(InputError) as raised:
+            parse_log(text, "g.gtl")
+        assert calls == ["en"]  # the error is the first language's, as when every language was tried whole
+        (d,) = raised.value.diagnostics
+        assert (d.code, d.line) == ("SYN001", text.count("\n"))
+        assert parse_log(text.replace(";;", ""), "g.gtl").events  # a log that parses needs no Lark parse
+        assert calls == ["en"]
+    finally:
+        parse_function.cache_clear()

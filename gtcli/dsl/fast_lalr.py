@@ -47,7 +47,15 @@ def fast_parse(lark: Any) -> Callable[[str], Any]:
         except _NoParse:
             return lark.parse(text)  # raises Lark's own exception for this text
 
+    def attempt(text: str) -> Any:
+        """What ``parse`` gives if ``text`` parses, else None: no error is worked out (no second parse)."""
+        try:
+            return engine.parse(text)
+        except _NoParse:
+            return None
+
     parse.engine = engine  # type: ignore[attr-defined]  # for the tests
+    parse.attempt = attempt  # type: ignore[attr-defined]  # gtcli.dsl.syntax.parses
     return parse
 
 

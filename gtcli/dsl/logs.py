@@ -55,7 +55,7 @@ def declared_language(text: str) -> str | None:
 def parse_log(text: str, path: str, lang: str | None = None) -> Log:
     """Parse ``text``: in ``lang``, the declared language, or the first language that fits."""
     from gtcli.dsl.log_ast import LogTransformer
-    from gtcli.dsl.syntax import parse
+    from gtcli.dsl.syntax import parse, parses
 
     at = control_at(text)
     if at is not None:
@@ -64,15 +64,12 @@ def parse_log(text: str, path: str, lang: str | None = None) -> Log:
                                     path=path, line=line, col=at - text.rfind("\n", 0, at),
                                     hint="a log is plain text; such a character could only act on a terminal"))
     declared = lang or declared_language(text)
-    order = [declared] if declared else list(LANGUAGES)
-    first: InputError | None = None
-    for language in order:
-        try:
-            return parse(text, "transcript", language, path, LogTransformer)
-        except InputError as exc:
-            first = first or exc
-    assert first is not None
-    raise first
+    if not declared:  # the first language it parses in; if none, the error in the first of them
+        for language in LANGUAGES:
+            log = parses(text, "transcript", language, path, LogTransformer)
+            if log is not None:
+                return log
+    return parse(text, "transcript", declared or LANGUAGES[0], path, LogTransformer)
 
 
 def read_header(log: Log) -> tuple[Header, list[Diagnostic]]:

@@ -104,6 +104,30 @@ def parse(text: str, grammar: str, lang: str, path: str | None, transformer_clas
         raise InputError(syntax_error(exc, text, grammar, lang, path, p)) from None
 
 
+def parses(text: str, grammar: str, lang: str, path: str | None, transformer_class: type | None = None) -> Any:
+    """What :func:`parse` gives for ``text`` if it parses in ``lang``, else None: no error is made.
+
+    Trying one language after another (a log that does not say its language) needs only
+    to know which one fits. Working out Lark's exact error for each that does not (Lark
+    parses the text again, :mod:`gtcli.dsl.fast_lalr`) made a broken log cost four slow
+    parses where one is enough: the caller asks :func:`parse` for the error it reports.
+    """
+    attempt = getattr(parse_function(grammar, lang, transformer_class), "attempt", None)
+    if attempt is None:  # Lark's own parser only (another Lark layout): its error is the answer
+        try:
+            return parse(text, grammar, lang, path, transformer_class)
+        except InputError:
+            return None
+    check_budget(text, grammar, path)
+    if transformer_class is not None:
+        parser(grammar, lang, transformer_class).options.transformer.path = path
+    try:
+        with gc_paused():
+            return attempt(text)
+    except InputError:  # a limit of the lexer (a number too long): no parse in this language
+        return None
+
+
 def check_budget(text: str, grammar: str, path: str | None) -> None:
     """SYN005 (an :class:`InputError`) for a text with more tokens than its grammar's budget."""
     budget = MAX_TOKENS.get(grammar)
