@@ -114,13 +114,13 @@ class Prompt:
                 line = sys.stdin.readline(MAX_TYPED_LINE + 1)
                 if not line:
                     return None
-                if len(line) > MAX_TYPED_LINE and not line.endswith("\n"):
+                too_long = len(line.rstrip("\n")) > MAX_TYPED_LINE
+                if too_long and not line.endswith("\n"):
                     while (rest := sys.stdin.readline(MAX_TYPED_LINE)) and not rest.endswith("\n"):
                         pass  # the rest of the over-long line
-                if not self.as_json:
-                    shown = line.rstrip() if len(line) <= MAX_TYPED_LINE else line[:80] + " ..."
-                    click.echo(safe(prompt + shown))
                 line = line.rstrip("\n")
+                if not self.as_json:
+                    click.echo(safe(prompt + (line[:80] + " ..." if too_long else line.rstrip())))
         except (EOFError, KeyboardInterrupt):
             return None
         if len(line) > MAX_TYPED_LINE:

@@ -91,10 +91,7 @@ def parse(text: str, grammar: str, lang: str, path: str | None, transformer_clas
     """
     from lark.exceptions import UnexpectedInput
 
-    check_budget(text, grammar, path)
-    p = parser(grammar, lang, transformer_class)
-    if transformer_class is not None:
-        p.options.transformer.path = path
+    p = _ready(text, grammar, lang, path, transformer_class)
     try:
         with gc_paused():
             return parse_function(grammar, lang, transformer_class)(text)
@@ -118,14 +115,21 @@ def parses(text: str, grammar: str, lang: str, path: str | None, transformer_cla
             return parse(text, grammar, lang, path, transformer_class)
         except InputError:
             return None
-    check_budget(text, grammar, path)
-    if transformer_class is not None:
-        parser(grammar, lang, transformer_class).options.transformer.path = path
+    _ready(text, grammar, lang, path, transformer_class)
     try:
         with gc_paused():
             return attempt(text)
     except InputError:  # a limit of the lexer (a number too long): no parse in this language
         return None
+
+
+def _ready(text: str, grammar: str, lang: str, path: str | None, transformer_class: type | None) -> Any:
+    """The Lark parser for ``lang``, its transformer told the file's path, once ``text`` is within budget."""
+    check_budget(text, grammar, path)
+    p = parser(grammar, lang, transformer_class)
+    if transformer_class is not None:
+        p.options.transformer.path = path
+    return p
 
 
 def check_budget(text: str, grammar: str, path: str | None) -> None:
