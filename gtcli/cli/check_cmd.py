@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import click
 
@@ -72,6 +73,12 @@ class Job:
 
 def check_one(job: Job):
     """The report of one log: its findings as chosen, or why it could not be used (exit 2)."""
+    return check_job(job)[0]
+
+
+def check_job(job: Job):
+    """(the report of :func:`check_one`, the :class:`gtcli.dsl.logs.Checked` log it replayed or None):
+    for a caller that also needs the parsed log (``gt club`` reads its date and moves)."""
     from gtcli.cli.diagnostics_view import FileReport
     from gtcli.diagnostics import ERROR, InputError
     from gtcli.dsl.logs import check_file
@@ -79,13 +86,13 @@ def check_one(job: Job):
     from gtcli.text import new_run
 
     if job.unusable:
-        return FileReport(job.path, "unreadable", list(job.unusable))
+        return FileReport(job.path, "unreadable", list(job.unusable)), None
     new_run()
     try:
         checked = check_file(job.path, job.options, job.text)
     except InputError as exc:
         return FileReport(job.path, "unreadable", list(exc.diagnostics),
-                          _source(job.path, job.text) if job.keep_text else {})
+                          _source(job.path, job.text) if job.keep_text else {}), None
     r = checked.result
     diagnostics = r.diagnostics
     if not job.codes.everything:
@@ -94,7 +101,7 @@ def check_one(job: Job):
             cut = next((n for n, d in enumerate(diagnostics) if d.severity == ERROR), None)
             diagnostics = diagnostics if cut is None else diagnostics[:cut + 1]
     texts = {job.path: checked.text} if job.keep_text and diagnostics else {}
-    return FileReport(job.path, "log", diagnostics, texts, outcome_json(r))
+    return FileReport(job.path, "log", diagnostics, texts, outcome_json(r)), checked
 
 
 def _source(path: str, text: str | None) -> dict[str, str]:
@@ -118,27 +125,30 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_jobs(jobs: list[Job], processes: int) -> Iterator[object]:
+def run_jobs(jobs: list, processes: int, work: Callable[[Any], object] = check_one) -> Iterator[object]:
     """The reports of ``jobs`` in their order, checked by up to ``processes`` processes.
+
+    ``work`` is what is done to each job: :func:`check_one` for ``gt check``; ``gt club``
+    passes its own per-file function (a top-level function of picklable arguments too).
 
     With several processes, the first log is checked here and the pool is started before
     this returns (before any progress bar starts a thread), so the workers, forked where
     the system allows, start with its grammar tables and card set already loaded.
     """
     if processes <= 1 or len(jobs) <= 2:
-        return map(check_one, jobs)
+        return map(work, jobs)
     import multiprocessing
 
-    first = check_one(jobs[0])
+    first = work(jobs[0])
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     pool = multiprocessing.get_context(method).Pool(min(processes, len(jobs) - 1), initializer=_ignore_interrupts)
-    return _drain(first, pool, jobs[1:], max(1, min(16, len(jobs) // (processes * 8))))
+    return _drain(first, pool, jobs[1:], max(1, min(16, len(jobs) // (processes * 8))), work)
 
 
-def _drain(first: object, pool, rest: list[Job], chunk: int) -> Iterator[object]:
+def _drain(first: object, pool, rest: list, chunk: int, work: Callable[[Any], object]) -> Iterator[object]:
     try:
         yield first
-        yield from pool.imap(check_one, rest, chunksize=chunk)
+        yield from pool.imap(work, rest, chunksize=chunk)
         pool.close()
     finally:
         pool.terminate()  # also on Ctrl-C or a closed output: no worker outlives gt
@@ -222,7 +232,7 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
 def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dict,
           base: dict) -> tuple[list[Job], list]:
     """What to check: each log found, with its settings (the command line, else its club's file)."""
-    from gtcli.cli.settings import club_options, config_for, fail, from_command_line
+    from gtcli.cli.settings import config_for, fail, from_command_line
     from gtcli.diagnostics import InputError
     from gtcli.dsl.logs import MAX_LOG_BYTES
     from gtcli.files.log_files import STDIN, log_files
@@ -247,16 +257,24 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
             config = config_for(None if path == STDIN else path)
         except InputError as exc:
             fail(exc, fmt == "json")
-
-        def value(key: str, default):
-            return given[key] if key in given else config.get(key, default)
-
-        codes = CodeFilter(value("select", ()), value("ignore", ()), value("severity", "note"))
-        options = club_options(path, config, **base, strict=value("strict", False), first=first and codes.everything,
-                               require_complete=value("require-complete", False))
-        jobs.append(Job(STDIN_NAME if path == STDIN else path, text, options, codes, first, fmt == "human",
-                        value("max-findings", MAX_FINDINGS), unreadable))
+        job = job_for(path, config, given, base, first, fmt == "human")
+        jobs.append(Job(STDIN_NAME if path == STDIN else path, text, job.options, job.codes, first, job.keep_text,
+                        job.max_findings, unreadable))
     return jobs, found.problems
+
+
+def job_for(path: str, config, given: dict, base: dict, first: bool = False, keep_text: bool = False) -> Job:
+    """The :class:`Job` of one log: the options ``given`` on the command line, else its club's
+    ``config`` (what ``gt check`` and ``gt club`` both judge a log with)."""
+    from gtcli.cli.settings import club_options
+
+    def value(key: str, default):
+        return given[key] if key in given else config.get(key, default)
+
+    codes = CodeFilter(value("select", ()), value("ignore", ()), value("severity", "note"))
+    options = club_options(path, config, **base, strict=value("strict", False), first=first and codes.everything,
+                           require_complete=value("require-complete", False))
+    return Job(path, None, options, codes, first, keep_text, value("max-findings", MAX_FINDINGS))
 
 
 def _progress(total: int):

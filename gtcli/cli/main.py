@@ -37,8 +37,10 @@ from gtcli.cli.exits import EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "cards": ("gtcli.cli.cards_cmd", "cards", "Card sets: check, show, render, format, export and translate them."),
     "check": ("gtcli.cli.check_cmd", "check", "Replay game logs through the rules and report every illegal move."),
+    "club": ("gtcli.cli.club_cmd", "club", "A club's archive: every checked game remembered, statistics, ratings, a site."),
     "completion": ("gtcli.cli.completion_cmd", "completion", "Print the shell completion script for bash, zsh or fish."),
     "config": ("gtcli.cli.config_cmd", "config", "Show the settings in force for a file or folder, and where each comes from."),
+    "diff": ("gtcli.cli.diff_cmd", "diff", "Where two records of the same game first differ, move by move."),
     "fmt": ("gtcli.cli.log_cmds", "fmt_cmd", "Rewrite logs and card files in canonical layout (with --lang, in another language)."),
     "game": ("gtcli.cli.game_cmd", "game", "Keep a game's Tribunals and running totals in a session file."),
     "play": ("gtcli.cli.play_cmd", "play", "Play a game at the table: type each move, it is checked and saved at once."),
