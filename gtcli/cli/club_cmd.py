@@ -57,7 +57,7 @@ class Club:
             if not as_json:
                 click.echo(f"gt club: {note}", err=True)
         with _progress(as_json) as advance:
-            self.report = update(self.conn, archive, jobs or _default_jobs(), self._job_of, recheck, advance)
+            self.report = update(self.conn, archive, jobs or _default_jobs(), self.job_of, recheck, advance)
         self.ratings = update_ratings(self.conn, self.names)
         if self.report.problems and not as_json:
             print_diagnostics(self.report.problems)
@@ -72,7 +72,7 @@ class Club:
         except InputError as exc:
             fail(exc, True if click.get_current_context().params.get("as_json") else False)
 
-    def _job_of(self, path: str):
+    def job_of(self, path: str):
         from gtcli.cli.check_cmd import job_for
 
         base = {"cards": None, "board": None, "profile": None, "allow_outside": False}
@@ -282,8 +282,9 @@ def site_cmd(archive: str, output: str, db_path: str | None, jobs: int | None, a
     from gtcli.club.site import write_site
 
     c = Club(archive, db_path, jobs, as_json)
-    pages = write_site(c.conn, c.rows(), c.names, archive, output)
+    pages = write_site(c, output, jobs or _default_jobs())
     if as_json:
-        print_json({"archive": archive, "output": output, "pages": pages, "index": c.index_json()})
+        print_json({"archive": archive, "output": output, **pages, "index": c.index_json()})
     else:
-        click.echo(f"Wrote {len(pages)} pages to {output}: open {output}/index.html")
+        click.echo(f"Wrote {pages['written']} page(s) to {output} ({pages['kept']} unchanged kept, "
+                   f"{pages['removed']} removed): open {output}/index.html")
