@@ -31,7 +31,14 @@ from gtcli.diagnostics import Diagnostic, InputError
 
 MAX_FILES = 1_000_000
 SKIPPED_NAMES = ("gt.toml", "pyproject.toml")
-BATCH_ROWS, BATCH_SECONDS = 500, 5.0
+BATCH_ROWS, BATCH_SECONDS = 500, 5.0  # rows per transaction (GT_CLUB_BATCH=N changes it), or seconds
+
+
+def batch_rows() -> int:
+    try:
+        return max(1, int(os.environ.get("GT_CLUB_BATCH", BATCH_ROWS)))
+    except ValueError:
+        return BATCH_ROWS
 
 
 @dataclass
@@ -133,12 +140,12 @@ def _batches(conn, rows: Iterator[Row], gone: list[str], total: int,
              progress: Callable[[int, int], None] | None) -> Iterator[Row]:
     """Yield each row as it comes, storing them a batch (one transaction) at a time; ``gone`` with the first."""
     batch: list[Row] = []
-    started, done = time.monotonic(), 0
+    started, done, size = time.monotonic(), 0, batch_rows()
     for row in rows:
         batch.append(row)
         done += 1
         yield row
-        if len(batch) >= BATCH_ROWS or time.monotonic() - started > BATCH_SECONDS:
+        if len(batch) >= size or time.monotonic() - started > BATCH_SECONDS:
             store.write(conn, batch, gone)
             batch, gone, started = [], [], time.monotonic()
         if progress is not None:

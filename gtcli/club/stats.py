@@ -125,12 +125,13 @@ def head_to_head(games: Sequence[Row], names: Names, display: dict[str, str], on
     pairs: dict[tuple[str, str], list[int]] = {}
     for row in games:
         seated = [(names.key(s.name), s.place) for s in row.seats]
-        for i, (a, pa) in enumerate(seated):
-            for b, pb in seated[i + 1:]:
+        for i, first in enumerate(seated):
+            for second in seated[i + 1:]:
+                (a, pa), (b, pb) = first, second
                 if only is not None and only not in (a, b):
                     continue
                 if (only == b) or (only is None and display.get(b, b) < display.get(a, a)):
-                    a, b, pa, pb = b, a, pb, pa
+                    (a, pa), (b, pb) = second, first
                 counts = pairs.setdefault((a, b), [0, 0, 0, 0])
                 counts[0] += 1
                 counts[1 if pa < pb else 2 if pb < pa else 3] += 1
