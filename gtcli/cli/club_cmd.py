@@ -8,6 +8,7 @@ prints, and its ``--json``: docs/club.md and docs/json.md.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -56,9 +57,13 @@ class Club:
         for note in self.notes:
             if not as_json:
                 click.echo(f"gt club: {note}", err=True)
-        with _progress(as_json) as advance:
-            self.report = update(self.conn, archive, jobs or _default_jobs(), self.job_of, recheck, advance)
-        self.ratings = update_ratings(self.conn, self.names)
+        try:
+            with _progress(as_json) as advance:
+                self.report = update(self.conn, archive, jobs or _default_jobs(), self.job_of, recheck, advance)
+            self.ratings = update_ratings(self.conn, self.names)
+        except sqlite3.DatabaseError as exc:  # damage found past the check made when it was opened
+            raise InputError(Diagnostic("CLUB001", f"the index {path} cannot be used: {exc}", path=str(path),
+                                        hint="`gt club index --rebuild` rebuilds it from the files")) from None
         if self.report.problems and not as_json:
             print_diagnostics(self.report.problems)
 

@@ -150,11 +150,16 @@ def open_index(path: Path, own_folder: bool, rebuild: bool = False) -> Opened:
         moved = _aside(path, "damaged" if kind == "foreign" else "replaced")
         notes.append(f"the index {path} was {'not readable as a database' if kind == 'foreign' else 'replaced (--rebuild)'}:"
                      f" it was moved aside to {moved.name} and is rebuilt from the files")
+    conn = None
     try:
         conn = _connect(path)
         _refuse_links(path)
         _prepare(conn, path, notes)
     except sqlite3.DatabaseError as exc:
+        if conn is not None:
+            conn.close()
+        if not damaged(exc):
+            raise problem("CLUB001", f"cannot use the index {path}: {exc}", path) from None
         if not own_folder:
             raise problem("CLUB001", f"{path} is damaged ({exc}); it was not changed", path,
                           "remove it and run the command again: the index is rebuilt from the files") from None
@@ -176,32 +181,41 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def damaged(exc: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite said the file is not a database or is corrupt (not: busy, read-only, full)."""
+    name = getattr(exc, "sqlite_errorname", "")
+    return name in ("SQLITE_NOTADB", "SQLITE_CORRUPT") or (not name and ("malformed" in str(exc) or
+                                                                        "not a database" in str(exc)))
+
+
 def _prepare(conn: sqlite3.Connection, path: Path, notes: list[str]) -> None:
-    """Create the schema in a new file, upgrade an old one; a newer gt's is refused (or, asked, replaced)."""
-    app = conn.execute("PRAGMA application_id").fetchone()[0]
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-    if app not in (APP_ID, 0) or (app == 0 and tables):
-        raise problem("CLUB001", f"{path} is another program's SQLite database; it was not changed", path,
-                      "point --db at a new file")
-    if version > SCHEMA:
-        raise problem("CLUB002", f"{path} was made by a newer gt (index schema {version}; this gt knows up to "
-                      f"{SCHEMA}); it was not changed", path,
-                      "use the newer gt, or `gt club index --rebuild` to rebuild it for this gt (the newer gt then "
-                      "rebuilds it for itself)")
+    """Create the schema in a new file, upgrade an old one; a newer gt's is refused (or, asked, replaced).
+
+    Decided inside one ``BEGIN IMMEDIATE`` transaction, so two gts opening a new index at once
+    do not both create it."""
     with transaction(conn):
+        check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise sqlite3.DatabaseError(f"malformed: {check}")
+        app = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app not in (APP_ID, 0) or (app == 0 and tables):
+            raise problem("CLUB001", f"{path} is another program's SQLite database; it was not changed", path,
+                          "point --db at a new file")
+        if version > SCHEMA:
+            raise problem("CLUB002", f"{path} was made by a newer gt (index schema {version}; this gt knows up "
+                          f"to {SCHEMA}); it was not changed", path,
+                          "use the newer gt, or `gt club index --rebuild` to rebuild it for this gt (the newer gt "
+                          "then rebuilds it for itself)")
         if version == 0:
-            for statement in TABLES.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            _create(conn)
         while 0 < version < SCHEMA:
             step = MIGRATIONS.get(version)
             if step is None:  # no way up: the index is derived data, so it starts again
                 for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
                     conn.execute(f'DROP TABLE IF EXISTS "{name}"')
-                for statement in TABLES.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
+                _create(conn)
                 notes.append(f"the index {path} had schema {version}, which this gt cannot upgrade: it is rebuilt")
                 break
             for statement in step.split(";"):
@@ -211,6 +225,12 @@ def _prepare(conn: sqlite3.Connection, path: Path, notes: list[str]) -> None:
             version += 1
         conn.execute(f"PRAGMA application_id = {APP_ID}")
         conn.execute(f"PRAGMA user_version = {SCHEMA}")
+
+
+def _create(conn: sqlite3.Connection) -> None:
+    for statement in TABLES.split(";"):
+        if statement.strip():
+            conn.execute(statement)
 
 
 @contextmanager
