@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from gtcli.rules import log as L
 from gtcli.text import fold
 
-OPENING = 24  # units hashed as a record's opening: records that share it are compared whole
+OPENING = 16  # units hashed as a record's opening: records that share it are compared whole
 
 
 @dataclass(frozen=True)
@@ -26,17 +26,18 @@ class Unit:
     line: int | None  # where the record wrote it
 
 
-def units(log: L.Log, players: tuple[str, ...], vocabulary=None) -> list[Unit]:
-    """The units of ``log`` (whose ``[Players]`` header lists ``players``)."""
+def units(log: L.Log, players: tuple[str, ...], vocabulary=None, limit: int | None = None) -> list[Unit]:
+    """The units of ``log`` (whose ``[Players]`` header lists ``players``); with ``limit``, the first ones only."""
     from gtcli.dsl.keywords import header_tag
-    from gtcli.dsl.log_format import LogWriter
 
-    writer = LogWriter("en", vocabulary)
+    writer = _writer(vocabulary)
     header = next((pos.line for name, _, pos in log.tags if header_tag(name) == "players"), None)
     out = [Unit("players " + ", ".join(fold(p) for p in players), header)]
     if log.setup is not None:
         out += [Unit(fold(text.strip()), getattr(pos, "line", None)) for pos, text in writer.setup_lines(log.setup)]
     for event in log.events:
+        if limit is not None and len(out) >= limit:
+            return out[:limit]
         if isinstance(event, L.Turn):
             who = fold(event.player.text)
             out += [Unit(f"{who}: {fold(writer.move(m))}", m.pos.line or event.pos.line) for m in event.moves]
@@ -44,17 +45,54 @@ def units(log: L.Log, players: tuple[str, ...], vocabulary=None) -> list[Unit]:
                 out.append(Unit(f"{who}:", event.pos.line))
         else:
             out.append(Unit(fold(writer.event(event)), event.pos.line))
-    return out
+    return out if limit is None else out[:limit]
+
+
+_WRITERS: dict[int, object] = {}
+
+
+def _writer(vocabulary):
+    """gt fmt's writer in English, remembering each Voting Track space it has looked up (a
+    lookup costs more than writing the move; a log names the same few spaces again and again)."""
+    from gtcli.dsl.log_format import LogWriter
+
+    class Canonical(LogWriter):
+        known: dict[str, str] = {}
+
+        def space(self, word: L.Word) -> str:
+            found = self.known.get(word.text)
+            if found is None:
+                found = self.known[word.text] = super().space(word)
+            return found
+
+    writer = _WRITERS.get(id(vocabulary))
+    if writer is None or writer.vocabulary is not vocabulary:
+        writer = _WRITERS[id(vocabulary)] = Canonical("en", vocabulary)
+        writer.known = {}
+    return writer
 
 
 def digest(texts: list[str]) -> str:
     return hashlib.sha256("\n".join(texts).encode()).hexdigest()
 
 
-def fingerprint(found: list[Unit]) -> tuple[str, str, int]:
-    """(opening hash, whole-record hash, number of units): what the index keeps of a record."""
-    texts = [u.text for u in found]
-    return digest(texts[:OPENING]), digest(texts), len(texts)
+def fingerprint(log: L.Log, players: tuple[str, ...], text: str, vocabulary=None) -> tuple[str, str, int]:
+    """(opening, record, number of events): what the index keeps of a record.
+
+    The *opening* is the hash of the first :data:`OPENING` units; records that share it are
+    compared whole by :func:`compare` (``gt club duplicates``). The *record* is only a cheap
+    shortcut for that: a hash of the log's text from its setup (or first event) on, so without
+    its tags, equal for two copies of one record, which need not be read again; two records of
+    one game written otherwise (laid out, commented or in another language) get different
+    hashes, and the comparison finds them the same.
+    """
+    opening = digest([u.text for u in units(log, players, vocabulary, OPENING)])
+    first = log.setup.pos if log.setup is not None else log.events[0].pos if log.events else None
+    start = 0
+    if first is not None and first.line:  # the play starts there: the header's tags are left out
+        for _ in range(first.line - 1):
+            start = text.find("\n", start) + 1
+    return opening, digest(["players " + ", ".join(fold(p) for p in players), text[start:]]), len(log.events)
 
 
 @dataclass(frozen=True)

@@ -171,10 +171,10 @@ def _log(task: Task, row: Row, text: str) -> Row:
     seats = tuple(Seat(n, t["name"], t["score"], r, r, t["name"] in winners)
                   for n, (t, r) in enumerate(zip(outcome["totals"], ranks(totals)), 1))
     verdict = ILLEGAL if errors else LEGAL if outcome["complete"] else INCOMPLETE
-    from gtcli.club.diff import fingerprint, units
+    from gtcli.club.diff import fingerprint
     from gtcli.files.resources import published_vocabulary
 
-    opening, record, count = fingerprint(units(checked.log, header.players, published_vocabulary()))
+    opening, record, count = fingerprint(checked.log, header.players, text, published_vocabulary())
     return replace(row, verdict=verdict, codes=tuple(sorted({d.code for d in errors})),
                    reason=safe_line(errors[0].format()) if errors else "",
                    date=iso_date(header.other.get("date")), event=header.other.get("event", "")[:200], seats=seats,
