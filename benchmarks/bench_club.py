@@ -46,6 +46,10 @@ from gtcli.cli.check_cmd import default_jobs  # noqa: E402
 OUT = HERE / "out"
 
 
+# As users run gt: modules compiled once and cached (a session may have turned that off).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def gt() -> list[str]:
     found = shutil.which("gt", path=str(Path(sys.executable).parent))
     return [found] if found else [sys.executable, "-m", "gtcli"]
@@ -55,7 +59,7 @@ def timed(*args: str) -> tuple[float, float, bytes]:
     """(wall seconds, CPU seconds of the process and its workers, standard output)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run([*gt(), "--isolated", *args], capture_output=True)
+    done = subprocess.run([*gt(), "--isolated", *args], capture_output=True, env=ENV)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
@@ -146,11 +150,12 @@ for path in map(str, paths):
 def instructions(archive: Path, files: int) -> dict[str, float]:
     """Instructions per file (callgrind), gt check's per-file work and the index's, start-up subtracted."""
     def count(kind: str, n: int) -> int:
+        subprocess.run([sys.executable, "-c", PROGRAM, kind, str(archive), str(n)], check=True, env=ENV)  # .pyc
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "callgrind.out"
             subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c",
                             PROGRAM, kind, str(archive), str(n)], check=True, capture_output=True,
-                           env={**os.environ, "PYTHONHASHSEED": "0"})
+                           env={**ENV, "PYTHONHASHSEED": "0"})
             for line in out.read_text().splitlines():
                 if line.startswith("summary:") or line.startswith("totals:"):
                     return int(line.split()[1])

@@ -264,3 +264,18 @@ def test_duplicates_finds_a_game_recorded_twice(club_archive):
         [{**g, "files": sorted(g["files"])} for g in found["games"]]
     prefix = [g for g in found["games"] if g["relation"] == "prefix"]
     assert prefix and prefix[0]["shorter"] == "start.gtl"
+
+
+def test_json_schemas_are_documented(club_archive):
+    from tests.conftest import ROOT
+
+    doc = (ROOT / "docs" / "json.md").read_text(encoding="utf-8")
+    club, diff = doc[doc.index("## `gt club"):doc.index("## `gt diff")], doc[doc.index("## `gt diff"):]
+    for command in ("stats", "ratings", "duplicates"):
+        found = data("club", command, club_archive)
+        for key in set(found) | set(found["index"]):
+            assert f'"{key}"' in club, (command, key)
+    for key in data("club", "stats", club_archive)["players"][0]:
+        assert f'"{key}"' in club, key
+    for key in data("diff", GAME, GAME):
+        assert f'"{key}"' in diff, key

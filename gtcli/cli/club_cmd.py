@@ -263,9 +263,14 @@ def recheck_cmd(archive: str, db_path: str | None, jobs: int | None, as_json: bo
 def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: str | None, jobs: int | None,
                as_json: bool) -> None:
     """One row per game and one per player-game, as CSV or JSON lines."""
-    from gtcli.club.export import export_tables
+    from gtcli.club.export import export_tables, tables
 
     c = Club(archive, db_path, jobs, as_json or output is None)
+    if as_json and output is None:  # the table itself, as JSON
+        records = tables(c.rows(), c.names)[0 if table == "games" else 1]
+        print_json({"archive": archive, "table": table, "rows": len(records), "records": records,
+                    "index": c.index_json()})
+        return
     written = export_tables(c.rows(), c.names, fmt, table, output)
     if as_json:
         print_json({"archive": archive, "format": fmt, "written": written, "index": c.index_json()})
