@@ -279,3 +279,18 @@ def test_json_schemas_are_documented(club_archive):
         assert f'"{key}"' in club, key
     for key in data("diff", GAME, GAME):
         assert f'"{key}"' in diff, key
+
+
+def test_a_sessions_date_and_a_logs_date(tmp_path):
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    assert run("game", "from-log", SCENARIOS / "games" / "three-players.gtl", archive / "s.toml").exit_code == 0
+    text = (archive / "s.toml").read_text()
+    (archive / "s.toml").write_text(text.replace("format = 1\n", "format = 1\ndate = 2024-03-01\n", 1))
+    assert run("game", "show", archive / "s.toml").exit_code == 0  # gt game reads it as before
+    log = (SCENARIOS / "games" / "four-players.gtl").read_text()
+    (archive / "late.gtl").write_text('[Date "2024.02.29"]\n' + log)
+    (archive / "undated.gtl").write_text(log)
+    dates = {g["file"]: g["date"] for g in exported(archive)}
+    assert dates == {"late.gtl": "2024-02-29", "s.toml": "2024-03-01", "undated.gtl": None}
+    assert [g["file"] for g in exported(archive)] == ["late.gtl", "s.toml", "undated.gtl"]  # undated last

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from gtcli.cli.options import json_option
-from gtcli.cli.output import handles_input_errors, print_diagnostics, print_json
+from gtcli.cli.output import handles_input_errors, print_diagnostics, print_json, safe
 
 KINDS = ("grand-tribunal", "trickerion")
 ARCHIVE = click.argument("archive", metavar="ARCHIVE", type=click.Path(file_okay=False))
@@ -56,7 +56,7 @@ class Club:
         self.conn, self.db, self.notes = opened.conn, path, opened.notes
         for note in self.notes:
             if not as_json:
-                click.echo(f"gt club: {note}", err=True)
+                click.echo(safe(f"gt club: {note}", newlines=False), err=True)
         try:
             with _progress(as_json) as advance:
                 self.report = update(self.conn, archive, jobs or _default_jobs(), self.job_of, recheck, advance)
@@ -276,7 +276,7 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
         print_json({"archive": archive, "format": fmt, "written": written, "index": c.index_json()})
     elif output is not None:
         for entry in written:
-            click.echo(f"Wrote {entry['rows']} rows to {entry['file']}.")
+            click.echo(safe(f"Wrote {entry['rows']} rows to {entry['file']}.", newlines=False))
 
 
 @club.command("site")
@@ -296,5 +296,5 @@ def site_cmd(archive: str, output: str, db_path: str | None, jobs: int | None, a
     if as_json:
         print_json({"archive": archive, "output": output, **pages, "index": c.index_json()})
     else:
-        click.echo(f"Wrote {pages['written']} page(s) to {output} ({pages['kept']} unchanged kept, "
-                   f"{pages['removed']} removed): open {output}/index.html")
+        click.echo(safe(f"Wrote {pages['written']} page(s) to {output} ({pages['kept']} unchanged kept, "
+                        f"{pages['removed']} removed): open {output}/index.html", newlines=False))

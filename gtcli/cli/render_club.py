@@ -39,6 +39,7 @@ def _left_out(out: Any, excluded: list[dict[str, str]]) -> None:
 
 
 def render_index(data: dict[str, Any]) -> None:
+    """``gt club index``: what was judged, and each game's verdicts."""
     out = console()
     _index_line(out, data)
     for kind, verdicts in data["games"].items():
@@ -55,6 +56,10 @@ def render_stats(data: dict[str, Any]) -> None:
     if data["outside_dates"]:
         out.print(f"{data['outside_dates']} legal game(s) outside the dates (undated ones too) not counted")
     _left_out(out, data["excluded"])
+    if not data["players"]:
+        out.print("No legal, complete game to count yet.")
+        _others(out, data)
+        return
     t = Sheet((Column("Player", heading=True), Column("Games", "G", numeric=True), Column("Wins", "W", numeric=True),
                Column("Win rate", "Win%", numeric=True), Column("95% interval", "95%"),
                Column("Avg score", "Score", numeric=True), Column("Avg place", "Place", numeric=True),
@@ -108,6 +113,10 @@ def render_ratings(data: dict[str, Any]) -> None:
     out.print(f"{data['game']}: {data['games']} game(s) rated in date order, then path order "
               f"(openskill {data['openskill']}, {data['model']})")
     _left_out(out, data["excluded"])
+    if not data["players"]:
+        out.print("No legal, complete game to rate yet.")
+        _others(out, data)
+        return
     t = Sheet((Column("#", numeric=True, heading=True), Column("Player", heading=True),
                Column("Rating", numeric=True), Column("mu", numeric=True), Column("sigma", numeric=True),
                Column("Games", "G", numeric=True)), "Ratings (rating = mu - 3 sigma)")
