@@ -60,7 +60,8 @@ class Club:
         try:
             with _progress(as_json) as advance:
                 self.report = update(self.conn, archive, jobs or _default_jobs(), self.job_of, recheck, advance)
-            self.ratings = update_ratings(self.conn, self.names)
+            self._rows = None
+            self.ratings = update_ratings(self.conn, self.names, self.rows())
         except sqlite3.DatabaseError as exc:  # damage found past the check made when it was opened
             raise InputError(Diagnostic("CLUB001", f"the index {path} cannot be used: {exc}", path=str(path),
                                         hint="`gt club index --rebuild` rebuilds it from the files")) from None
@@ -84,9 +85,12 @@ class Club:
         return job_for(path, self._config(path), {}, base)
 
     def rows(self):
+        """Every game file of the index (read once, after it was brought up to date)."""
         from gtcli.club.store import rows
 
-        return rows(self.conn)
+        if self._rows is None:
+            self._rows = rows(self.conn)
+        return self._rows
 
     def index_json(self) -> dict[str, Any]:
         r = self.report

@@ -173,9 +173,9 @@ def rated_games(rows: list[Row], names: Names, kind: str) -> list[ratings.Game]:
             for r in counted]
 
 
-def update_ratings(conn, names: Names) -> dict[str, dict[str, int]]:
-    """Bring every game kind's stored ratings up to date (each kind its own)."""
+def update_ratings(conn, names: Names, rows: list[Row] | None = None) -> dict[str, dict[str, int]]:
+    """Bring every game kind's stored ratings up to date (each kind its own); ``rows``: the index's, if read."""
     from gtcli.club.work import GT, TRICKERION
 
-    rows = store.rows(conn)
+    rows = store.rows(conn) if rows is None else rows
     return {kind: ratings.update(conn, kind, rated_games(rows, names, kind)) for kind in (GT, TRICKERION)}
