@@ -145,7 +145,7 @@ def test_a_wrong_alias_table_is_a_config_error(club_archive, table, message):
     (club_archive / "gt.toml").write_text(table)
     result = run("club", "stats", club_archive)
     assert result.exit_code == 2 and "CFG003" in result.output and message in result.output
-    assert "gt.toml:" in result.output
+    assert "gt.toml:1:1: CFG003" in result.output  # at the [club...] header
 
 
 def test_recheck_after_a_changed_profile(shipped, tmp_path):

@@ -160,8 +160,12 @@ def _settings(source: TomlSource, data: dict[str, Any], table: str | None) -> di
     for raw, value in data.items():
         key = raw.replace("_", "-").lower()
         line, _col = source.locate(raw, table)
+        if line is None and isinstance(value, dict):  # a table of its own: [club.aliases]
+            line, _col = source.locate(None, ".".join(filter(None, (table, raw, *list(value)[:1]))))
 
         def bad(code: str, message: str, hint: str | None = None) -> InputError:
+            if line is not None and isinstance(value, dict):  # at the table's header
+                return source.error(code, message, hint).located(str(source.path), line, 1)
             return source.error(code, message, hint, key=raw, table=table)
 
         if key not in KEYS:
