@@ -160,8 +160,11 @@ def _settings(source: TomlSource, data: dict[str, Any], table: str | None) -> di
     for raw, value in data.items():
         key = raw.replace("_", "-").lower()
         line, _col = source.locate(raw, table)
-        if line is None and isinstance(value, dict):  # a table of its own: [club.aliases]
-            line, _col = source.locate(None, ".".join(filter(None, (table, raw, *list(value)[:1]))))
+        if line is None and isinstance(value, dict):  # a table of its own: [club.aliases], or [club]
+            for header in (".".join(filter(None, (table, raw, *list(value)[:1]))), ".".join(filter(None, (table, raw)))):
+                line, _col = source.locate(None, header)
+                if line is not None:
+                    break
 
         def bad(code: str, message: str, hint: str | None = None) -> InputError:
             if line is not None and isinstance(value, dict):  # at the table's header
