@@ -294,3 +294,18 @@ def test_a_sessions_date_and_a_logs_date(tmp_path):
     dates = {g["file"]: g["date"] for g in exported(archive)}
     assert dates == {"late.gtl": "2024-02-29", "s.toml": "2024-03-01", "undated.gtl": None}
     assert [g["file"] for g in exported(archive)] == ["late.gtl", "s.toml", "undated.gtl"]  # undated last
+
+
+def test_files_that_cannot_be_read_are_unusable_games_or_not_games(tmp_path):
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    (archive / "latin1.gtl").write_bytes("[Event \"caf\xe9\"]\n".encode("latin-1"))
+    (archive / "latin1.toml").write_bytes("name = \"caf\xe9\"\n".encode("latin-1"))
+    (archive / "broken-session.toml").write_text("format = 1\nplayers = [\n")
+    (archive / "profile.toml").write_text('name = "house"\nbase = "official"\n')
+    (archive / "big.gtl").write_bytes(b"#" * 2_000_001)
+    games = {g["file"]: (g["verdict"], g["codes"]) for g in exported(archive)}
+    assert games == {"big.gtl": ("unusable", "IO001"), "broken-session.toml": ("unusable", "GAME001"),
+                     "latin1.gtl": ("unusable", "IO001")}
+    again = data("club", "index", archive)
+    assert again["stale"] == [] and again["judged"] == 1  # only the file too big to hash is read again

@@ -16,7 +16,8 @@ def _pct(value: float | None) -> str:
 
 
 def _ci(pair: list[float]) -> str:
-    return f"{100 * pair[0]:.0f}-{100 * pair[1]:.0f}%"
+    digits = 1 if pair[1] - pair[0] < 0.05 else 0  # a narrow interval (thousands of games) keeps a decimal
+    return f"{100 * pair[0]:.{digits}f}-{100 * pair[1]:.{digits}f}%"
 
 
 def _index_line(out: Any, index: dict[str, Any]) -> None:

@@ -131,11 +131,13 @@ def judge(task: Task) -> Row:
         if task.kind != "log":  # not known to be a game at all
             return Row(task.rel, "", 0, "other")
         return _unusable(Row(task.rel, "", 0, "log", GT), exc)
-    row = Row(task.rel, hashlib.sha256(data).hexdigest(), len(data), task.kind)
+    row = Row(task.rel, hashlib.sha256(data).hexdigest(), len(data), task.kind, settings=task.settings)
     try:
         text = decode(data, task.path)
     except InputError as exc:
-        return _unusable(replace(row, game=GT if task.kind == "log" else None), exc)
+        if task.kind != "log":
+            return replace(row, kind="other", judge=judge_digest(row.version, "", ()))
+        return _unusable(replace(row, game=GT), exc)
     if task.kind == "log":
         return _log(task, row, text)
     return _toml(task, row, text)
