@@ -71,8 +71,9 @@ def render_stats(data: dict[str, Any]) -> None:
                   str(p["current_streak"]))
     show(t, out)
     for size in data["seats"]:
-        s = Sheet((Column("Seat", heading=True), Column("Wins", "W", numeric=True), Column("Win rate", "Win%", numeric=True),
-                   Column("95% interval", "95%"), Column("Avg place", "Place", numeric=True)),
+        s = Sheet((Column("Seat", heading=True), Column("Wins", "W", numeric=True),
+                   Column("Win rate", "Win%", numeric=True), Column("95% interval", "95%"),
+                   Column("Avg place", "Place", numeric=True)),
                   f"By seat, {size['players']} players ({size['games']} games)")
         for seat in size["seats"]:
             s.add_row(str(seat["seat"]), str(seat["wins"]), _pct(seat["win_rate"]), _ci(seat["win_rate_ci"]),

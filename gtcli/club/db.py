@@ -148,8 +148,8 @@ def open_index(path: Path, own_folder: bool, rebuild: bool = False) -> Opened:
                       path, "point --db at a new file, or remove this one if it is an old index")
     if kind == "foreign" or (rebuild and kind == "ours"):
         moved = _aside(path, "damaged" if kind == "foreign" else "replaced")
-        notes.append(f"the index {path} was {'not readable as a database' if kind == 'foreign' else 'replaced (--rebuild)'}:"
-                     f" it was moved aside to {moved.name} and is rebuilt from the files")
+        why = "not readable as a database" if kind == "foreign" else "replaced (--rebuild)"
+        notes.append(f"the index {path} was {why}: it was moved aside to {moved.name} and is rebuilt from the files")
     conn = None
     try:
         conn = _connect(path)

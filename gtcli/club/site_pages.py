@@ -51,7 +51,8 @@ def page(title: str, body: str, depth: int = 0) -> str:
     nav = (f'<header class="site"><span class="brand">{esc("Club league")}</span>'
            f'<a href="{up}index.html">Standings</a><a href="{up}games.html">Games</a>'
            f'<a href="{up}excluded.html">Left out</a></header>')
-    footer = f"<footer>Written by {GENERATOR} (gtcli) from the club's files; every result is judged by gt's rules.</footer>"
+    footer = (f"<footer>Written by {GENERATOR} (gtcli) from the club's files; every result is judged by gt's "
+              "rules.</footer>")
     return document(title, "en", CSS, f"{nav}<main>{body}{footer}</main>", GENERATOR)
 
 
