@@ -226,6 +226,9 @@ def test_diff_of_the_same_game_laid_out_otherwise(tmp_path):
     result = run("diff", GAME, other)
     assert result.exit_code == 0 and "record the same game" in result.stdout
     assert data("diff", GAME, other)["same"] is True
+    spanish = tmp_path / "espanol.gtl"  # keywords, spaces and card names in Spanish
+    spanish.write_text(run("fmt", GAME, "--lang", "es").stdout)
+    assert "Talismán Alforja" in spanish.read_text() and data("diff", spanish, GAME)["relation"] == "same"
 
 
 def test_diff_where_two_records_first_differ_and_a_record_that_stops_early(tmp_path):

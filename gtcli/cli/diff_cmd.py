@@ -1,7 +1,7 @@
 """``gt diff A.gtl B.gtl``: where two records of the same game first differ.
 
 Both logs are reduced to their moves in canonical form (:mod:`gtcli.club.diff`: layout,
-comments, tags and the keywords' language do not count), then compared in order. Exit
+comments, tags and the language do not count), then compared in order. Exit
 codes as diff(1)'s: 0 the same game, 1 they differ (one may be the start of the other),
 2 a log could not be read or parsed.
 """
@@ -32,8 +32,8 @@ def _source_line(path: str, line: int | None) -> str:
 def diff(a: str, b: str, as_json: bool) -> None:
     """Where two records of the same game first differ, move by move.
 
-    Layout, comments, tags such as [Event] and [Date], and the language of the keywords
-    do not count. Exit codes: 0 the same game, 1 they differ (or one stops early),
+    Layout, comments, tags such as [Event] and [Date], and the language (keywords, and
+    card names through the log's card set) do not count. Exit codes: 0 the same game, 1 they differ (or one stops early),
     2 a log could not be read.
     """
     from gtcli.cli.output import console, safe

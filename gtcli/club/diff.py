@@ -26,11 +26,15 @@ class Unit:
     line: int | None  # where the record wrote it
 
 
-def units(log: L.Log, players: tuple[str, ...], vocabulary=None, limit: int | None = None) -> list[Unit]:
-    """The units of ``log`` (whose ``[Players]`` header lists ``players``); with ``limit``, the first ones only."""
+def units(log: L.Log, players: tuple[str, ...], vocabulary=None, limit: int | None = None,
+          names: dict[str, str] | None = None) -> list[Unit]:
+    """The units of ``log`` (whose ``[Players]`` header lists ``players``); with ``limit``, the first
+    ones only. ``names`` maps folded card names in any language to the card set's own
+    (:func:`gtcli.dsl.cardsets.names_in`), so records in two languages compare equal."""
     from gtcli.dsl.keywords import header_tag
 
     writer = _writer(vocabulary)
+    writer.card_name = (lambda n: names.get(fold(n), n)) if names else (lambda n: n)
     header = next((pos.line for name, _, pos in log.tags if header_tag(name) == "players"), None)
     out = [Unit("players " + ", ".join(fold(p) for p in players), header)]
     if log.setup is not None:
@@ -48,7 +52,7 @@ def units(log: L.Log, players: tuple[str, ...], vocabulary=None, limit: int | No
     return out if limit is None else out[:limit]
 
 
-_WRITERS: dict[int, object] = {}
+_WRITER: list = []  # the last writer made, for the vocabulary it was made with
 
 
 def _writer(vocabulary):
@@ -57,26 +61,25 @@ def _writer(vocabulary):
     from gtcli.dsl.log_format import LogWriter
 
     class Canonical(LogWriter):
-        known: dict[str, str] = {}
-
         def space(self, word: L.Word) -> str:
             found = self.known.get(word.text)
             if found is None:
                 found = self.known[word.text] = super().space(word)
             return found
 
-    writer = _WRITERS.get(id(vocabulary))
-    if writer is None or writer.vocabulary is not vocabulary:
-        writer = _WRITERS[id(vocabulary)] = Canonical("en", vocabulary)
+    if not _WRITER or _WRITER[0].vocabulary is not vocabulary:
+        writer = Canonical("en", vocabulary)
         writer.known = {}
-    return writer
+        _WRITER[:] = [writer]
+    return _WRITER[0]
 
 
 def digest(texts: list[str]) -> str:
     return hashlib.sha256("\n".join(texts).encode()).hexdigest()
 
 
-def fingerprint(log: L.Log, players: tuple[str, ...], text: str, vocabulary=None) -> tuple[str, str, int]:
+def fingerprint(log: L.Log, players: tuple[str, ...], text: str, vocabulary=None,
+                names: dict[str, str] | None = None) -> tuple[str, str, int]:
     """(opening, record, number of events): what the index keeps of a record.
 
     The *opening* is the hash of the first :data:`OPENING` units; records that share it are
@@ -86,7 +89,7 @@ def fingerprint(log: L.Log, players: tuple[str, ...], text: str, vocabulary=None
     one game written otherwise (laid out, commented or in another language) get different
     hashes, and the comparison finds them the same.
     """
-    opening = digest([u.text for u in units(log, players, vocabulary, OPENING)])
+    opening = digest([u.text for u in units(log, players, vocabulary, OPENING, names)])
     first = log.setup.pos if log.setup is not None else log.events[0].pos if log.events else None
     start = 0
     if first is not None and first.line:  # the play starts there: the header's tags are left out
@@ -121,11 +124,32 @@ def compare(a: list[Unit], b: list[Unit]) -> Difference:
 
 
 def read_units(path: str) -> list[Unit]:
-    """The units of the log at ``path`` (read within gt's limits; InputError if it cannot be parsed)."""
+    """The units of the log at ``path`` (read within gt's limits; InputError if it cannot be parsed).
+
+    Card names are compared through the card set the log names (its own tag only, within the
+    log's folder, as ``gt check`` allows), so a translated record is the same game; without a
+    usable set they are compared as written."""
+    from gtcli.diagnostics import InputError
     from gtcli.dsl.logs import MAX_LOG_BYTES, parse_log, read_header
     from gtcli.files.reading import read_text
-    from gtcli.files.resources import published_vocabulary
 
     log = parse_log(read_text(path, "log", MAX_LOG_BYTES), path)
     header, _ = read_header(log)
-    return units(log, header.players, published_vocabulary())
+    try:
+        vocabulary, names = canonical_names(header.cards, path, log.language)
+    except InputError:
+        vocabulary, names = canonical_names(None, path, log.language)
+    return units(log, header.players, vocabulary, names=names)
+
+
+def canonical_names(cards: str | None, path: str, language: str):
+    """(vocabulary, folded card name in any language -> the set's own name) of the set a log names."""
+    from gtcli.dsl.cardsets import load_set, names_in, with_translation
+    from gtcli.dsl.logs import resolve_path
+    from gtcli.files.resources import published_vocabulary
+
+    found = resolve_path(cards, path, "sample.gtc") if cards else None
+    if found is None:
+        return published_vocabulary(), None
+    card_set = with_translation(load_set(found), found, language)
+    return card_set.vocabulary, names_in(card_set, found, card_set.language)

@@ -174,9 +174,11 @@ def _log(task: Task, row: Row, text: str) -> Row:
                   for n, (t, r) in enumerate(zip(outcome["totals"], ranks(totals)), 1))
     verdict = ILLEGAL if errors else LEGAL if outcome["complete"] else INCOMPLETE
     from gtcli.club.diff import fingerprint
-    from gtcli.files.resources import published_vocabulary
+    from gtcli.dsl.cardsets import names_in
 
-    opening, record, count = fingerprint(checked.log, header.players, text, published_vocabulary())
+    card_set = checked.card_set
+    opening, record, count = fingerprint(checked.log, header.players, text, card_set.vocabulary,
+                                         names_in(card_set, checked.cards_path, card_set.language))
     return replace(row, verdict=verdict, codes=tuple(sorted({d.code for d in errors})),
                    reason=safe_line(errors[0].format()) if errors else "",
                    date=iso_date(header.other.get("date")), event=header.other.get("event", "")[:200], seats=seats,
