@@ -78,7 +78,7 @@ A5 error an active Spell installs under an active Item with a free slot of its c
 A6 error casting takes an installed Spell off its Item
 A7 error drawing a Resource takes both slots
 A8 error playing a Resource uses one slot
-A9 error/note extracting Vis takes the board's amount
+A9 error extracting Vis takes 1 Vis (2 before the Grand Tribunal), or the board profile's amount
 A10 error an uncontested gather pays a:b
 A11 error a contested gather rolls 2-5 and others may pay to roll
 A12 error/note a source past the Tribunal's area cannot be gathered from

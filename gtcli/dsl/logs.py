@@ -196,7 +196,7 @@ def check_file(path: str, options: Options, text: str | None = None):
     except InputError as exc:
         raise at("board", exc) if header.board and not options.board else exc from None
     try:
-        variants = parse_variants(header.variants)
+        variants = parse_variants(header.variants) | frozenset(profile.variants)  # a house profile's too
     except InputError as exc:
         raise at("variants", exc) from None
     problems = list(notes)
