@@ -124,6 +124,7 @@ SYN002 error unexpected character (or a string not closed)
 SYN003 note an unknown header tag in a log
 SYN004 error a number too long to be meant (more than 100 digits)
 SYN005 error a file with too many words and signs to parse
+SYN006 warning a keyword in an old spelling: still read, `gt fmt` writes the new one
 CARD001 error unknown item type
 CARD002 error unknown spell category
 CARD003 error a slot of a category the set lacks

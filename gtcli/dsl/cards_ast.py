@@ -12,6 +12,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from gtcli.diagnostics import Pos
+from gtcli.dsl.deprecated import DeprecatedSpellings
 from gtcli.rules.cards import Choice, Effect, Step
 
 TRIGGERS = {"ON_CAST": "on cast", "ON_PLAY": "on play", "WHILE_ACTIVE": "while active",
@@ -106,12 +107,15 @@ def unquote(token: str) -> str:
 
 
 
-class CardsTransformer(Transformer):
-    """Lark tree -> :class:`RawSet` or :class:`RawTranslation`."""
+class CardsTransformer(DeprecatedSpellings, Transformer):
+    """Lark tree -> :class:`RawSet` or :class:`RawTranslation`; old keyword spellings read
+    are in ``deprecated`` (SYN006 warnings, :mod:`gtcli.dsl.deprecated`)."""
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, language: str = "en") -> None:
         super().__init__()
         self.path = path
+        self.language = language
+        self.deprecated = []
 
     def _pos(self, item: Any) -> Pos:
         if isinstance(item, Token):
