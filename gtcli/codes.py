@@ -188,6 +188,7 @@ TRK016 error a character the player's team does not have, or cannot have
 TRK017 error the game already has its five turns
 TRK018 error there is no turn to undo
 TRK019 error there is no undone turn to redo
+TRK020 error a trick in a show whose owner never had the fame its threshold asks
 """
 ))
 
