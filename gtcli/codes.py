@@ -64,7 +64,7 @@ P2 error a round starts with the Praeco and every player takes one turn, clockwi
 P3 error the Praeco places three Voting tokens on three different spaces before acting
 P4 error the Praeco pawn passes to the next player after the round (left, or right as printed in French)
 P5 error the first Praeco of Tribunals 2 and 3 owns the last 1st-place Item
-T1 error/note a turn has two action slots
+T1 error a turn has two action slots
 T2 error each action type at most once per turn
 T3 error cards go from hand to Sanctum only, during one's own turn
 T4 error discard down to the hand limit at the end of the turn

@@ -9,6 +9,7 @@ and rewritten by ``gt fmt``.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -24,15 +25,17 @@ SHIPPED = [tuple(row) for row in json.loads((Path(__file__).parent / "data" / "s
                                             .read_text(encoding="utf-8"))]
 
 
-def used(grammar: str) -> set[str]:
+@functools.cache
+def used(grammar: str) -> frozenset[str]:
     """The keywords a grammar reads today."""
-    return {k for k in KEYWORDS if re.search(rf"^{k}\.2:", grammar_text(grammar, "en"), re.M)}
+    return frozenset(k for k in KEYWORDS if re.search(rf"^{k}\.2:", grammar_text(grammar, "en"), re.M))
 
 
-def accepted(keyword: str, lang: str) -> set[str]:
+@functools.cache
+def accepted(keyword: str, lang: str) -> frozenset[str]:
     if keyword == "ANY_CATEGORY":
-        return {fold(w) for ws in ANY_CATEGORY.values() for w in ws}
-    return {fold(w) for w in words(keyword, lang)}
+        return frozenset(fold(w) for ws in ANY_CATEGORY.values() for w in ws)
+    return frozenset(fold(w) for w in words(keyword, lang))
 
 
 def test_every_spelling_ever_shipped_is_read_today():
