@@ -64,7 +64,7 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
     """
     from gtcli.cli.render_tribunal import render_result, tribunal_title
     from gtcli.cli.tribunal_entry import enter_tribunal
-    from gtcli.files.draft_file import draft_path, drop_draft
+    from gtcli.files.draft_file import draft_kept, draft_path, drop_draft
     from gtcli.files.resources import published_vocabulary
     from gtcli.files.session_file import open_session
     from gtcli.files.table_file import TableReader
@@ -105,7 +105,7 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
                 return
             obsolete = s.record(table)
         except (click.Abort, InputError):
-            if not table_file and draft_path(session).exists():
+            if not table_file and draft_kept(session):
                 click.echo(f"\nNothing was saved to {session}. What you typed is kept in {draft_path(session).name}: "
                            f"`gt game tribunal {session}` offers to resume it.", err=True)
             raise

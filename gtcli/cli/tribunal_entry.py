@@ -187,6 +187,8 @@ def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool =
     try:
         found = load_draft(session, vocabulary, game.profile, game.players)
     except InputError as exc:
+        if exc.diagnostics[0].code == "IO006":  # no draft could be kept: stop before asking anything
+            raise
         click.echo(f"The draft {draft_path(session).name} cannot be read ({exc.diagnostics[0].message}); "
                    "a new entry replaces it.", err=True)
         found = None

@@ -25,7 +25,9 @@ from gtcli.diagnostics import ERROR, WARNING, Diagnostic, InputError, Pos
 from gtcli.dsl.keywords import KEYWORDS, tag_spelling
 from gtcli.dsl.log_format import LogWriter
 from gtcli.dsl.logs import Checked, Options, check_file, parse_log, read_header
+from gtcli.files.beside import check_place
 from gtcli.files.guarded import ABSENT, Stamp, read_stamped, save
+from gtcli.files.lock import lock_path
 from gtcli.play import editing, incremental
 from gtcli.play.dice import fill_rolls
 from gtcli.rules import log as L
@@ -92,6 +94,9 @@ class PlaySession:
         self.options = replace(options or Options(), live=True)
         self.rng = rng or random.Random()
         self._open(*read_stamped(path, "log"))
+        # every answer saves under the log's lock: a lock place that can never be used (a
+        # link, a FIFO, a folder someone left there) stops the session now, not at each move
+        check_place(lock_path(path), path, "lock file")
 
     def _open(self, text: str, stamp: Stamp) -> None:
         """Take ``text`` (the log as on disk, with its stamp) as the game: what a resume does."""
