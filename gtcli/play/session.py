@@ -29,7 +29,7 @@ from gtcli.files.beside import check_place
 from gtcli.files.guarded import ABSENT, Stamp, read_stamped, save
 from gtcli.files.lock import lock_path
 from gtcli.play import editing, incremental
-from gtcli.play.dice import fill_rolls
+from gtcli.play.dice import PLACEHOLDER, before_rolls, fill_rolls, unfilled
 from gtcli.rules import log as L
 from gtcli.text import did_you_mean, fold, one_of
 
@@ -194,20 +194,54 @@ class PlaySession:
         return reply
 
     def _submit(self, line: str) -> Reply:
+        """One typed line. Fair at the table: nothing is rolled before the line is accepted
+        up to its dice, and a refused line costs no roll.
+
+        A line with ``*`` dice is first checked up to the move holding its last die, with
+        a placeholder for each (:func:`gtcli.play.dice.before_rolls`): a typo or an illegal
+        move there is refused with no die rolled. Only then are the dice rolled; if the
+        rest of the line is refused, the die is wound back, so the next line typed gets
+        the same roll (with ``--seed``, the log is the same whatever was refused on the way).
+        """
         if line.strip().startswith("#"):  # a note for the log ("# disputed, ruled legal"): kept as typed
             return self._try(editing.append_lines(self.text, [line.strip()]), f"note: {line.strip()}")
-        line, rolled = fill_rolls(line.strip(), self.language, self.seats, self.rng)
+        line = line.strip()
+        trial = before_rolls(line, self.language, self.seats)
+        if trial is not None:
+            reply = self._line(trial, dry=True)
+            if not reply.accepted:
+                return self._unrolled(reply)
+        before = self.rng.getstate()
+        line, rolled = fill_rolls(line, self.language, self.seats, self.rng)
+        reply = self._line(line)
+        if reply.accepted:
+            reply.rolled = rolled
+        elif rolled:  # refused: that roll is not spent, nor shown
+            self.rng.setstate(before)
+            reply = self._unrolled(reply, "[2-5]")
+        return reply
+
+    def _line(self, line: str, dry: bool = False) -> Reply:
+        """Check ``line`` (its dice filled in) and, unless ``dry``, save it if it adds no error."""
         if not line:
             return Reply(False, "")
         first = fold(line.split()[0])
         if any(first in _words(k, self.language) for k in WRITTEN_FOR_YOU):
             return Reply(False, "Tribunal, round, scores and winner lines are written for you; type moves only.")
         if self.in_setup and self._is_setup_line(line):
-            reply = self._setup_line(line)
-        else:
-            reply = self._moves(line)
-        reply.rolled = rolled
-        return reply
+            return self._setup_line(line, dry)
+        return self._moves(line, dry)
+
+    def _unrolled(self, reply: Reply, die: str = str(PLACEHOLDER)) -> Reply:
+        """A refusal of a line with dice, showing ``*`` where they are (the placeholders, or
+        the rolls ``die`` matches) in what the line adds: a refused line shows no dice."""
+        def show(text: str, since: int = 0) -> str:
+            start = text.rfind("\n", 0, since) + 1
+            return text[:start] + unfilled(text[start:], self.language, self.seats, die)
+
+        sources = {name: show(text, len(os.path.commonprefix([self.text, text])) if name == self.path else 0)
+                   for name, text in reply.sources.items()}
+        return replace(reply, message=show(reply.message), sources=sources)
 
     def _is_setup_line(self, line: str) -> bool:
         words = line.split()
@@ -215,7 +249,7 @@ class PlaySession:
             return True
         return len(words) == 2 and fold(words[0]) in _words("PRAECO", self.language) and self._seat(words[1]) is not None
 
-    def _setup_line(self, line: str) -> Reply:
+    def _setup_line(self, line: str, dry: bool = False) -> Reply:
         text = self.text if self.log.setup is not None else editing.append_lines(self.text, [self.writer.kw("SETUP")])
         candidate = editing.append_lines(text, ["  " + line])
         try:
@@ -223,9 +257,9 @@ class PlaySession:
         except InputError as exc:
             return Reply(False, diagnostics=list(exc.diagnostics), sources={self.path: candidate})
         candidate = editing.tidy_setup(candidate, parsed, self.writer)
-        return self._try(candidate, f"setup: {line}")
+        return self._try(candidate, f"setup: {line}", dry)
 
-    def _moves(self, line: str) -> Reply:
+    def _moves(self, line: str, dry: bool = False) -> Reply:
         player, body, problem = self._split_player(line)
         if problem is not None:
             return problem
@@ -262,8 +296,8 @@ class PlaySession:
                 lines.append(self.writer.event(L.RoundStart(number, L.Word(praeco))))
             lines.append(self.writer.turn(L.Turn(L.Word(player), moves)))
             candidate = editing.append_lines(self.text, lines, blank_before=blank)
-        reply = self._try(candidate, f"{player}: " + "; ".join(self.writer.move(m) for m in moves))
-        if reply.accepted:
+        reply = self._try(candidate, f"{player}: " + "; ".join(self.writer.move(m) for m in moves), dry)
+        if reply.accepted and not dry:
             self.turn_closed = False
         return reply
 
@@ -284,9 +318,9 @@ class PlaySession:
         """The seated player called ``name`` (any case or accents), or None."""
         return next((s for s in self.seats if fold(s) == fold(name)), None)
 
-    def _try(self, candidate: str, what: str) -> Reply:
+    def _try(self, candidate: str, what: str, dry: bool = False) -> Reply:
         """Check ``candidate`` (replaying only what it adds, :mod:`gtcli.play.incremental`); save it if
-        it adds no error."""
+        it adds no error (``dry``: only say whether it would be taken)."""
         try:
             continued = incremental.check_continued(self.checked, candidate)
             checked = continued or self._check(candidate)
@@ -299,6 +333,8 @@ class PlaySession:
         if any(d.severity == ERROR for d in new):
             return Reply(False, f"not written: {what}", [d for d in new if d.severity == ERROR],
                          {self.path: candidate})
+        if dry:
+            return Reply(True, what)
         failed = self._save(candidate, what)
         if failed is not None:
             return failed
