@@ -168,3 +168,26 @@ def test_the_club_profile_and_language_reach_tally_play_and_fmt(club):
     assert '[Perfil "../house.toml"]' in header and '[Idioma "es"]' in header
     assert "ronda 1 praeco Ana" in run("fmt", club / "logs" / "2024" / "T6.gtl").stdout  # the club's language
     assert "round 1 praeco Ana" in run("fmt", club / "logs" / "2024" / "T6.gtl", "--lang", "en").stdout
+
+
+@pytest.mark.parametrize("text", [
+    '[project]\nname = "archive"\n\n[tool.other]\n"' + "k" * 200 + '" = 1\n',  # a quoted key past 128 characters
+    '[project]\nname = "archive\n',  # a syntax error
+    '[project]\nname = "archive"\n[[[broken\n' + "x = 1\n" * 10,
+    '\xff\xfe not even UTF-8',
+])
+def test_a_pyproject_without_gt_settings_never_stops_gt(club, text):
+    """Issue 20: a Python project's file that does not mention gtcli is passed over unparsed."""
+    (club / "gt.toml").write_text('select = ["R"]\n')
+    (club / "logs" / "pyproject.toml").write_bytes(text.encode("latin-1") if text.startswith("\xff") else text.encode())
+    result = run("check", club / "logs", "--json")
+    assert result.exit_code == 0 and codes(result) == ["R7"]  # the club's gt.toml above is in force
+    assert run("fmt", club / "logs" / "2024" / "T6.gtl").exit_code == 0
+
+
+def test_a_broken_pyproject_that_mentions_gt_still_stops_the_run(club):
+    """It may hold gt's settings: gt cannot tell what it would set, so it says so (CFG001)."""
+    pyproject = club / "logs" / "pyproject.toml"
+    pyproject.write_text('[tool.gtcli]\nseverity = "warning"\n[[[broken\n')
+    result = run("check", club / "logs")
+    assert result.exit_code == 2 and "CFG001" in result.output and str(pyproject) in result.output
