@@ -254,9 +254,9 @@ class Prompt:
         if self.as_json:
             self.say(f"gt play {s.path}", kind="hello", status=s.status())
             return
-        click.echo(f"gt play {s.path}: {len(s.log.events)} event(s) in the log. Type `help` for what can be typed.")
+        click.echo(safe(f"gt play {s.path}: {len(s.log.events)} event(s) in the log. Type `help` for what can be typed.", False))
         if s.result.errors:
-            click.echo(f"(the log already has {len(s.result.errors)} rule finding(s); `gt check {s.path}` lists them)")
+            click.echo(safe(f"(the log already has {len(s.result.errors)} rule finding(s); `gt check {s.path}` lists them)", False))
         if s.open_turn and s.log.events:
             click.echo(f"The log ends in {s.open_turn}'s turn: go on typing it, or type `end` to close it.")
         self.show_status(brief=False)
