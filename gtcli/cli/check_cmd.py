@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import click
@@ -217,7 +218,7 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
         take(FileReport(problem.path or "", "unreadable", [problem]), max_findings)
     reports = run_jobs(jobs_list, jobs or default_jobs())
     progress = _progress(len(jobs_list)) if fmt == "human" and not quiet and len(jobs_list) > 1 else None
-    with progress or nullcontext():
+    with progress or nullcontext(), _above_the_bar(progress):
         for job, report in zip(jobs_list, reports):
             counts["files"] += 1
             take(report, job.max_findings)
@@ -285,9 +286,39 @@ def _progress(total: int):
 
     from gtcli.cli.output import console
 
-    # Findings printed meanwhile go above the bar when both streams are the terminal; when
-    # the findings go to a file, they are left alone.
-    progress = Progress(console=console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                        redirect_stderr=False)
+    # Findings printed meanwhile go above the bar when both streams are the terminal
+    # (:func:`_above_the_bar`); when the findings go to a file, they are left alone.
+    progress = Progress(console=console(stderr=True), transient=True, redirect_stdout=False, redirect_stderr=False)
     progress.add_task("checking logs", total=total)
     return progress
+
+
+@contextmanager
+def _above_the_bar(progress) -> Iterator[None]:
+    """While the bar runs on the terminal, what gt prints to a terminal stdout goes above it.
+
+    rich's own ``redirect_stdout`` does not catch ``click.echo``: its stand-in for stdout has
+    no encoding, so Click writes to the terminal's bytes beneath it and a finding landed on
+    the bar's line. This stand-in tells Click it is a proper text stream (UTF-8, a terminal),
+    so every line passes through the bar's console, which prints it above the bar.
+    """
+    if progress is None or not sys.stdout.isatty():
+        yield
+        return
+    from rich.file_proxy import FileProxy
+
+    class TerminalProxy(FileProxy):
+        encoding = "utf-8"
+        errors = "replace"
+
+        def isatty(self) -> bool:
+            return True
+
+    real = sys.stdout
+    progress.console.soft_wrap = True  # a long finding is not cut into lines: the terminal wraps it, as without a bar
+    sys.stdout = TerminalProxy(progress.console, real)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stdout = real
