@@ -136,8 +136,11 @@ def _read_limits(what: str) -> tuple[int, str | None] | None:
     return None
 
 
-def unreadable(path: str | os.PathLike[str], text: str, what: str) -> InputError | None:
-    """IO007 if gt would refuse to read ``text`` back as a ``what`` (too many bytes or tokens), else None."""
+def unreadable(path: str | os.PathLike[str], text: str, what: str, tokens: bool = True) -> InputError | None:
+    """IO007 if gt would refuse to read ``text`` back as a ``what`` (too many bytes or tokens), else None.
+
+    ``tokens=False``: the caller has already held the text to its token budget (gt play
+    checks every candidate as gt check would), so only the bytes are counted here."""
     limits = _read_limits(what)
     if limits is None:
         return None
@@ -145,7 +148,7 @@ def unreadable(path: str | os.PathLike[str], text: str, what: str) -> InputError
     shown = os.fspath(path)
     size = len(text.encode("utf-8"))
     problem = f"{size:,} bytes; gt reads a {what} of at most {limit:,}" if size > limit else None
-    if problem is None and grammar is not None:
+    if problem is None and grammar is not None and tokens:
         from gtcli.dsl.syntax import check_budget
 
         try:
@@ -160,7 +163,7 @@ def unreadable(path: str | os.PathLike[str], text: str, what: str) -> InputError
 
 
 def save(path: str | os.PathLike[str], text: str, expect: Stamp | None = None, what: str = "file",
-         wait: float | None = None) -> Stamp:
+         wait: float | None = None, tokens_checked: bool = False) -> Stamp:
     """Replace ``path`` with ``text`` under its lock; returns the new stamp.
 
     ``expect`` is the stamp from :func:`read_stamped` (or :data:`ABSENT` for a file that
@@ -168,7 +171,7 @@ def save(path: str | os.PathLike[str], text: str, expect: Stamp | None = None, w
     raised. ``expect=None`` skips that check (an ``-o`` output the user named on purpose).
     A text gt could not read back as a ``what`` is refused first (IO007, :func:`unreadable`).
     """
-    problem = unreadable(path, text, what)
+    problem = unreadable(path, text, what, tokens=not tokens_checked)
     if problem is not None:
         raise problem
     with FileLock(path, wait):

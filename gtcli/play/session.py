@@ -350,7 +350,8 @@ class PlaySession:
         if the disk refuses (full, read-only), the reply says the move was not written.
         """
         try:
-            self.stamp = save(self.path, text, self.stamp, "log")
+            # the text was checked as gt check would (its token budget included): only its bytes are counted
+            self.stamp = save(self.path, text, self.stamp, "log", tokens_checked=True)
             return None
         except InputError as exc:
             problem = exc.diagnostics[0]
