@@ -44,6 +44,7 @@ def big(answers: int, memory_answers: int, fsync: bool) -> None:
     """
     import gc
     import os
+    import resource
     import tracemalloc
 
     if not fsync:
@@ -79,19 +80,22 @@ def big(answers: int, memory_answers: int, fsync: bool) -> None:
         tracemalloc.start()
         for n in range(memory_answers):
             answer(session, "Ana: vote nothing")
-            if n == 9:
+            if n == min(9, memory_answers - 1):
                 gc.collect()
                 after_10 = tracemalloc.get_traced_memory()[0]
+                rss_10 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         gc.collect()
         after_all, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
+        rss_all = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB on Linux
     results = {
         "python": sys.version.split()[0], "log_bytes": size, "open_s": round(opened, 2), "fsync": fsync,
         "refused_ms_median": round(statistics.median(refused), 1), "refused_ms_max": round(max(refused), 1),
         "accepted_ms_median": round(statistics.median(accepted), 1), "accepted_ms_max": round(max(accepted), 1),
         "full_checks": len(full), "memory_answers": memory_answers,
         "traced_kb_after_10": round(after_10 / 1024), f"traced_kb_after_{memory_answers}": round(after_all / 1024),
-        "traced_peak_kb": round(peak / 1024),
+        "traced_peak_kb": round(peak / 1024), "max_rss_mb_after_10": round(rss_10 / 1024),
+        f"max_rss_mb_after_{memory_answers}": round(rss_all / 1024),
     }
     out = HERE / "out"
     out.mkdir(exist_ok=True)
@@ -101,7 +105,8 @@ def big(answers: int, memory_answers: int, fsync: bool) -> None:
           f"accepted: median {results['accepted_ms_median']} ms, worst {results['accepted_ms_max']} ms; "
           f"full checks of the log meanwhile: {len(full)}")
     print(f"memory traced after 10 refused answers {results['traced_kb_after_10']:,} KB, after {memory_answers:,} "
-          f"{results[f'traced_kb_after_{memory_answers}']:,} KB (peak {results['traced_peak_kb']:,} KB)")
+          f"{results[f'traced_kb_after_{memory_answers}']:,} KB (peak {results['traced_peak_kb']:,} KB); "
+          f"largest resident size {round(rss_10 / 1024)} MB after 10, {round(rss_all / 1024)} MB after {memory_answers:,}")
 
 
 def main() -> None:

@@ -69,7 +69,8 @@ def before_rolls(line: str, lang: str, players: tuple[str, ...]) -> str | None:
     return pattern.sub(lambda m: f"{m.group(1)}{m.group(2)}{PLACEHOLDER}", line[:end])
 
 
-def unfilled(text: str, lang: str, players: tuple[str, ...], die: str = str(PLACEHOLDER)) -> str:
+def unfilled(text: str, lang: str, players: tuple[str, ...], die: str = str(PLACEHOLDER), since: int = 0) -> str:
     """``text`` with each die (the placeholder, or ``die``: a pattern of rolls) shown as the ``*``
-    that was typed, in the same columns."""
-    return _pattern(lang, players, die).sub(lambda m: f"{m.group(1)}{m.group(2)}*", text)
+    that was typed, in the same columns, from the line holding offset ``since`` on."""
+    start = text.rfind("\n", 0, since) + 1
+    return text[:start] + _pattern(lang, players, die).sub(lambda m: f"{m.group(1)}{m.group(2)}*", text[start:])

@@ -29,6 +29,7 @@ from gtcli.files.beside import check_place
 from gtcli.files.guarded import ABSENT, Stamp, read_stamped, save
 from gtcli.files.lock import lock_path
 from gtcli.play import editing, incremental
+from gtcli.play.editing import describe_changes
 from gtcli.play.dice import PLACEHOLDER, before_rolls, fill_rolls, unfilled
 from gtcli.rules import log as L
 from gtcli.text import did_you_mean, fold, one_of
@@ -194,15 +195,10 @@ class PlaySession:
         return reply
 
     def _submit(self, line: str) -> Reply:
-        """One typed line. Fair at the table: nothing is rolled before the line is accepted
-        up to its dice, and a refused line costs no roll.
-
-        A line with ``*`` dice is first checked up to the move holding its last die, with
-        a placeholder for each (:func:`gtcli.play.dice.before_rolls`): a typo or an illegal
-        move there is refused with no die rolled. Only then are the dice rolled; if the
-        rest of the line is refused, the die is wound back, so the next line typed gets
-        the same roll (with ``--seed``, the log is the same whatever was refused on the way).
-        """
+        """One typed line, fair at the table: a line with ``*`` dice is checked up to its last
+        die with placeholders first (:func:`gtcli.play.dice.before_rolls`), so a typo there
+        rolls nothing; a line refused after its roll winds the die back (the next line gets
+        the same roll: with ``--seed`` the log is the same whatever was refused)."""
         if line.strip().startswith("#"):  # a note for the log ("# disputed, ruled legal"): kept as typed
             return self._try(editing.append_lines(self.text, [line.strip()]), f"note: {line.strip()}")
         line = line.strip()
@@ -233,11 +229,10 @@ class PlaySession:
         return self._moves(line, dry)
 
     def _unrolled(self, reply: Reply, die: str = str(PLACEHOLDER)) -> Reply:
-        """A refusal of a line with dice, showing ``*`` where they are (the placeholders, or
-        the rolls ``die`` matches) in what the line adds: a refused line shows no dice."""
+        """A refusal of a line with dice, ``*`` shown where they are in what the line adds (the
+        placeholders, or the rolls ``die`` matches): a refused line shows no dice."""
         def show(text: str, since: int = 0) -> str:
-            start = text.rfind("\n", 0, since) + 1
-            return text[:start] + unfilled(text[start:], self.language, self.seats, die)
+            return unfilled(text, self.language, self.seats, die, since)
 
         sources = {name: show(text, len(os.path.commonprefix([self.text, text])) if name == self.path else 0)
                    for name, text in reply.sources.items()}
@@ -496,13 +491,6 @@ class PlaySession:
 
     def player_hint(self, name: str) -> str:
         return did_you_mean(name, self.seats) or f"players: {one_of(self.seats)}"
-
-
-def describe_changes(before: list[str], after: list[str]) -> list[str]:
-    """Lines added (``+ ...``) and removed (``- ...``) between two versions of a game."""
-    import difflib
-
-    return [line for line in difflib.ndiff(before, after) if line[:2] in ("+ ", "- ")]
 
 
 def _as_tag(spec: str, folder: Path) -> str:
