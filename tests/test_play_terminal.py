@@ -64,6 +64,7 @@ def test_a_line_typed_after_one_ctrl_c_starts_the_count_again(terminal):
     term.read_until("line cleared")
     term.type("state\r")
     term.read_until("Voting Track")
+    term.read_until("Ben> ")  # the prompt again: Ctrl-C while a line is being answered ends gt (130)
     term.type("\x03")  # one Ctrl-C after a line: cleared again, not the second in a row
     term.read_until("line cleared", timeout=10)
     assert term.text.count("line cleared") == 2
