@@ -64,7 +64,7 @@ P2 error a round starts with the Praeco and every player takes one turn, clockwi
 P3 error the Praeco places three Voting tokens on three different spaces before acting
 P4 error the Praeco pawn passes to the next player after the round (left, or right as printed in French)
 P5 error the first Praeco of Tribunals 2 and 3 owns the last 1st-place Item
-T1 error/note a turn has two action slots
+T1 error a turn has two action slots
 T2 error each action type at most once per turn
 T3 error cards go from hand to Sanctum only, during one's own turn
 T4 error discard down to the hand limit at the end of the turn
@@ -78,7 +78,7 @@ A5 error an active Spell installs under an active Item with a free slot of its c
 A6 error casting takes an installed Spell off its Item
 A7 error drawing a Resource takes both slots
 A8 error playing a Resource uses one slot
-A9 error/note extracting Vis takes the board's amount
+A9 error extracting Vis takes 1 Vis (2 before the Grand Tribunal), or the board profile's amount
 A10 error an uncontested gather pays a:b
 A11 error a contested gather rolls 2-5 and others may pay to roll
 A12 error/note a source past the Tribunal's area cannot be gathered from
@@ -124,6 +124,7 @@ SYN002 error unexpected character (or a string not closed)
 SYN003 note an unknown header tag in a log
 SYN004 error a number too long to be meant (more than 100 digits)
 SYN005 error a file with too many words and signs to parse
+SYN006 warning a keyword in an old spelling: still read, `gt fmt` writes the new one
 CARD001 error unknown item type
 CARD002 error unknown spell category
 CARD003 error a slot of a category the set lacks
@@ -189,6 +190,7 @@ TRK016 error a character the player's team does not have, or cannot have
 TRK017 error the game already has its five turns
 TRK018 error there is no turn to undo
 TRK019 error there is no undone turn to redo
+TRK020 error a trick in a show whose owner never had the fame its threshold asks
 """
 ))
 

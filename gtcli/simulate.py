@@ -14,7 +14,7 @@ from dataclasses import replace
 from gtcli.diagnostics import ERROR, WARNING
 from gtcli.rules import actions
 from gtcli.rules import log as L
-from gtcli.rules.board import Board
+from gtcli.rules.board import Board, extract_amount
 from gtcli.rules.cards import CardSet
 from gtcli.rules.profiles import OFFICIAL, RuleProfile
 from gtcli.rules.replay import Referee
@@ -180,7 +180,7 @@ class Bot:
                 if name:
                     options.append(L.Draw(deck=deck, card=name, zone=zone))
         area = self.board.area(s.tribunal) if self.board else None
-        options.append(L.Extract(amount=area.extract if area else 1))
+        options.append(L.Extract(amount=extract_amount(self.board, s.tribunal, self.profile.tribunals)[0]))
         if area and s.trackers["uncontested"] < len(area.uncontested):
             a, b = area.uncontested[s.trackers["uncontested"]]
             options.append(L.GatherUncontested(mine=a, others=b))

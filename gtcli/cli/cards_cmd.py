@@ -111,7 +111,8 @@ def _check_file(path: str):
         loaded = load(path)
     except InputError as exc:
         return FileReport(path, "unreadable", list(exc.diagnostics)), None, True
-    unusable = any(d.code.startswith("SYN") for d in loaded.diagnostics)  # a file that does not parse
+    # a file that does not parse (SYN006, an old spelling, is read and only warned about)
+    unusable = any(d.code.startswith("SYN") and d.severity == "error" for d in loaded.diagnostics)
     kind = "translation" if loaded.translation is not None or _looks_like_translation(loaded) else "set"
     extra: dict = {}
     if loaded.card_set and kind == "set":

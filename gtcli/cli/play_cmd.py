@@ -31,7 +31,8 @@ LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that cha
 @allow_outside_option
 @json_option
 @handles_input_errors()
-@club_defaults("path", only_if="is_new", cards="cards", board="board", profile_spec="profile", lang="language")
+@club_defaults("path", only_if="is_new", cards="cards", board="board", profile_spec="profile", lang="language",
+               variants="variants")
 def play(path, is_new, players, cards, board, profile_spec, variants, lang, event, date, seed, allow_outside,
          as_json) -> None:
     """Play a game at the table: type each move, it is checked and saved at once.

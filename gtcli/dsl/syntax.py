@@ -129,6 +129,7 @@ def _ready(text: str, grammar: str, lang: str, path: str | None, transformer_cla
     p = parser(grammar, lang, transformer_class)
     if transformer_class is not None:
         p.options.transformer.path = path
+        p.options.transformer.deprecated = []  # an attempt that failed may have left some
     return p
 
 

@@ -53,6 +53,7 @@ KEYS: dict[str, str] = {
     "cards": "card set for logs that name none: 'sample' or a .gtc file",
     "board": "board profile for logs that name none: 'sample' or a .toml file",
     "language": "language of new logs (gt play --new) and of gt fmt's output",
+    "variants": "official variants new logs turn on (gt play --new): codes or names",
     "select": "codes gt check reports (whole codes or their start); default all",
     "ignore": "codes gt check leaves out",
     "severity": "least severity gt check reports: note, warning or error",
@@ -198,6 +199,18 @@ def _value(key: str, value: Any, bad) -> Any:
         if not is_int(value) or not 0 <= value <= 1_000_000_000:
             raise bad("CFG003", f"max-findings is a whole number from 0 (all), not {value!r}")
         return value
+    if key == "variants":  # written into a new log's [Variants] tag as given, once known to be variants
+        from gtcli.rules.variants import parse_variant_list
+
+        items = value.split(",") if isinstance(value, str) else value
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items) or len(items) > 20:
+            raise bad("CFG003", "variants is a list of variant names or codes, such as [\"X4\", \"Rotación Rápida\"]")
+        try:
+            parse_variant_list(items)
+        except InputError as exc:
+            found = exc.diagnostics[0]
+            raise bad("CFG003", f"variants: {found.message}", found.hint) from None
+        return tuple(i.strip() for i in items if i.strip())
     if key in ("select", "ignore"):
         items = value.split(",") if isinstance(value, str) else value
         if not isinstance(items, list) or not all(isinstance(i, str) for i in items) or len(items) > MAX_SELECTORS:

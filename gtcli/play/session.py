@@ -24,7 +24,7 @@ from pathlib import Path
 from gtcli.diagnostics import ERROR, WARNING, Diagnostic, InputError, Pos
 from gtcli.dsl.keywords import KEYWORDS, tag_spelling
 from gtcli.dsl.log_format import LogWriter
-from gtcli.dsl.logs import Checked, Options, check_file, parse_log, read_header
+from gtcli.dsl.logs import Checked, Options, check_file, parse_log
 from gtcli.files.beside import check_place
 from gtcli.files.guarded import ABSENT, Stamp, read_stamped, save
 from gtcli.files.lock import lock_path
@@ -102,11 +102,9 @@ class PlaySession:
     def _open(self, text: str, stamp: Stamp) -> None:
         """Take ``text`` (the log as on disk, with its stamp) as the game: what a resume does."""
         from gtcli.dsl.cardsets import names_in
-        from gtcli.rules.variants import parse_variants
 
         checked = self._check(text)
-        header, _ = read_header(checked.log)
-        variants = parse_variants(header.variants)
+        variants = checked.referee.variants  # the log's [Variants] and its profile's
         self.turn_closed = False
         # warnings `end` already told the table (T6): the next move's check finds them as
         # new, since only then does the log itself close the turn; they are not told twice
