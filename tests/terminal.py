@@ -58,6 +58,9 @@ class Terminal:
         return self.text
 
     def type(self, keys: str, settle: float = 0.2) -> None:
+        """Type ``keys`` as a person would: not in the very instant a prompt appears (Python's
+        readline misses a SIGINT that lands between drawing the prompt and waiting for a key)."""
+        time.sleep(settle)
         os.write(self.fd, keys.encode())
         time.sleep(settle)
 
