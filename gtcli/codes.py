@@ -154,6 +154,8 @@ IO002 error a file cannot be written
 IO003 error a file is being changed by another gt command (locked)
 IO004 error a file changed since it was read (nothing was written)
 IO005 error a log names a file outside its folder
+IO006 error a file gt makes beside yours (lock, temp, draft) is a link, FIFO or folder
+IO007 error a save would make a file larger than gt reads (nothing was written)
 CFG001 error a configuration file cannot be used
 CFG002 error an unknown setting in a configuration file
 CFG003 error a setting has a wrong value

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import click
@@ -33,6 +34,9 @@ from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, MAX_FINDINGS
 from gtcli.codes import SEVERITIES, CodeFilter, selector_problem
 
 STDIN_NAME = "<stdin>"
+# the settings of a configuration file that decide gt check's report (`language` does not)
+VERDICT_KEYS = ("select", "ignore", "severity", "strict", "require-complete", "max-findings", "cards", "board",
+                "profile")
 
 
 def default_jobs() -> int:
@@ -68,6 +72,8 @@ class Job:
     keep_text: bool  # human output echoes source lines under findings
     max_findings: int
     unusable: tuple = ()  # diagnostics of an input that could not even be read (standard input)
+    config: str | None = None  # the configuration file whose settings are in force for this log
+    chosen: CodeFilter = CodeFilter()  # the codes the command line alone chose (to count what the file hid)
 
 
 def check_one(job: Job):
@@ -88,13 +94,17 @@ def check_one(job: Job):
                           _source(job.path, job.text) if job.keep_text else {})
     r = checked.result
     diagnostics = r.diagnostics
+    hidden = 0
+    if job.config is not None and job.codes != job.chosen:
+        hidden = sum(1 for d in diagnostics if job.chosen.keeps(d.code, d.severity)
+                     and not job.codes.keeps(d.code, d.severity))
     if not job.codes.everything:
         diagnostics = [d for d in diagnostics if job.codes.keeps(d.code, d.severity)]
         if job.first:  # the replay ran to the end; stop after the first error that is shown
             cut = next((n for n, d in enumerate(diagnostics) if d.severity == ERROR), None)
             diagnostics = diagnostics if cut is None else diagnostics[:cut + 1]
     texts = {job.path: checked.text} if job.keep_text and diagnostics else {}
-    return FileReport(job.path, "log", diagnostics, texts, outcome_json(r))
+    return FileReport(job.path, "log", diagnostics, texts, outcome_json(r), job.config, hidden)
 
 
 def _source(path: str, text: str | None) -> dict[str, str]:
@@ -187,6 +197,9 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
                                                                   "profile": profile_spec,
                                                                   "allow_outside": allow_outside})
     counts = {"files": 0, "errors": 0, "warnings": 0}
+    configs = list(dict.fromkeys(job.config for job in jobs_list if job.config))  # in force, in order
+    if configs:
+        counts.update({"config": configs, "hidden_by_config": 0})
     entries, unusable = [], False
 
     def take(report: FileReport, limit: int) -> None:
@@ -194,6 +207,8 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
         unusable = unusable or report.kind == "unreadable"
         counts["errors"] += report.count(ERROR)
         counts["warnings"] += report.count(WARNING)
+        if report.hidden:
+            counts["hidden_by_config"] += report.hidden
         if fmt == "json":
             entries.append(report_json(report, limit))
         else:
@@ -203,7 +218,7 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
         take(FileReport(problem.path or "", "unreadable", [problem]), max_findings)
     reports = run_jobs(jobs_list, jobs or default_jobs())
     progress = _progress(len(jobs_list)) if fmt == "human" and not quiet and len(jobs_list) > 1 else None
-    with progress or nullcontext():
+    with progress or nullcontext(), _above_the_bar(progress):
         for job, report in zip(jobs_list, reports):
             counts["files"] += 1
             take(report, job.max_findings)
@@ -252,10 +267,14 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
             return given[key] if key in given else config.get(key, default)
 
         codes = CodeFilter(value("select", ()), value("ignore", ()), value("severity", "note"))
+        chosen = CodeFilter(given.get("select", ()), given.get("ignore", ()), given.get("severity", "note"))
         options = club_options(path, config, **base, strict=value("strict", False), first=first and codes.everything,
                                require_complete=value("require-complete", False))
+        overridden = {**given, **{k: v for k, v in base.items() if v}}
+        in_force = config.path is not None and any(k in config.settings and k not in overridden for k in VERDICT_KEYS)
         jobs.append(Job(STDIN_NAME if path == STDIN else path, text, options, codes, first, fmt == "human",
-                        value("max-findings", MAX_FINDINGS), unreadable))
+                        value("max-findings", MAX_FINDINGS), unreadable, str(config.path) if in_force else None,
+                        chosen))
     return jobs, found.problems
 
 
@@ -267,9 +286,39 @@ def _progress(total: int):
 
     from gtcli.cli.output import console
 
-    # Findings printed meanwhile go above the bar when both streams are the terminal; when
-    # the findings go to a file, they are left alone.
-    progress = Progress(console=console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                        redirect_stderr=False)
+    # Findings printed meanwhile go above the bar when both streams are the terminal
+    # (:func:`_above_the_bar`); when the findings go to a file, they are left alone.
+    progress = Progress(console=console(stderr=True), transient=True, redirect_stdout=False, redirect_stderr=False)
     progress.add_task("checking logs", total=total)
     return progress
+
+
+@contextmanager
+def _above_the_bar(progress) -> Iterator[None]:
+    """While the bar runs on the terminal, what gt prints to a terminal stdout goes above it.
+
+    rich's own ``redirect_stdout`` does not catch ``click.echo``: its stand-in for stdout has
+    no encoding, so Click writes to the terminal's bytes beneath it and a finding landed on
+    the bar's line. This stand-in tells Click it is a proper text stream (UTF-8, a terminal),
+    so every line passes through the bar's console, which prints it above the bar.
+    """
+    if progress is None or not sys.stdout.isatty():
+        yield
+        return
+    from rich.file_proxy import FileProxy
+
+    class TerminalProxy(FileProxy):
+        encoding = "utf-8"
+        errors = "replace"
+
+        def isatty(self) -> bool:
+            return True
+
+    real = sys.stdout
+    progress.console.soft_wrap = True  # a long finding is not cut into lines: the terminal wraps it, as without a bar
+    sys.stdout = TerminalProxy(progress.console, real)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stdout = real

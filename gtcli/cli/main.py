@@ -4,7 +4,9 @@ Every run ends in :meth:`GtGroup.main`, so every way out has one exit code (the 
 when a test calls the group through Click's CliRunner):
 
 * 0 clean, 1 findings, 2 unusable input or usage -- decided by the commands;
-* 2 also when the input ends at a prompt (EOF), with one line saying so;
+* 2 also when the input ends at a prompt (EOF), with one line saying so, and for faults of
+  the environment, each with one line (:mod:`gtcli.cli.streams`): stdout closed or
+  refusing writes (``> /dev/full``), stdin closed at a prompt (``<&-``);
 * 3 an internal error: one line saying it is a bug in gt and how to report it; the
   traceback only with ``gt --debug`` or ``GT_DEBUG=1``. A crash never looks like a
   finding, so a club's CI can tell them apart;
@@ -57,21 +59,34 @@ def _debug_from_env() -> bool:
 
 
 def _flush_output() -> None:
-    """Flush stdout now, so a reader that went away is noticed here (exit 141), not at interpreter exit."""
+    """Flush stdout now, so a reader that went away is noticed here (exit 141), not at interpreter
+    exit, and an output that refuses writes (``> /dev/full``) is told (exit 2)."""
+    from gtcli.cli.streams import OutputFailed
+
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_output()
         raise SystemExit(EXIT_PIPE) from None
+    except OutputFailed as exc:
+        raise SystemExit(_output_failed(exc)) from None
     except (OSError, ValueError):
         pass
 
 
+def _output_failed(exc: Exception) -> int:
+    """Stdout refused a write (a full disk, an I/O error): one line on stderr, exit 2."""
+    _silence_output()
+    click.echo(f"gt: the standard output refused what gt wrote ({exc}); the output is incomplete.", err=True)
+    return EXIT_UNUSABLE
+
+
 def _silence_output() -> None:
-    """After a broken pipe: send what is left in stdout's buffer to /dev/null, not to an error at exit."""
+    """After a broken pipe or a refused write: send what is left in stdout's buffer to /dev/null,
+    not to an error at exit."""
     try:
         sys.stdout.flush()
-    except (BrokenPipeError, OSError, ValueError):
+    except Exception:
         pass
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -203,14 +218,27 @@ class GtGroup(LazyGroup):
         except BrokenPipeError:
             _silence_output()
             code = EXIT_PIPE
+        except Exception as exc:
+            code = self._environment(exc)
         except SystemExit:
             _flush_output()
             raise
-        except Exception as exc:  # a bug in gt: one line, exit 3; the traceback only on request
-            self._bug(exc)
-            code = EXIT_BUG
         _flush_output()
         sys.exit(code)
+
+    def _environment(self, exc: Exception) -> int:
+        """A fault of the user's environment (stdout refusing writes, stdin closed at a prompt):
+        one line, exit 2. Anything else is a bug in gt: one line, exit 3 (the traceback on request)."""
+        from gtcli.cli.streams import InputClosed, OutputFailed
+
+        if isinstance(exc, OutputFailed):
+            return _output_failed(exc)
+        if isinstance(exc, InputClosed):
+            click.echo("\ngt: the standard input is closed (<&-), but this command reads it; "
+                       "nothing was saved.", err=True)
+            return EXIT_UNUSABLE
+        self._bug(exc)
+        return EXIT_BUG
 
     @staticmethod
     def _stopped(cause: BaseException | None) -> int:
@@ -274,4 +302,11 @@ def cli() -> None:
 
 
 def main() -> None:
+    from gtcli.cli.streams import guard_streams
+
+    stop = guard_streams()  # a closed stdout, stdin or stderr (`>&-`): see gtcli.cli.streams
+    if stop is not None:
+        if sys.stderr is not None:
+            print(stop, file=sys.stderr)
+        sys.exit(EXIT_UNUSABLE)
     cli(prog_name="gt")

@@ -224,4 +224,7 @@ class Checked:
     card_set: object  # gtcli.rules.cards.CardSet
     cards_path: str
     referee: object = None  # the gtcli.rules.replay.Referee that made ``result``, to go on from (gt play)
+    # (offset of a line start, tokens of ``text`` before it): gt play counts a long log's
+    # token budget from there instead of from the start (gtcli.play.incremental)
+    prefix_tokens: tuple[int, int] | None = None
 

@@ -7,6 +7,13 @@ table (one without is passed over, so a Python project's file does not hide the 
 file above it). The first file found is the whole configuration: files are not merged,
 so one file says everything that is in force.
 
+A ``pyproject.toml`` belongs to a Python project first: one whose text does not mention
+``gtcli`` at all cannot hold gt's table, so it is passed over *without being parsed*: a
+syntax error in it, a key past the TOML limits or a file too large is that project's
+business and never stops gt (one that cannot be read is listed in :attr:`Config.skipped`).
+One that mentions ``gtcli`` is read and checked like a ``gt.toml``: if it cannot be
+parsed, gt cannot know what it would set, so it stops with ``CFG001`` as for any club file.
+
 The search stops after a folder that holds ``.git`` (a repository's root: a club archive
 checked out somewhere does not pick up settings from the folders around it) and at the
 file-system root. A file owned by another user (not root) is passed over and reported
@@ -99,6 +106,17 @@ def _owned_by_someone_else(path: Path) -> bool:
     return owner not in (os.getuid(), 0)
 
 
+def _mentions_gt(path: Path, skipped: list[str]) -> bool:
+    """Whether a pyproject.toml's text names ``gtcli`` (else it cannot hold [tool.gtcli]: module docstring)."""
+    from gtcli.files.reading import read_bytes
+
+    try:
+        return b"gtcli" in read_bytes(path, what="configuration file")
+    except InputError as exc:
+        skipped.append(f"{path}: {exc.diagnostics[0].message}")
+        return False
+
+
 def start_folder(anchor: str | os.PathLike[str] | None) -> Path:
     """The folder a search starts from: the file's folder, the folder itself, or the current one."""
     if anchor is None or str(anchor) in ("", "-"):
@@ -121,6 +139,8 @@ def find(anchor: str | os.PathLike[str] | None) -> Config:
                 continue
             if _owned_by_someone_else(candidate):
                 skipped.append(f"{candidate}: owned by another user")
+                continue
+            if name == PYPROJECT and not _mentions_gt(candidate, skipped):
                 continue
             config = load(candidate, optional=name == PYPROJECT)
             if config is not None:
