@@ -20,7 +20,8 @@ from functools import partial
 from typing import Any
 
 from gtcli.diagnostics import ERROR
-from gtcli.play.bots import BOTS, NAMES, sample_board
+from gtcli.play.bots import NAMES, sample_board
+from gtcli.play.greedy import BOTS
 from gtcli.rules import log as L
 from gtcli.rules.profiles import OFFICIAL, RuleProfile
 
@@ -42,7 +43,7 @@ class Study:
     process reads them (None: the shipped sample, or no board).
     """
 
-    players: int
+    players: tuple[int, ...]  # game i has players[i % len(players)] players
     bot: str = "random"
     seed: int = 0
     cards: str = SAMPLE
@@ -90,12 +91,16 @@ def _board(study: Study):
     return load_board(study.board_path)
 
 
+def seats(study: Study, index: int) -> tuple[str, ...]:
+    return NAMES[:study.players[index % len(study.players)]]
+
+
 def tags(study: Study, index: int) -> tuple:
     from gtcli.rules.variants import VARIANTS
 
-    seats = NAMES[:study.players]
+    seats_ = seats(study, index)
     out = [("Event", f"{study.event} {index + 1} (bot {study.bot}, seed {study.seed})", None),
-           ("Players", ", ".join(seats), None), ("Cards", study.cards, None)]
+           ("Players", ", ".join(seats_), None), ("Cards", study.cards, None)]
     if study.board:
         out.append(("Board", study.board, None))
     if study.profile:
@@ -113,7 +118,7 @@ def play_game(study: Study, index: int) -> Game:
 
     card_set = card_set_of(study)
     seed = game_seed(study.seed, index)
-    bot = BOTS[study.bot](card_set, NAMES[:study.players], seed, _board(study), _profile(study),
+    bot = BOTS[study.bot](card_set, seats(study, index), seed, _board(study), _profile(study),
                           frozenset(study.variants))
     log = replace(bot.play(tags(study, index)), language=study.language)
     errors = tuple(d.code for d in bot.ref.diagnostics if d.severity == ERROR)
@@ -142,7 +147,7 @@ def random_game(card_set, players: int, seed: int, cards_tag: str = SAMPLE, boar
 
     For benchmarks and the example games of ``scenarios/games``; ``gt simulate`` uses :func:`play_game`.
     """
-    study = Study(players, bot, seed, cards_tag, None, board_tag, None,
+    study = Study((players,), bot, seed, cards_tag, None, board_tag, None,
                   None if profile is OFFICIAL else profile.name, None, tuple(sorted(variants)), language)
     log = BOTS[bot](card_set, NAMES[:players], seed, sample_board() if board_tag else None, profile,
                     frozenset(variants)).play((("Event", f"Generated game {seed}", None), *tags(study, 0)[1:]))
