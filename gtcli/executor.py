@@ -129,7 +129,7 @@ def _dask_client(executor: Executor) -> tuple[Any, list]:
             raise ExecutorUnavailable(f"cannot reach the Dask scheduler at {executor.scheduler}: {exc}") from None
         return client, [client]
     cluster = LocalCluster(n_workers=max(1, executor.jobs), threads_per_worker=1, processes=True,
-                           host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR)
+                           host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
     client = Client(cluster)
     return client, [client, cluster]
 

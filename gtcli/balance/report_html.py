@@ -93,19 +93,19 @@ def _cards(report: dict) -> str:
         ci = r["ci"]
         bar = interval_bar(r["difference"], ci[0], ci[1], -span, span, 0.0, f'{r["card"]}: difference') if ci else ""
         cls = ' class="significant"' if r["significant"] else ""
-        p = "–" if r["p_adjusted"] is None else f'{r["p_adjusted"]:.3g}'
+        p = "–" if r["p_adjusted"] is None else "<0.001" if r["p_adjusted"] < 0.001 else f'{r["p_adjusted"]:.3g}'
         diff = "–" if r["difference"] is None else f'{100 * r["difference"]:+.1f}'
         interval = "–" if not ci else f"{100 * ci[0]:+.1f} – {100 * ci[1]:+.1f}"
         body.append(
-            f'<tr{cls}><td class="name">{esc(r["card"])}</td><td class="num opt">{r["played_per_game"]:.2f}</td>'
-            f'<td class="num opt">{_pct(r["use_rate"])}</td><td class="num opt">{_pct(r["with"]["win_rate"])}</td>'
-            f'<td class="num opt">{_pct(r["without"]["win_rate"])}</td>'
-            f'<td class="num">{diff}</td><td class="num opt">{interval}</td>'
-            f'<td class="num">{p}</td><td class="bar">{bar}</td></tr>')
-    return (f'<div class="wide"><table class="cards"><tr><th>card</th><th class="num opt">played / game</th>'
-            f'<th class="num opt">used by</th><th class="num opt">win rate, used</th><th class="num opt">not used</th>'
-            f'<th class="num">diff.<span class="opt"> (points)</span></th><th class="num opt">95% interval</th>'
-            f'<th class="num">p ({esc(report["correction"])})</th><th>−{100 * span:.0f} … +{100 * span:.0f} points</th>'
+            f'<tr{cls}><td class="name">{esc(r["card"])}</td><td class="num">{diff}</td><td class="bar">{bar}</td>'
+            f'<td class="num">{p}</td><td class="num opt">{interval}</td>'
+            f'<td class="num opt">{_pct(r["with"]["win_rate"])}</td><td class="num opt">{_pct(r["without"]["win_rate"])}</td>'
+            f'<td class="num opt">{_pct(r["use_rate"])}</td><td class="num opt">{r["played_per_game"]:.2f}</td></tr>')
+    return (f'<div class="wide"><table class="cards"><tr><th>card</th>'
+            f'<th class="num">diff.<span class="opt"> (points)</span></th>'
+            f'<th>−{100 * span:.0f} … +{100 * span:.0f} points</th><th class="num">p ({esc(report["correction"])})</th>'
+            f'<th class="num opt">95% interval</th><th class="num opt">win rate, used</th>'
+            f'<th class="num opt">not used</th><th class="num opt">used by</th><th class="num opt">played / game</th>'
             f'</tr>{"".join(body)}</table></div>')
 
 

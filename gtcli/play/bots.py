@@ -33,6 +33,7 @@ from gtcli.rules.profiles import OFFICIAL, RuleProfile
 from gtcli.rules.replay import Referee
 from gtcli.rules.state import HAND, INSTALLED, SANCTUM
 from gtcli.rules.tribunal import clockwise
+from gtcli.text import fold
 
 NAMES = ("Ana", "Ben", "Caro", "Dora", "Eli")
 ACTION_KINDS = {L.Vote: "vote", L.Advance: "advance", L.Cast: "cast", L.Play: "play", L.Extract: "extract",
@@ -92,6 +93,7 @@ class Bot:
         self.spaces = card_set.vocabulary.spaces
         self.deck_cards = {deck: [c for c in playable_cards(card_set)[0] if c.kind == deck]
                            for deck in ("item", "spell", "resource")}
+        self.deck_keys = {deck: [(c.name, fold(c.name), c.copies) for c in cards] for deck, cards in self.deck_cards.items()}
         empty = L.Log(None, (), None, ())
         self.ref = Referee(empty, card_set, profile, players, board, variants)
         self.events: list = []
@@ -103,8 +105,9 @@ class Bot:
         return self.ref.state
 
     def names_left(self, deck: str, taken: list[str]) -> list[str]:
-        in_play = self.state.in_play
-        return [c.name for c in self.deck_cards.get(deck, ()) if in_play(c.name) + taken.count(c.name) < c.copies]
+        live = self.state.index.live  # folded name -> the cards of that name in play (GameState.in_play)
+        return [name for name, key, copies in self.deck_keys.get(deck, ())
+                if len(live.get(key, ())) + (taken.count(name) if taken else 0) < copies]
 
     def pick_name(self, deck: str, taken: list[str] | None = None) -> L.CardRef | None:
         names = self.names_left(deck, taken or [])
@@ -136,20 +139,28 @@ class Bot:
         return spell.active and item.active and slots_fit(item_def.slots, categories + [spell_def.category or ""])
 
     def attempt(self, player: str, move: L.Move) -> bool:
-        """Apply ``move`` if the rules accept it; report whether it was kept."""
+        """Apply ``move`` if the rules accept it; report whether it was kept.
+
+        The move is made on the turn's working copy of the referee. If the rules find
+        anything wrong with it, the copy is made again from the turn's start with the moves
+        kept so far (the rules are deterministic: the same state), and the move is not kept.
+        Most moves are legal, so this copies the game about once a turn, not once a move.
+        """
         if self.hopeless(move):
             return False
-        trial = self.ref.fork()
-        before = len(trial.diagnostics)
+        before = len(self.ref.diagnostics)
         try:
-            actions.apply(trial, player, move)
-        except Exception:  # a bot bug must not end the corpus; the move is simply not made
-            return False
-        if any(d.severity in (ERROR, WARNING) for d in trial.diagnostics[before:]):
-            return False
-        self.ref = trial
-        self.moves.append(move)
-        return True
+            actions.apply(self.ref, player, move)
+            kept = not any(d.severity in (ERROR, WARNING) for d in self.ref.diagnostics[before:])
+        except Exception:  # a bot bug must not end the game; the move is simply not made
+            kept = False
+        if kept:
+            self.moves.append(move)
+            return True
+        self.ref = self.turn_start.fork()
+        for done in self.moves:
+            actions.apply(self.ref, player, done)
+        return False
 
     def ref_of(self, card) -> L.CardRef:
         if card.handle and card.name and not card.face_up:  # a secret card (X3): its handle until it turns up
@@ -378,6 +389,7 @@ class Bot:
     def take_turn(self, player: str) -> None:
         self.ref.play_turn(L.Turn(L.Word(player), ()))
         self.moves: list[L.Move] = []
+        self.turn_start, self.ref = self.ref, self.ref.fork()  # attempt() goes back to it after an illegal move
         s = self.state
         if player == s.praeco and not s.turn.extra_turn and s.concilium > 0:
             spaces = self.praeco_spaces(player, min(3, s.concilium))

@@ -20,6 +20,10 @@ class GreedyBot(Bot):
         active counts for the share of its cost already paid.
         """
         s = self.state
+        key = (self.ref, len(getattr(self, "moves", ())), s.turn_serial, player)
+        cached = getattr(self, "_interest", None)
+        if cached is not None and cached[0] == key:  # the same position: nothing has moved since
+            return cached[1]
         value = dict.fromkeys(self.spaces, 0.0)
         for owner in self.players:
             sign = 1.0 if owner == player else -0.5
@@ -33,6 +37,7 @@ class GreedyBot(Bot):
                 for space in spaces:
                     if space in value:
                         value[space] += weight
+        self._interest = (key, value)
         return value
 
     def best(self, player: str, spaces: list[str], reverse: bool = False) -> list[str]:
