@@ -170,11 +170,17 @@ def test_too_many_logs_for_one_folder_is_a_usage_error(tmp_path):
     assert not (tmp_path / "x").exists()
 
 
+def gt_process(*args: str) -> subprocess.Popen:
+    """gt as a shell starts it: SIGINT at its default (a test run may have left it ignored, and a
+    child inherits an ignored signal)."""
+    return subprocess.Popen([sys.executable, "-m", "gtcli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
 def test_ctrl_c_stops_cleanly_and_keeps_what_is_done(tmp_path):
     """A real process and a real SIGINT: exit 130, every game written is whole, study.json counts them."""
     out = tmp_path / "study"
-    proc = subprocess.Popen([sys.executable, "-m", "gtcli", "simulate", "--games", "5000", "-o", str(out), "-j", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = gt_process("simulate", "--games", "5000", "-o", str(out), "-j", "1")
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and len(list(out.glob("game-*.gtl"))) < 3:
         time.sleep(0.05)
@@ -193,9 +199,11 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_is_done(tmp_path):
 
 def test_ctrl_c_with_stats_only_keeps_the_games_jsonl(tmp_path):
     out = tmp_path / "study"
-    proc = subprocess.Popen([sys.executable, "-m", "gtcli", "simulate", "--games", "100000", "--stats-only", "-o",
-                             str(out), "-j", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.5)
+    proc = gt_process("simulate", "--games", "100000", "--stats-only", "-o", str(out), "-j", "2")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(p.name.startswith(".games.jsonl") for p in out.glob(".*")):
+        time.sleep(0.05)
+    time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in stderr

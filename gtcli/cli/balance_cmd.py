@@ -253,7 +253,7 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
                 if verdict != UNDECIDED:
                     break
     finally:
-        results.close() if hasattr(results, "close") else None
+        getattr(results, "close", lambda: None)()  # stops the pool or the cluster
     low, high = newcombe(test.s_new, test.n_new, test.s_old, test.n_old)
     data = {"metric": chosen.text, "h0": d0, "h1": d1, "alpha": alpha, "beta": beta, "verdict": verdict,
             "games": pairs, "max_games": max_games, "llr": round(test.llr, 6),

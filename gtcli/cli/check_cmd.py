@@ -167,7 +167,7 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
     reports = run_jobs(jobs_list, jobs or default_jobs())
     progress = _progress(len(jobs_list)) if fmt == "human" and not quiet and len(jobs_list) > 1 else None
     with progress or nullcontext():
-        for job, report in zip(jobs_list, reports):
+        for report, job in zip(reports, jobs_list):  # reports first: once they end, the pool is shut down
             counts["files"] += 1
             take(report, job.max_findings)
             if progress is not None:

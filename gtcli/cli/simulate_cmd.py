@@ -150,24 +150,31 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jo
         click.echo(f"gt: left out of the decks (a manual effect, which a bot cannot carry out): "
                    f"{', '.join(safe(repr(n), False) for n in left_out)}", err=True)
     out = stream = None
-    written = 0
+    written, extra = 0, {}
     if folder:
         out = StudyFolder(folder)
         extra = companion_files(study) if logs else {}
         names = [log_name(i, games) for i in range(games)] if logs else ["games.jsonl"]
         taken = out.taken([*names, "study.json", *extra])
         if taken and not overwrite:
+            out.close()
             raise InputError(Diagnostic("IO006", f"{folder} already holds {len(taken)} of the files this run would "
                                         f"write ({', '.join(taken[:3])}{', ...' if len(taken) > 3 else ''}); "
                                         "nothing was written", path=folder,
                                         hint="write to another folder, or add --overwrite to replace them"))
-        for name, text in extra.items():
-            out.write(name, text)
-        stream = Stream(out, "games.jsonl") if not logs else None
     tally, done, stopped = Tally(), 0, False
     executor = executor_from(jobs, executor_kind, scheduler)
     started = time.monotonic()
-    results = start_map(work(study), range(games), executor)
+    try:
+        results = start_map(work(study), range(games), executor)  # before any file is written
+    except click.UsageError:
+        if out is not None:
+            out.close()
+        raise
+    if out is not None:
+        for name, text in extra.items():
+            out.write(name, text)
+        stream = Stream(out, "games.jsonl") if not logs else None
     bar = None if quiet or as_json else progress_bar(games, "simulating games")
     try:
         with bar or nullcontext():
@@ -187,7 +194,7 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jo
     except KeyboardInterrupt:
         stopped = True
     finally:
-        results.close() if hasattr(results, "close") else None
+        getattr(results, "close", lambda: None)()  # stops the pool or the cluster
         seconds = time.monotonic() - started
         if stream is not None:
             stream.finish()
