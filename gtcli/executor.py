@@ -39,6 +39,7 @@ from typing import Any
 
 KINDS = ("processes", "dask")
 DASK_HINT = "pip install 'gtcli[dask]'"
+CONNECT_TIMEOUT = "10s"  # to reach a running scheduler (--scheduler)
 
 
 class ExecutorUnavailable(Exception):
@@ -124,7 +125,7 @@ def _dask_client(executor: Executor) -> tuple[Any, list]:
                                   f"{DASK_HINT}") from None
     if executor.scheduler:
         try:
-            client = Client(executor.scheduler, timeout="10s")
+            client = Client(executor.scheduler, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:
             raise ExecutorUnavailable(f"cannot reach the Dask scheduler at {executor.scheduler}: {exc}") from None
         return client, [client]

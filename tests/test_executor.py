@@ -54,8 +54,9 @@ def test_without_dask_the_message_says_what_to_install(monkeypatch):
     assert result.exit_code == 2 and "pip install 'gtcli[dask]'" in result.output
 
 
-def test_an_unreachable_scheduler_is_a_usage_error():
+def test_an_unreachable_scheduler_is_a_usage_error(monkeypatch):
     pytest.importorskip("distributed")
+    monkeypatch.setattr("gtcli.executor.CONNECT_TIMEOUT", "1s")  # the test need not wait 10 s for a refusal
     result = run("simulate", "--games", "2", "--scheduler", "tcp://127.0.0.1:9")
     assert result.exit_code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
 
