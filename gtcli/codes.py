@@ -149,6 +149,7 @@ CARD021 error/warning the set does not fit the box (2 x 55 cards, Reference card
 CARD022 warning a deck too small to set up a game
 CARD023 error a card the publisher named has another kind, type or category
 CARD024 error a control character in a name or text
+CARD025 error a card set too small to simulate once its manual cards are left out
 IO001 error a file cannot be read
 IO002 error a file cannot be written
 IO003 error a file is being changed by another gt command (locked)
@@ -156,6 +157,7 @@ IO004 error a file changed since it was read (nothing was written)
 IO005 error a log names a file outside its folder
 IO006 error a file gt makes beside yours (lock, temp, draft) is a link, FIFO or folder
 IO007 error a save would make a file larger than gt reads (nothing was written)
+IO008 error the files a command would write already exist (nothing was written)
 CFG001 error a configuration file cannot be used
 CFG002 error an unknown setting in a configuration file
 CFG003 error a setting has a wrong value

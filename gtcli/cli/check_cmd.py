@@ -20,7 +20,6 @@ or below).
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,22 +31,12 @@ from gtcli.cli.log_cmds import log_options
 from gtcli.cli.options import max_findings_option
 from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, MAX_FINDINGS
 from gtcli.codes import SEVERITIES, CodeFilter, selector_problem
+from gtcli.executor import default_jobs
 
 STDIN_NAME = "<stdin>"
 # the settings of a configuration file that decide gt check's report (`language` does not)
 VERDICT_KEYS = ("select", "ignore", "severity", "strict", "require-complete", "max-findings", "cards", "board",
                 "profile")
-
-
-def default_jobs() -> int:
-    """Every core this process may use."""
-    counted = getattr(os, "process_cpu_count", None)
-    if counted is not None:
-        return counted() or 1
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:
-        return os.cpu_count() or 1
 
 
 def _codes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -121,38 +110,12 @@ def _source(path: str, text: str | None) -> dict[str, str]:
         return {}
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (one message, exit 130), not a traceback per process."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_jobs(jobs: list[Job], processes: int) -> Iterator[object]:
-    """The reports of ``jobs`` in their order, checked by up to ``processes`` processes.
+    """The reports of ``jobs`` in their order, checked by up to ``processes`` processes
+    (:func:`gtcli.executor.map_ordered`: the pool starts before this returns)."""
+    from gtcli.executor import Executor, map_ordered
 
-    With several processes, the first log is checked here and the pool is started before
-    this returns (before any progress bar starts a thread), so the workers, forked where
-    the system allows, start with its grammar tables and card set already loaded.
-    """
-    if processes <= 1 or len(jobs) <= 2:
-        return map(check_one, jobs)
-    import multiprocessing
-
-    first = check_one(jobs[0])
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    pool = multiprocessing.get_context(method).Pool(min(processes, len(jobs) - 1), initializer=_ignore_interrupts)
-    return _drain(first, pool, jobs[1:], max(1, min(16, len(jobs) // (processes * 8))))
-
-
-def _drain(first: object, pool, rest: list[Job], chunk: int) -> Iterator[object]:
-    try:
-        yield first
-        yield from pool.imap(check_one, rest, chunksize=chunk)
-        pool.close()
-    finally:
-        pool.terminate()  # also on Ctrl-C or a closed output: no worker outlives gt
-        pool.join()
+    return map_ordered(check_one, jobs, Executor(jobs=processes))
 
 
 @click.command()
@@ -219,7 +182,7 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
     reports = run_jobs(jobs_list, jobs or default_jobs())
     progress = _progress(len(jobs_list)) if fmt == "human" and not quiet and len(jobs_list) > 1 else None
     with progress or nullcontext(), _above_the_bar(progress):
-        for job, report in zip(jobs_list, reports):
+        for report, job in zip(reports, jobs_list):  # reports first: once they end, the pool is shut down
             counts["files"] += 1
             take(report, job.max_findings)
             if progress is not None:

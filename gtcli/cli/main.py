@@ -37,6 +37,8 @@ from gtcli.cli.exits import EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE
 # name -> (module, attribute, the one-line help `gt --help` shows without importing the module).
 # tests/test_startup.py checks that each line is the command's own short help.
 COMMANDS: dict[str, tuple[str, str, str]] = {
+    "balance": ("gtcli.cli.balance_cmd", "balance",
+                "Balance statistics of many games, and tests between two versions of a card set."),
     "cards": ("gtcli.cli.cards_cmd", "cards", "Card sets: check, show, render, format, export and translate them."),
     "check": ("gtcli.cli.check_cmd", "check", "Replay game logs through the rules and report every illegal move."),
     "completion": ("gtcli.cli.completion_cmd", "completion", "Print the shell completion script for bash, zsh or fish."),
@@ -46,6 +48,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "play": ("gtcli.cli.play_cmd", "play", "Play a game at the table: type each move, it is checked and saved at once."),
     "replay": ("gtcli.cli.log_cmds", "replay", "The whole table state at a point of a log, to settle disputes."),
     "rules": ("gtcli.cli.rules_cmd", "rules", "Rule profiles and diagnostic codes."),
+    "simulate": ("gtcli.cli.simulate_cmd", "simulate",
+                 "Play whole games with a bot and write each as a legal log, for balance studies."),
     "tally": ("gtcli.cli.tally_cmd", "tally", "Places, tie-breaks and scores of one Tribunal from TABLE.toml."),
     "trickerion": ("gtcli.cli.trickerion_cmd", "trickerion",
                    "Trickerion: performances, wages, initiative, final scoring and whole games."),
