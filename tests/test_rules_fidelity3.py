@@ -79,7 +79,7 @@ def test_the_simulated_games_without_a_board_extract_what_the_sheets_print():
     from gtcli.dsl.cardsets import load_set
     from gtcli.files.resources import cards_dir
     from gtcli.rules import log as L
-    from gtcli.simulate import random_game
+    from gtcli.play.simulation import random_game
 
     log = random_game(load_set(cards_dir() / "sample.gtc"), 3, 5, board_tag=None)
     tribunal, amounts = 0, {}
