@@ -3,7 +3,7 @@
     python benchmarks/bench_check.py                 # 1,000 games (made once, then reused)
     python benchmarks/bench_check.py --games 200     # a quicker look
 
-The corpus is played by the random bot of :mod:`gtcli.simulate` (every move checked as it
+The corpus is played by the random bot of :mod:`gtcli.play.bots` (every move checked as it
 is made) and written with ``gt fmt``'s formatter to ``benchmarks/out/corpus-5p/``; making
 1,000 games takes a few minutes once, on every core. Each game is checked once before it
 is kept: a corpus game with an error would be a bug, and the benchmark stops on it.
@@ -44,7 +44,7 @@ def make_game(args: tuple[int, str]) -> tuple[int, int]:
     from gtcli.dsl.log_format import format_log
     from gtcli.dsl.logs import Options, check_file
     from gtcli.files.resources import cards_dir
-    from gtcli.simulate import random_game
+    from gtcli.play.simulation import random_game
 
     sample = cards_dir() / "sample.gtc"
     card_set = load_set(sample)

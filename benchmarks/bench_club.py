@@ -41,7 +41,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks.club_archive import make_archive, write_game  # noqa: E402
-from gtcli.cli.check_cmd import default_jobs  # noqa: E402
+from gtcli.executor import default_jobs  # noqa: E402
 
 OUT = HERE / "out"
 

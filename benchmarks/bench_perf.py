@@ -7,7 +7,7 @@
 
 Sections (each prints its figures and adds them to ``benchmarks/out/perf.json``):
 
-* ``chess``: 500 simulated five-player games (``gtcli.simulate``, the corpus of
+* ``chess``: 500 simulated five-player games (``gtcli.play.simulation``, the corpus of
   ``bench_check.py``) checked in process (parse + replay + scoring, what ``gt check``
   does per file) against 500 random python-chess games of 80 plies (``read_game`` +
   replaying the moves on a board), in one run, round after round: events/s for both
@@ -203,7 +203,7 @@ def long_game(factor: int, seed: int = 0) -> Path:
     from gtcli.files.resources import cards_dir
     from gtcli.rules.board import Board
     from gtcli.rules.profiles import OFFICIAL, with_overrides
-    from gtcli.simulate import NAMES, Bot, sample_board
+    from gtcli.play.bots import NAMES, Bot, sample_board
 
     folder.mkdir(parents=True, exist_ok=True)
     tribunals = 3 * factor

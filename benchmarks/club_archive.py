@@ -1,7 +1,7 @@
 """A generated club archive: legal games of 3 to 5 players drawn from a pool of members, dated.
 
 Used by ``benchmarks/bench_club.py`` (10,000 games) and by the tests of ``gt club`` (a few
-dozen). Each game is played by the random bot of :mod:`gtcli.simulate` (every move checked
+dozen). Each game is played by the random bot of :mod:`gtcli.play.bots` (every move checked
 as it is made), seated from :data:`POOL` and dated one day after the other from
 :data:`START`, so a seed always makes the same game, the same names and the same date.
 """
@@ -28,7 +28,7 @@ def _sample():
 def game_text(seed: int, pool: tuple[str, ...] = POOL, players: int | None = None) -> str:
     """The log of game ``seed``: a legal, complete game in gt fmt's layout."""
     from gtcli.dsl.log_format import format_log
-    from gtcli.simulate import Bot, sample_board
+    from gtcli.play.bots import Bot, sample_board
 
     rng = random.Random(seed)
     seats = tuple(rng.sample(pool, players or rng.choice((3, 4, 5))))

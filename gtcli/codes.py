@@ -65,7 +65,7 @@ P2 error a round starts with the Praeco and every player takes one turn, clockwi
 P3 error the Praeco places three Voting tokens on three different spaces before acting
 P4 error the Praeco pawn passes to the next player after the round (left, or right as printed in French)
 P5 error the first Praeco of Tribunals 2 and 3 owns the last 1st-place Item
-T1 error/note a turn has two action slots
+T1 error a turn has two action slots
 T2 error each action type at most once per turn
 T3 error cards go from hand to Sanctum only, during one's own turn
 T4 error discard down to the hand limit at the end of the turn
@@ -79,7 +79,7 @@ A5 error an active Spell installs under an active Item with a free slot of its c
 A6 error casting takes an installed Spell off its Item
 A7 error drawing a Resource takes both slots
 A8 error playing a Resource uses one slot
-A9 error/note extracting Vis takes the board's amount
+A9 error extracting Vis takes 1 Vis (2 before the Grand Tribunal), or the board profile's amount
 A10 error an uncontested gather pays a:b
 A11 error a contested gather rolls 2-5 and others may pay to roll
 A12 error/note a source past the Tribunal's area cannot be gathered from
@@ -125,6 +125,7 @@ SYN002 error unexpected character (or a string not closed)
 SYN003 note an unknown header tag in a log
 SYN004 error a number too long to be meant (more than 100 digits)
 SYN005 error a file with too many words and signs to parse
+SYN006 warning a keyword in an old spelling: still read, `gt fmt` writes the new one
 CARD001 error unknown item type
 CARD002 error unknown spell category
 CARD003 error a slot of a category the set lacks
@@ -149,11 +150,15 @@ CARD021 error/warning the set does not fit the box (2 x 55 cards, Reference card
 CARD022 warning a deck too small to set up a game
 CARD023 error a card the publisher named has another kind, type or category
 CARD024 error a control character in a name or text
+CARD025 error a card set too small to simulate once its manual cards are left out
 IO001 error a file cannot be read
 IO002 error a file cannot be written
 IO003 error a file is being changed by another gt command (locked)
 IO004 error a file changed since it was read (nothing was written)
 IO005 error a log names a file outside its folder
+IO006 error a file gt makes beside yours (lock, temp, draft) is a link, FIFO or folder
+IO007 error a save would make a file larger than gt reads (nothing was written)
+IO008 error the files a command would write already exist (nothing was written)
 CFG001 error a configuration file cannot be used
 CFG002 error an unknown setting in a configuration file
 CFG003 error a setting has a wrong value
@@ -188,6 +193,7 @@ TRK016 error a character the player's team does not have, or cannot have
 TRK017 error the game already has its five turns
 TRK018 error there is no turn to undo
 TRK019 error there is no undone turn to redo
+TRK020 error a trick in a show whose owner never had the fame its threshold asks
 """
 ))
 

@@ -9,6 +9,7 @@ reader of a small sample expects:
   from the two Wilson intervals (Newcombe 1998, method 10).
 * :func:`two_proportion_p` -- the two-sided p-value of the pooled z-test for that difference.
 * :func:`holm` -- Holm's step-down correction of p-values for testing many cards at once.
+* :func:`mean_interval` -- a mean and its 95% interval from running sums (game length, Vis).
 """
 
 from __future__ import annotations
@@ -75,3 +76,21 @@ def holm(p_values: list[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * p_values[i]))
         adjusted[i] = running
     return adjusted
+
+
+def mean_interval(n: int, total: float, squares: float, z: float = Z95) -> tuple[float, float, float]:
+    """(mean, low, high) of ``n`` values given their sum and sum of squares: mean +/- z * s / sqrt(n).
+
+    ``s`` is the sample standard deviation (n - 1 in the denominator). The normal
+    approximation is fair for the hundreds of games a study has; with one value the
+    interval is that value alone, with none (0, 0, 0). Sums of integers stay exact in
+    Python, so a running tally of millions of games loses nothing to rounding.
+    """
+    if n <= 0:
+        return (0.0, 0.0, 0.0)
+    mean = total / n
+    if n == 1:
+        return (mean, mean, mean)
+    variance = max(0.0, (squares - total * total / n) / (n - 1))
+    half = z * sqrt(variance / n)
+    return (mean, mean - half, mean + half)

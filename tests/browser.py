@@ -71,10 +71,8 @@ def measure(html: Path, script: str, width: int = 1200, height: int = 1600) -> o
     """Run ``script`` (a JS function body returning JSON-able data) in the laid-out page.
 
     The page itself is not changed: a copy with the probe appended is loaded. Below
-    :data:`MIN_WINDOW` (a phone's width), the page is laid out in a frame of ``width``.
+    :data:`MIN_WINDOW` (a phone's width), that copy is laid out in a frame of ``width``.
     """
-    if width < MIN_WINDOW:
-        return _measure_framed(Path(html), script, width, height)
     text = Path(html).read_text(encoding="utf-8")
     probe = (f'<script>(function(){{var out; try {{ out = (function(){{ {script} }})(); }}'
              f' catch (e) {{ out = {{"probe_error": String(e)}}; }}'
@@ -84,8 +82,19 @@ def measure(html: Path, script: str, width: int = 1200, height: int = 1600) -> o
         copy = Path(tmp) / "page.html"
         copy.write_text(text.replace("</body>", probe + "</body>") if "</body>" in text else text + probe,
                         encoding="utf-8")
-        dom = _run([f"--window-size={width},{height}", "--virtual-time-budget=5000", "--dump-dom",
-                    copy.as_uri()], str(Path(tmp) / "profile"))
+        shown, window = copy, width
+        if width < MIN_WINDOW:  # the probe runs in the frame; its answer is copied out for --dump-dom
+            shown, window = Path(tmp) / "frame.html", MIN_WINDOW + 100
+            shown.write_text(
+                f'<!doctype html><html><body style="margin:0"><iframe id="framed" src="{copy.as_uri()}" '
+                f'style="border:0;width:{width}px;height:{height}px"></iframe><script>'
+                f'document.getElementById("framed").onload = function () {{'
+                f' var found = this.contentDocument.getElementById("{PROBE_ID}");'
+                f' var pre = document.createElement("pre"); pre.id = "{PROBE_ID}";'
+                f' pre.textContent = found ? found.textContent : \'{{"probe_error": "no answer from the frame"}}\';'
+                f' document.body.appendChild(pre); }};</script></body></html>', encoding="utf-8")
+        dom = _run([f"--window-size={window},{height}", "--virtual-time-budget=5000", "--dump-dom",
+                    shown.as_uri()], str(Path(tmp) / "profile"))
     return _probe_result(dom)
 
 
@@ -101,24 +110,6 @@ def _probe_result(dom: str) -> object:
     if isinstance(data, dict) and "probe_error" in data:
         raise AssertionError(f"probe failed: {data['probe_error']}")
     return data
-
-
-def _measure_framed(html: Path, script: str, width: int, height: int) -> object:
-    """``measure`` in an iframe ``width`` CSS pixels wide: ``window`` and ``document`` in
-    ``script`` are the framed page's (file URLs may reach each other: --allow-file-access-from-files)."""
-    wrapper = (f'<!doctype html><html><body style="margin:0"><iframe id="framed" src="{html.resolve().as_uri()}" '
-               f'style="border:0;width:{width}px;height:{height}px"></iframe><script>'
-               f'document.getElementById("framed").onload = function () {{ var out;'
-               f' try {{ out = (function (window, document) {{ {script} }})(this.contentWindow,'
-               f' this.contentWindow.document); }} catch (e) {{ out = {{"probe_error": String(e)}}; }}'
-               f' var pre = document.createElement("pre"); pre.id = "{PROBE_ID}";'
-               f' pre.textContent = JSON.stringify(out); document.body.appendChild(pre); }};</script></body></html>')
-    with tempfile.TemporaryDirectory() as tmp:
-        page = Path(tmp) / "frame.html"
-        page.write_text(wrapper, encoding="utf-8")
-        dom = _run([f"--window-size={MIN_WINDOW + 100},{height}", "--virtual-time-budget=5000", "--dump-dom",
-                    page.as_uri()], str(Path(tmp) / "profile"))
-    return _probe_result(dom)
 
 
 def screenshot(html: Path, png: Path, width: int = 1200, height: int = 1600) -> Path:

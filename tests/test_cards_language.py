@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gtcli.dsl import keywords
@@ -13,7 +15,7 @@ from gtcli.dsl.loader import grammar_text, strict_parser
 from gtcli.files.resources import cards_dir, published_vocabulary
 from gtcli.rules.cards import ANY
 from gtcli.rules.effects import PRIMITIVES, TRIGGERS
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run, run_json
 
 SAMPLE = cards_dir() / "sample.gtc"
 
@@ -152,3 +154,52 @@ def test_reference_page_documents_every_primitive():
     page = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
     for primitive in PRIMITIVES.values():
         assert f"`{primitive.syntax}`" in page, primitive.op
+
+
+# ---- export in another language's keywords: the names and texts keep theirs (issue 21) -----------
+@pytest.mark.parametrize("lang", keywords.LANGUAGES)
+def test_export_gtc_in_any_language_loads_back_the_same_set_and_translations(tmp_path, lang):
+    """Texts, manual steps and translations present: the exported set, beside the sample's
+    translations, is the same set, and every translation still fits it (no "not translated")."""
+    import shutil
+
+    original = load_set(SAMPLE)
+    assert any(c.text for c in original.cards) and any(c.manual_texts() for c in original.cards)
+    exported = tmp_path / "sample.gtc"
+    result = run("cards", "export", SAMPLE, "--format", "gtc", "--lang", lang, "-o", exported)
+    assert result.exit_code == 0, result.output
+    for other in ("es", "fr", "it"):
+        shutil.copy(cards_dir() / f"sample.{other}.gtc", tmp_path)
+    again = load_set(exported)
+    same = ("name", "version", "language", "cards", "vocabulary", "custom_vocabulary")
+    assert [getattr(again, f) for f in same] == [getattr(original, f) for f in same]
+    assert detect_language(exported.read_text(encoding="utf-8")) == lang
+    checked = run("cards", "check", exported, "--format", "json")
+    assert checked.exit_code == 0 and [d for f in json.loads(checked.stdout)["files"] for d in f["diagnostics"]] == []
+    for shown in keywords.LANGUAGES:
+        mine = run_json("cards", "show", exported, "--lang", shown)
+        theirs = run_json("cards", "show", SAMPLE, "--lang", shown)
+        assert mine["cards"] == theirs["cards"] and mine["language"] == theirs["language"] == shown
+        assert "not translated" not in json.dumps(mine)
+    assert run("cards", "export", exported, "--format", "gtc", "--lang", lang).stdout == \
+        exported.read_text(encoding="utf-8")
+
+
+def test_a_set_says_the_language_of_its_texts_apart_from_its_keywords():
+    text = 'conjunto "Mixto" idioma es texto en\nítem "Storm Staff" tipo bastón avance 2 base 1\n'
+    cs = SetChecker(published_vocabulary()).check(parse_gtc(text, "m.gtc"))
+    assert cs.language == "en" and cs.cards[0].type == "staff"
+    plain = SetChecker(published_vocabulary()).check(parse_gtc(text.replace(" texto en", ""), "m.gtc"))
+    assert plain.language == "es"  # a file without it: the texts are in the keywords' language, as before
+
+
+def test_fmt_lang_keeps_the_language_of_the_texts(tmp_path):
+    path = tmp_path / "s.gtc"
+    path.write_text('set "S" language en\nitem "Storm Staff" type staff advance 2 base 1\n'
+                    '  text "Made of storms."\n', encoding="utf-8")
+    result = run("fmt", path, "--lang", "fr")
+    assert result.exit_code == 0 and result.stdout.splitlines()[0] == 'ensemble "S" langue fr texte en'
+    path.write_text(result.stdout, encoding="utf-8")
+    assert load_set(path).language == "en"
+    back = run("fmt", path, "--lang", "en")
+    assert back.stdout.splitlines()[0] == 'set "S" language en'  # the same language twice is said once

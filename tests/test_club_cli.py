@@ -260,7 +260,9 @@ def test_duplicates_finds_a_game_recorded_twice(club_archive):
     logs = sorted(club_archive.rglob("*.gtl"))
     text = logs[0].read_text()
     (club_archive / "copy.gtl").write_text(text.replace("League game", "Copied game"))
-    (club_archive / "start.gtl").write_text(text[: len(text) * 2 // 3].rsplit("\n", 1)[0] + "\n")
+    lines = text.splitlines()
+    cut = next(n for n in range(len(lines) * 2 // 3, 0, -1) if not lines[n - 1].endswith(";"))  # a whole turn
+    (club_archive / "start.gtl").write_text("\n".join(lines[:cut]) + "\n")
     found = data("club", "duplicates", club_archive)
     rel = str(logs[0].relative_to(club_archive))
     assert {"files": sorted([rel, "copy.gtl"]), "relation": "same", "index": None, "shorter": None} in \

@@ -89,7 +89,7 @@ def test_the_standings_in_chromium_at_desktop_and_phone_width(site):
     ratings = json.loads(run("club", "ratings", archive, "--json").stdout)["players"]
     for width in WIDTHS:
         data = browser.measure(out / "index.html", PROBE, width=width, height=1200)
-        assert data["scripts"] == (1 if width >= browser.MIN_WINDOW else 0)  # the probe's own, if in the page
+        assert data["scripts"] == 1  # the probe's own: the page has none
         assert data["text"] > 300
         assert data["scroll"] <= data["width"], (width, data["scroll"])  # nothing wider than the screen
         shown = data["rows"][:len(ratings)]

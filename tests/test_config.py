@@ -168,3 +168,65 @@ def test_the_club_profile_and_language_reach_tally_play_and_fmt(club):
     assert '[Perfil "../house.toml"]' in header and '[Idioma "es"]' in header
     assert "ronda 1 praeco Ana" in run("fmt", club / "logs" / "2024" / "T6.gtl").stdout  # the club's language
     assert "round 1 praeco Ana" in run("fmt", club / "logs" / "2024" / "T6.gtl", "--lang", "en").stdout
+
+
+@pytest.mark.parametrize("text", [
+    '[project]\nname = "archive"\n\n[tool.other]\n"' + "k" * 200 + '" = 1\n',  # a quoted key past 128 characters
+    '[project]\nname = "archive\n',  # a syntax error
+    '[project]\nname = "archive"\n[[[broken\n' + "x = 1\n" * 10,
+    '\xff\xfe not even UTF-8',
+])
+def test_a_pyproject_without_gt_settings_never_stops_gt(club, text):
+    """Issue 20: a Python project's file that does not mention gtcli is passed over unparsed."""
+    (club / "gt.toml").write_text('select = ["R"]\n')
+    (club / "logs" / "pyproject.toml").write_bytes(text.encode("latin-1") if text.startswith("\xff") else text.encode())
+    result = run("check", club / "logs", "--json")
+    assert result.exit_code == 0 and codes(result) == ["R7"]  # the club's gt.toml above is in force
+    assert run("fmt", club / "logs" / "2024" / "T6.gtl").exit_code == 0
+
+
+def test_a_broken_pyproject_that_mentions_gt_still_stops_the_run(club):
+    """It may hold gt's settings: gt cannot tell what it would set, so it says so (CFG001)."""
+    pyproject = club / "logs" / "pyproject.toml"
+    pyproject.write_text('[tool.gtcli]\nseverity = "warning"\n[[[broken\n')
+    result = run("check", club / "logs")
+    assert result.exit_code == 2 and "CFG001" in result.output and str(pyproject) in result.output
+
+
+def test_a_configuration_that_hides_findings_says_so(club):
+    """Issue 20: the summary line and --json name the file in force and count what it hid."""
+    shutil.copy(RULES / "K1.gtl", club / "logs" / "2024" / "K1.gtl")
+    plain = run("check", club / "logs")
+    assert plain.stdout.splitlines()[-1] == "2 log(s) checked: 1 error(s), 1 warning(s)"  # no file: no note
+    config = club / "gt.toml"
+    config.write_text('ignore = ["K", "T6", "R7"]\n')
+    hidden = run("check", club / "logs")
+    assert hidden.exit_code == 0
+    assert hidden.stdout.splitlines()[-1] == f"2 log(s) checked: clean (settings from {config}; 4 finding(s) hidden by them)"
+    data = json.loads(run("check", club / "logs", "--json").stdout)
+    assert data["summary"] == {"files": 2, "errors": 0, "warnings": 0, "config": [str(config)], "hidden_by_config": 4}
+    assert [(f["config"], f["hidden_by_config"]) for f in data["files"]] == [(str(config), 2)] * 2
+    # what the command line chose is the user's own: not counted as hidden by the file
+    both = json.loads(run("check", club / "logs", "--json", "--severity", "warning").stdout)["summary"]
+    assert both["hidden_by_config"] == 2  # the two R7 notes are --severity's, K1 and T6 the file's
+    # a file whose every verdict setting is overridden is not in force; --isolated uses none
+    for args in (("--ignore", "K,T6,R7"), ()):
+        result = run(*(("--isolated",) if not args else ()), "check", club / "logs", *args)
+        assert "settings from" not in result.stdout
+
+
+def test_a_file_that_only_sets_the_look_is_named_too(club):
+    (club / "gt.toml").write_text("max-findings = 1\n")
+    assert run("check", club / "logs").stdout.splitlines()[-1].endswith(f"(settings from {club / 'gt.toml'})")
+    (club / "gt.toml").write_text('language = "es"\n')  # nothing gt check uses
+    assert "settings from" not in run("check", club / "logs").stdout
+
+
+def test_fmt_says_when_the_language_came_from_the_configuration(club):
+    log = club / "logs" / "2024" / "T6.gtl"
+    (club / "gt.toml").write_text('language = "es"\n')
+    result = run("fmt", "--write", log)
+    assert result.exit_code == 0 and f"Formatted {log} (in es: the language set by {club / 'gt.toml'})." in result.stderr
+    assert json.loads(run("fmt", log, "--json").stdout)["config"] == [str(club / "gt.toml")]
+    assert "language set by" not in run("fmt", log, "--lang", "es", "--write").stderr  # chosen on the command line
+    assert "config" not in json.loads(run("fmt", log, "--json", "--lang", "es").stdout)

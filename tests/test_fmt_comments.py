@@ -250,3 +250,13 @@ def test_fmt_write_follows_a_link_and_refuses_a_read_only_log(tmp_path):
     finally:
         real.chmod(0o644)
 
+
+
+def test_two_trailing_comments_on_one_regenerated_line():
+    """A regenerated line that shows two old elements keeps both trailing comments, the
+    second on its own line below at the line's indentation (it was a NameError)."""
+    from gtcli.dsl.comments import Anchored
+
+    lay = Anchored('a  # one\nb  # two\n', [(1, 1), (2, 1)])
+    lay.line("    ab", (1, 1), (2, 1))
+    assert lay.out == ["    ab  # one", "    # two"]

@@ -12,7 +12,7 @@ from gtcli.dsl.cardsets import load_set, names_in
 from gtcli.dsl.log_format import format_log
 from gtcli.dsl.logs import Options, check_file, parse_log
 from gtcli.files.resources import cards_dir
-from gtcli.simulate import random_game
+from gtcli.play.simulation import random_game
 from tests.conftest import SCENARIOS, mutate_lines, run
 
 SAMPLE = cards_dir() / "sample.gtc"

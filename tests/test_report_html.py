@@ -256,3 +256,21 @@ def test_rounds_of_a_long_log_are_sampled(monkeypatch):
     assert [p.label for p in points] == ["1.1", "1.4", "2.2", "2.4", "3.2", "3.5"]  # evenly spaced, first and last
     monkeypatch.setattr(log_report, "MAX_LINES", 100)  # a 188-line log as if it were a very long one
     assert [p.label for p in log_report.round_points(checked, Options())] == ["1.1", "3.5"]
+
+
+def test_a_file_name_with_escape_bytes_is_escaped_on_stdout_and_in_the_page(tmp_path):
+    """Issue 20: `gt game report` and `gt replay --html` printed such a name raw (stdout and page)."""
+    evil = "ev\x1b[2J\x1b]0;owned\x07il"
+    session = tmp_path / f"{evil}.toml"
+    assert run("game", "new", session, "--players", "Ana,Ben,Caro").exit_code == 0
+    log = tmp_path / f"{evil}.gtl"
+    log.write_text((SCENARIOS / "games" / "three-players.gtl").read_text(encoding="utf-8"), encoding="utf-8")
+    shown = "ev\\x1b[2J\\x1b]0;owned\\x07il"
+    for args in (("game", "report", session), ("replay", "--html", log)):
+        page = run(*args, env={"FORCE_COLOR": "1"})  # colour forced: click strips no escape sequence
+        assert "\x1b" not in page.output and "\x07" not in page.output and shown in page.output, args
+        out = tmp_path / f"{evil}.html"
+        written = run(*args, "-o", out, env={"FORCE_COLOR": "1"})
+        assert written.exit_code == 0 and "\x1b" not in written.output and shown in written.output
+        text = out.read_text(encoding="utf-8")
+        assert "\x1b" not in text and "\x07" not in text and shown in text

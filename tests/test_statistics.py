@@ -7,7 +7,7 @@ from math import isclose, sqrt
 import pytest
 from hypothesis import given, strategies as st
 
-from gtcli.statistics import Z95, holm, newcombe, two_proportion_p, wilson
+from gtcli.statistics import Z95, holm, mean_interval, newcombe, two_proportion_p, wilson
 
 
 def test_z95():
@@ -63,3 +63,20 @@ def test_wilson_contains_the_estimate(case):
     w, n = case
     low, high = wilson(w, n)
     assert 0.0 <= low <= w / n <= high <= 1.0
+
+
+def test_mean_interval_by_hand():
+    # 1, 2, 3, 4, 5: sum 15, squares 55, mean 3; s² = (55 - 225/5) / 4 = 2.5; half = z * sqrt(2.5 / 5) = 1.3859
+    mean, low, high = mean_interval(5, 15, 55)
+    assert mean == 3.0
+    assert round(low, 4) == 1.6141 and round(high, 4) == 4.3859
+    assert isclose(high - mean, Z95 * sqrt(0.5))
+
+
+def test_mean_interval_edges():
+    assert mean_interval(0, 0, 0) == (0.0, 0.0, 0.0)
+    assert mean_interval(1, 7, 49) == (7.0, 7.0, 7.0)
+    assert mean_interval(3, 12, 48) == (4.0, 4.0, 4.0)  # 4, 4, 4: no spread, no width
+    # 60 and 80 turns: mean 70, s² = (3600 + 6400 - 140²/2) / 1 = 200, half = z * sqrt(100) = 19.6
+    mean, low, high = mean_interval(2, 140, 10000)
+    assert mean == 70 and isclose(low, 70 - 10 * Z95) and isclose(high, 70 + 10 * Z95)

@@ -86,9 +86,10 @@ def test_missing_file_and_folder():
 
 def test_action_points():
     assert run("trickerion", "action-points", "aprendiz", "--slot", "1", "--shard", "--at", "mercado").stdout == \
-        "apprentice 1 slot +1 shard +1 = 3 action points\n"
+        "apprentice 1 slot +1 shard +1 = 3 action points\n" \
+        'In a game turn: shard_points = ["market row"] takes the shard (leave it out of changes).\n'
     data = run_json("trickerion", "action-points", "Ingeniero", "--slot", "-1")
-    assert data == {"character": "specialist", "base": 2, "slot": -1, "shard": 0, "total": 1}
+    assert data == {"character": "specialist", "base": 2, "slot": -1, "shard": 0, "total": 1, "location": None}
 
 
 def test_action_points_refuse_a_shard_in_the_theatre():
@@ -223,6 +224,7 @@ def test_the_documented_examples_run(tmp_path):
     """The commands of docs/trickerion.md and the README, on the shipped scenarios."""
     assert run("trickerion", "final", HERE / "final" / "final-tie.toml").exit_code == 0
     assert run("trickerion", "action-points", "apprentice", "--slot", "1", "--shard", "--at", "downtown").stdout == \
-        "apprentice 1 slot +1 shard +1 = 3 action points\n"
+        "apprentice 1 slot +1 shard +1 = 3 action points\n" \
+        'In a game turn: shard_points = ["downtown"] takes the shard (leave it out of changes).\n'
     assert run("trickerion", "game", "new", tmp_path / "g.toml", "--players", "Ana,Ben,Caro",
                "--specialists", "assistant,manager,engineer").exit_code == 0

@@ -17,10 +17,10 @@ HERE = SCENARIOS / "trickerion"
 COMMANDS = ("performance", "wages", "initiative", "final")
 TABLES = sorted(p for c in COMMANDS for p in (HERE / c).glob("*.toml"))
 GAMES = sorted(p for p in (HERE / "game").iterdir() if p.is_dir())
+STRETCHES = sorted(p for p in (HERE / "turns").iterdir() if p.is_dir())  # a few turns of a game
 ERRORS = sorted((HERE / "errors").glob("TRK*.toml"))
 # Codes that no file can show: they come from command-line arguments or need a whole game.
-CLI_ONLY = {"TRK013": "tests/test_trickerion_cli.py::test_action_points_refuse_a_shard_in_the_theatre",
-            "TRK017": "tests/test_trickerion_cli.py::test_a_sixth_turn_is_refused",
+CLI_ONLY = {"TRK017": "tests/test_trickerion_cli.py::test_a_sixth_turn_is_refused",
             "TRK018": "tests/test_trickerion_cli.py::test_undo_without_turns",
             "TRK019": "tests/test_trickerion_sessions.py::test_redo_brings_back_what_undo_dropped_in_order"}
 
@@ -57,6 +57,19 @@ def test_whole_game(folder, tmp_path):
     shown = json.loads(run("trickerion", "game", "show", session, "--json").stdout)
     assert shown == json.loads((folder / "expected.json").read_text(encoding="utf-8"))
     assert shown["winner"] == shown["final"]["players"][0]["name"]
+
+
+@pytest.mark.parametrize("folder", STRETCHES, ids=lambda p: p.name)
+def test_a_few_turns(folder, tmp_path):
+    """scenarios/trickerion/turns/: a game's first turns, computed by hand (COMPUTATION.md)."""
+    session = tmp_path / "game.toml"
+    assert run("trickerion", "game", "new", session, *shlex.split((folder / "new.args").read_text())).exit_code == 0
+    assert (folder / "COMPUTATION.md").exists()
+    for turn in sorted(folder.glob("turn*.toml")):
+        result = run("trickerion", "game", "turn", session, turn, "--yes", "--json")
+        assert result.exit_code == 0, result.stderr
+    shown = json.loads(run("trickerion", "game", "show", session, "--json").stdout)
+    assert shown == json.loads((folder / "expected.json").read_text(encoding="utf-8"))
 
 
 def test_the_games_show_what_the_issue_asks_for():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from gtcli.cli.options import json_option, max_findings_option
-from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json
+from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json, safe
 from gtcli.cli.settings import club_defaults
 
 LANG_CHOICE = click.Choice(["en", "es", "fr", "it"], case_sensitive=False)
@@ -111,7 +111,8 @@ def _check_file(path: str):
         loaded = load(path)
     except InputError as exc:
         return FileReport(path, "unreadable", list(exc.diagnostics)), None, True
-    unusable = any(d.code.startswith("SYN") for d in loaded.diagnostics)  # a file that does not parse
+    # a file that does not parse (SYN006, an old spelling, is read and only warned about)
+    unusable = any(d.code.startswith("SYN") and d.severity == "error" for d in loaded.diagnostics)
     kind = "translation" if loaded.translation is not None or _looks_like_translation(loaded) else "set"
     extra: dict = {}
     if loaded.card_set and kind == "set":
@@ -268,7 +269,7 @@ def export_cmd(path: str, fmt: str, lang: str | None, output: str | None) -> Non
         from gtcli.files.guarded import save
 
         save(output, text, what="export")  # locked, atomic, through links; the user named the file
-        click.echo(f"Wrote {output}.", err=True)
+        click.echo(safe(f"Wrote {output}.", False), err=True)
     else:
         click.echo(text, nl=False)
 

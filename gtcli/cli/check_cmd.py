@@ -20,11 +20,10 @@ or below).
 
 from __future__ import annotations
 
-import os
 import sys
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 
 import click
 
@@ -32,19 +31,12 @@ from gtcli.cli.log_cmds import log_options
 from gtcli.cli.options import max_findings_option
 from gtcli.cli.output import EXIT_FINDINGS, EXIT_UNUSABLE, MAX_FINDINGS
 from gtcli.codes import SEVERITIES, CodeFilter, selector_problem
+from gtcli.executor import default_jobs
 
 STDIN_NAME = "<stdin>"
-
-
-def default_jobs() -> int:
-    """Every core this process may use."""
-    counted = getattr(os, "process_cpu_count", None)
-    if counted is not None:
-        return counted() or 1
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:
-        return os.cpu_count() or 1
+# the settings of a configuration file that decide gt check's report (`language` does not)
+VERDICT_KEYS = ("select", "ignore", "severity", "strict", "require-complete", "max-findings", "cards", "board",
+                "profile")
 
 
 def _codes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -69,6 +61,8 @@ class Job:
     keep_text: bool  # human output echoes source lines under findings
     max_findings: int
     unusable: tuple = ()  # diagnostics of an input that could not even be read (standard input)
+    config: str | None = None  # the configuration file whose settings are in force for this log
+    chosen: CodeFilter = CodeFilter()  # the codes the command line alone chose (to count what the file hid)
 
 
 def check_one(job: Job):
@@ -95,13 +89,17 @@ def check_job(job: Job):
                           _source(job.path, job.text) if job.keep_text else {}), None
     r = checked.result
     diagnostics = r.diagnostics
+    hidden = 0
+    if job.config is not None and job.codes != job.chosen:
+        hidden = sum(1 for d in diagnostics if job.chosen.keeps(d.code, d.severity)
+                     and not job.codes.keeps(d.code, d.severity))
     if not job.codes.everything:
         diagnostics = [d for d in diagnostics if job.codes.keeps(d.code, d.severity)]
         if job.first:  # the replay ran to the end; stop after the first error that is shown
             cut = next((n for n, d in enumerate(diagnostics) if d.severity == ERROR), None)
             diagnostics = diagnostics if cut is None else diagnostics[:cut + 1]
     texts = {job.path: checked.text} if job.keep_text and diagnostics else {}
-    return FileReport(job.path, "log", diagnostics, texts, outcome_json(r)), checked
+    return FileReport(job.path, "log", diagnostics, texts, outcome_json(r), job.config, hidden), checked
 
 
 def _source(path: str, text: str | None) -> dict[str, str]:
@@ -118,41 +116,12 @@ def _source(path: str, text: str | None) -> dict[str, str]:
         return {}
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (one message, exit 130), not a traceback per process."""
-    import signal
+def run_jobs(jobs: list[Job], processes: int) -> Iterator[object]:
+    """The reports of ``jobs`` in their order, checked by up to ``processes`` processes
+    (:func:`gtcli.executor.map_ordered`: the pool starts before this returns)."""
+    from gtcli.executor import Executor, map_ordered
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def run_jobs(jobs: list, processes: int, work: Callable[[Any], object] = check_one) -> Iterator[object]:
-    """The reports of ``jobs`` in their order, checked by up to ``processes`` processes.
-
-    ``work`` is what is done to each job: :func:`check_one` for ``gt check``; ``gt club``
-    passes its own per-file function (a top-level function of picklable arguments too).
-
-    With several processes, the first log is checked here and the pool is started before
-    this returns (before any progress bar starts a thread), so the workers, forked where
-    the system allows, start with its grammar tables and card set already loaded.
-    """
-    if processes <= 1 or len(jobs) <= 2:
-        return map(work, jobs)
-    import multiprocessing
-
-    first = work(jobs[0])
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    pool = multiprocessing.get_context(method).Pool(min(processes, len(jobs) - 1), initializer=_ignore_interrupts)
-    return _drain(first, pool, jobs[1:], max(1, min(16, len(jobs) // (processes * 8))), work)
-
-
-def _drain(first: object, pool, rest: list, chunk: int, work: Callable[[Any], object]) -> Iterator[object]:
-    try:
-        yield first
-        yield from pool.imap(work, rest, chunksize=chunk)
-        pool.close()
-    finally:
-        pool.terminate()  # also on Ctrl-C or a closed output: no worker outlives gt
-        pool.join()
+    return map_ordered(check_one, jobs, Executor(jobs=processes))
 
 
 @click.command()
@@ -197,6 +166,9 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
                                                                   "profile": profile_spec,
                                                                   "allow_outside": allow_outside})
     counts = {"files": 0, "errors": 0, "warnings": 0}
+    configs = list(dict.fromkeys(job.config for job in jobs_list if job.config))  # in force, in order
+    if configs:
+        counts.update({"config": configs, "hidden_by_config": 0})
     entries, unusable = [], False
 
     def take(report: FileReport, limit: int) -> None:
@@ -204,6 +176,8 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
         unusable = unusable or report.kind == "unreadable"
         counts["errors"] += report.count(ERROR)
         counts["warnings"] += report.count(WARNING)
+        if report.hidden:
+            counts["hidden_by_config"] += report.hidden
         if fmt == "json":
             entries.append(report_json(report, limit))
         else:
@@ -213,8 +187,8 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
         take(FileReport(problem.path or "", "unreadable", [problem]), max_findings)
     reports = run_jobs(jobs_list, jobs or default_jobs())
     progress = _progress(len(jobs_list)) if fmt == "human" and not quiet and len(jobs_list) > 1 else None
-    with progress or nullcontext():
-        for job, report in zip(jobs_list, reports):
+    with progress or nullcontext(), _above_the_bar(progress):
+        for report, job in zip(reports, jobs_list):  # reports first: once they end, the pool is shut down
             counts["files"] += 1
             take(report, job.max_findings)
             if progress is not None:
@@ -258,8 +232,7 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
         except InputError as exc:
             fail(exc, fmt == "json")
         job = job_for(path, config, given, base, first, fmt == "human")
-        jobs.append(Job(STDIN_NAME if path == STDIN else path, text, job.options, job.codes, first, job.keep_text,
-                        job.max_findings, unreadable))
+        jobs.append(replace(job, path=STDIN_NAME if path == STDIN else path, text=text, unusable=unreadable))
     return jobs, found.problems
 
 
@@ -272,9 +245,13 @@ def job_for(path: str, config, given: dict, base: dict, first: bool = False, kee
         return given[key] if key in given else config.get(key, default)
 
     codes = CodeFilter(value("select", ()), value("ignore", ()), value("severity", "note"))
+    chosen = CodeFilter(given.get("select", ()), given.get("ignore", ()), given.get("severity", "note"))
     options = club_options(path, config, **base, strict=value("strict", False), first=first and codes.everything,
                            require_complete=value("require-complete", False))
-    return Job(path, None, options, codes, first, keep_text, value("max-findings", MAX_FINDINGS))
+    overridden = {**given, **{k: v for k, v in base.items() if v}}
+    in_force = config.path is not None and any(k in config.settings and k not in overridden for k in VERDICT_KEYS)
+    return Job(path, None, options, codes, first, keep_text, value("max-findings", MAX_FINDINGS), (),
+               str(config.path) if in_force else None, chosen)
 
 
 def _progress(total: int):
@@ -285,9 +262,39 @@ def _progress(total: int):
 
     from gtcli.cli.output import console
 
-    # Findings printed meanwhile go above the bar when both streams are the terminal; when
-    # the findings go to a file, they are left alone.
-    progress = Progress(console=console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                        redirect_stderr=False)
+    # Findings printed meanwhile go above the bar when both streams are the terminal
+    # (:func:`_above_the_bar`); when the findings go to a file, they are left alone.
+    progress = Progress(console=console(stderr=True), transient=True, redirect_stdout=False, redirect_stderr=False)
     progress.add_task("checking logs", total=total)
     return progress
+
+
+@contextmanager
+def _above_the_bar(progress) -> Iterator[None]:
+    """While the bar runs on the terminal, what gt prints to a terminal stdout goes above it.
+
+    rich's own ``redirect_stdout`` does not catch ``click.echo``: its stand-in for stdout has
+    no encoding, so Click writes to the terminal's bytes beneath it and a finding landed on
+    the bar's line. This stand-in tells Click it is a proper text stream (UTF-8, a terminal),
+    so every line passes through the bar's console, which prints it above the bar.
+    """
+    if progress is None or not sys.stdout.isatty():
+        yield
+        return
+    from rich.file_proxy import FileProxy
+
+    class TerminalProxy(FileProxy):
+        encoding = "utf-8"
+        errors = "replace"
+
+        def isatty(self) -> bool:
+            return True
+
+    real = sys.stdout
+    progress.console.soft_wrap = True  # a long finding is not cut into lines: the terminal wraps it, as without a bar
+    sys.stdout = TerminalProxy(progress.console, real)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stdout = real

@@ -100,7 +100,7 @@ class Club:
 
 
 def _default_jobs() -> int:
-    from gtcli.cli.check_cmd import default_jobs
+    from gtcli.executor import default_jobs
 
     return default_jobs()
 

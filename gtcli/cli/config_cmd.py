@@ -15,7 +15,7 @@ from gtcli.cli.output import MAX_FINDINGS, handles_input_errors, print_json
 
 # gt's own value of each setting when no file sets it (what `gt config` shows).
 DEFAULTS: dict[str, Any] = {
-    "profile": None, "cards": None, "board": None, "language": None, "select": [], "ignore": [],
+    "profile": None, "cards": None, "board": None, "language": None, "variants": [], "select": [], "ignore": [],
     "severity": "note", "max-findings": MAX_FINDINGS, "strict": False, "require-complete": False,
     "club": {"aliases": {}},
 }
@@ -24,6 +24,7 @@ DEFAULT_SHOWN = {
     "cards": "the log's [Cards]",
     "board": "the log's [Board], else none",
     "language": "the log's own (gt fmt); en (gt play --new)",
+    "variants": "none (gt play --new)",
     "select": "every code",
     "ignore": "none",
     "club": "no aliases",

@@ -34,6 +34,8 @@ class FileReport:
     diagnostics: list[Diagnostic]
     texts: dict[str, str] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    config: str | None = None  # the configuration file whose settings decided this report, if any
+    hidden: int = 0  # findings its settings left out (beyond what the command line chose)
 
     def count(self, severity: str) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)
@@ -79,11 +81,10 @@ def echo_diagnostic(d: Diagnostic, texts: dict[str, str] | Lines) -> None:
     lines = texts if isinstance(texts, Lines) else Lines(texts)
     caret = _caret(d, lines)
     d = safe_diagnostic(d)
-    head = f"{d.location()}: {d.code} "
-    if d.severity != ERROR:
-        head += f"{d.severity}: "
+    code = d.code  # styled where it stands, never searched for: a file named K1.gtl keeps its name plain
     if use_colour(sys.stdout):
-        head = head.replace(d.code, click.style(d.code, fg="red" if d.severity == ERROR else "yellow", bold=True), 1)
+        code = click.style(d.code, fg="red" if d.severity == ERROR else "yellow", bold=True)
+    head = f"{d.location()}: {code} " + (f"{d.severity}: " if d.severity != ERROR else "")
     click.echo(head + d.message)
     for line in caret:
         click.echo(line)
@@ -103,7 +104,8 @@ def report_json(report: FileReport, max_findings: int = MAX_FINDINGS) -> dict[st
     """One file's entry of the JSON document (docs/json.md)."""
     ds, left = _shown(report, max_findings)
     return {"file": report.path, "kind": report.kind, **report.extra, "diagnostics": [d.to_json() for d in ds],
-            **({"omitted": left} if left else {})}
+            **({"omitted": left} if left else {}), **({"config": report.config} if report.config else {}),
+            **({"hidden_by_config": report.hidden} if report.hidden else {})}
 
 
 def echo_report(report: FileReport, fmt: str, max_findings: int = MAX_FINDINGS) -> None:
@@ -125,11 +127,22 @@ def echo_report(report: FileReport, fmt: str, max_findings: int = MAX_FINDINGS) 
         click.echo(f"{safe(report.path, False)}: ... and {left} more (--max-findings 0 shows all)")
 
 
-def echo_summary(counts: dict[str, int], what: str = "file") -> None:
-    """The closing line: ``3 log(s) checked: 2 error(s), 1 warning(s)`` (or ``clean``)."""
+def echo_summary(counts: dict[str, Any], what: str = "file") -> None:
+    """The closing line: ``3 log(s) checked: 2 error(s), 1 warning(s)`` (or ``clean``), naming the
+    configuration files in force (``counts["config"]``) and the findings they hid."""
     verdict = "clean" if not counts["errors"] and not counts["warnings"] else \
         f"{counts['errors']} error(s), {counts['warnings']} warning(s)"
-    click.echo(f"{counts['files']} {what}(s) checked: {verdict}")
+    click.echo(f"{counts['files']} {what}(s) checked: {verdict}{config_note(counts)}")
+
+
+def config_note(counts: dict[str, Any]) -> str:
+    """`` (settings from gt.toml; 3 finding(s) hidden by them)``, or nothing without a configuration file."""
+    files = counts.get("config") or []
+    if not files:
+        return ""
+    note = f" (settings from {', '.join(safe(f, False) for f in files)}"
+    hidden = counts.get("hidden_by_config", 0)
+    return note + (f"; {hidden} finding(s) hidden by them)" if hidden else ")")
 
 
 def render(reports: list[FileReport], fmt: str, what: str = "file", max_findings: int = MAX_FINDINGS) -> None:

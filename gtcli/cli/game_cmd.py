@@ -64,7 +64,7 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
     """
     from gtcli.cli.render_tribunal import render_result, tribunal_title
     from gtcli.cli.tribunal_entry import enter_tribunal
-    from gtcli.files.draft_file import draft_path, drop_draft
+    from gtcli.files.draft_file import draft_kept, draft_path, drop_draft
     from gtcli.files.resources import published_vocabulary
     from gtcli.files.session_file import open_session
     from gtcli.files.table_file import TableReader
@@ -105,9 +105,9 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
                 return
             obsolete = s.record(table)
         except (click.Abort, InputError):
-            if not table_file and draft_path(session).exists():
-                click.echo(f"\nNothing was saved to {session}. What you typed is kept in {draft_path(session).name}: "
-                           f"`gt game tribunal {session}` offers to resume it.", err=True)
+            if not table_file and draft_kept(session):
+                click.echo(safe(f"\nNothing was saved to {session}. What you typed is kept in {draft_path(session).name}: "
+                                f"`gt game tribunal {session}` offers to resume it."), err=True)
             raise
     if not table_file:
         drop_draft(session)
@@ -116,7 +116,7 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
     if as_json:
         print_json(tribunal_json(result))
         return
-    click.echo(f"Saved {title} to {session}.")
+    click.echo(safe(f"Saved {title} to {session}.", False))
     if obsolete:
         click.echo(f"({obsolete} undone Tribunal(s) replaced: `gt game redo` can no longer bring them back.)")
 
@@ -220,8 +220,8 @@ def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
     if as_json:
         print_json({"file": session, "dropped": number, "tribunals": number - 1})
     else:
-        click.echo(f"Dropped Tribunal {number} from {session}; {number - 1} remain. "
-                   f"`gt game redo {session}` brings it back.")
+        click.echo(safe(f"Dropped Tribunal {number} from {session}; {number - 1} remain. "
+                        f"`gt game redo {session}` brings it back.", False))
 
 
 @game.command("redo")
@@ -240,7 +240,7 @@ def redo_cmd(session: str, as_json: bool) -> None:
     if as_json:
         print_json({"file": session, "restored": table.tribunal, "tribunals": len(s.game.tables)})
     else:
-        click.echo(f"Restored Tribunal {table.tribunal} to {session}; {len(s.game.tables)} recorded.")
+        click.echo(safe(f"Restored Tribunal {table.tribunal} to {session}; {len(s.game.tables)} recorded.", False))
 
 
 @game.command("from-log")
@@ -261,12 +261,12 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
     result = checked.result
     if result.errors:
         print_diagnostics(result.errors[:5], as_json=as_json)
-        click.echo(f"{log_path} has {len(result.errors)} rule finding(s): `gt check {log_path}` lists them; "
-                   "no session was written.", err=True)
+        click.echo(safe(f"{log_path} has {len(result.errors)} rule finding(s): `gt check {log_path}` lists them; "
+                        "no session was written.", False), err=True)
         raise SystemExit(EXIT_FINDINGS)
     g = game_of(checked)
     create_session(session, g, force)
     if as_json:
         print_json({"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)})
     else:
-        click.echo(f"Wrote {session}: {len(g.tables)} Tribunal(s) of {log_path}. See it with: gt game show {session}")
+        click.echo(safe(f"Wrote {session}: {len(g.tables)} Tribunal(s) of {log_path}. See it with: gt game show {session}", False))

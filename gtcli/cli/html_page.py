@@ -20,8 +20,13 @@ body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 
 
 def esc(text: object) -> str:
-    """``text`` as HTML text or an attribute value: nothing in it is markup."""
-    return html.escape(str(text), quote=True)
+    """``text`` as HTML text or an attribute value: nothing in it is markup, and no control
+    character reaches the page raw (ESC, bidirectional controls: shown as ``\\x1b``, ``\\u202e``
+    by :func:`gtcli.cli.output.safe`, as on the terminal). A page printed to standard output
+    is then as safe on a terminal as every other output of gt."""
+    from gtcli.cli.output import safe
+
+    return html.escape(safe(str(text)), quote=True)
 
 
 def document(title: str, lang: str, css: str, body: str, generator: str) -> str:

@@ -94,8 +94,11 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
     found a file to reformat, 2 a file could not be read or parsed (the others are still done).
     """
     from gtcli.cli.output import print_diagnostics
+    from gtcli.cli.settings import taken_from_config
     from gtcli.diagnostics import InputError
 
+    config = taken_from_config("lang")  # a club's file chose the language: the output says so
+    note = f" (in {lang.lower()}: the language set by {safe(config, False)})" if config else ""
     if len(paths) > 1 and not (write or check_only or show_diff):
         raise click.UsageError("several files: add --write (rewrite them), --check or --diff")
     write = write and not check_only
@@ -123,17 +126,20 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
             click.echo(file_text(entry["diff"]), nl=False)
         if check_only:
             if entry["changed"]:
-                click.echo(f"{safe(path, False)} would be reformatted", err=True)
+                click.echo(f"{safe(path, False)} would be reformatted{note}", err=True)
         elif write:
             shown = safe(path, False)
-            click.echo(f"Formatted {shown}." if entry["changed"] else f"{shown} was already formatted.", err=True)
+            click.echo(f"Formatted {shown}{note}." if entry["changed"] else f"{shown} was already formatted{note}.",
+                       err=True)
         elif not show_diff:
             click.echo(file_text(out), nl=False)
+            if note:
+                click.echo(f"gt fmt:{note}", err=True)
     if as_json:
-        print_json({"files": entries})
+        print_json({"files": entries, **({"config": [config]} if config else {})})
     elif len(paths) > 1:
         done = "reformatted" if write else "would be reformatted"
-        click.echo(f"{changed_files} of {len(paths)} file(s) {done}.", err=True)
+        click.echo(f"{changed_files} of {len(paths)} file(s) {done}{note}.", err=True)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
     if check_only and changed_files:

@@ -4,7 +4,9 @@ Every run ends in :meth:`GtGroup.main`, so every way out has one exit code (the 
 when a test calls the group through Click's CliRunner):
 
 * 0 clean, 1 findings, 2 unusable input or usage -- decided by the commands;
-* 2 also when the input ends at a prompt (EOF), with one line saying so;
+* 2 also when the input ends at a prompt (EOF), with one line saying so, and for faults of
+  the environment, each with one line (:mod:`gtcli.cli.streams`): stdout closed or
+  refusing writes (``> /dev/full``), stdin closed at a prompt (``<&-``);
 * 3 an internal error: one line saying it is a bug in gt and how to report it; the
   traceback only with ``gt --debug`` or ``GT_DEBUG=1``. A crash never looks like a
   finding, so a club's CI can tell them apart;
@@ -35,6 +37,8 @@ from gtcli.cli.exits import EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE
 # name -> (module, attribute, the one-line help `gt --help` shows without importing the module).
 # tests/test_startup.py checks that each line is the command's own short help.
 COMMANDS: dict[str, tuple[str, str, str]] = {
+    "balance": ("gtcli.cli.balance_cmd", "balance",
+                "Balance statistics of many games, and tests between two versions of a card set."),
     "cards": ("gtcli.cli.cards_cmd", "cards", "Card sets: check, show, render, format, export and translate them."),
     "check": ("gtcli.cli.check_cmd", "check", "Replay game logs through the rules and report every illegal move."),
     "club": ("gtcli.cli.club_cmd", "club", "A club's archive: every checked game remembered, statistics, ratings, a site."),
@@ -46,6 +50,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "play": ("gtcli.cli.play_cmd", "play", "Play a game at the table: type each move, it is checked and saved at once."),
     "replay": ("gtcli.cli.log_cmds", "replay", "The whole table state at a point of a log, to settle disputes."),
     "rules": ("gtcli.cli.rules_cmd", "rules", "Rule profiles and diagnostic codes."),
+    "simulate": ("gtcli.cli.simulate_cmd", "simulate",
+                 "Play whole games with a bot and write each as a legal log, for balance studies."),
     "tally": ("gtcli.cli.tally_cmd", "tally", "Places, tie-breaks and scores of one Tribunal from TABLE.toml."),
     "trickerion": ("gtcli.cli.trickerion_cmd", "trickerion",
                    "Trickerion: performances, wages, initiative, final scoring and whole games."),
@@ -59,21 +65,34 @@ def _debug_from_env() -> bool:
 
 
 def _flush_output() -> None:
-    """Flush stdout now, so a reader that went away is noticed here (exit 141), not at interpreter exit."""
+    """Flush stdout now, so a reader that went away is noticed here (exit 141), not at interpreter
+    exit, and an output that refuses writes (``> /dev/full``) is told (exit 2)."""
+    from gtcli.cli.streams import OutputFailed
+
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_output()
         raise SystemExit(EXIT_PIPE) from None
+    except OutputFailed as exc:
+        raise SystemExit(_output_failed(exc)) from None
     except (OSError, ValueError):
         pass
 
 
+def _output_failed(exc: Exception) -> int:
+    """Stdout refused a write (a full disk, an I/O error): one line on stderr, exit 2."""
+    _silence_output()
+    click.echo(f"gt: the standard output refused what gt wrote ({exc}); the output is incomplete.", err=True)
+    return EXIT_UNUSABLE
+
+
 def _silence_output() -> None:
-    """After a broken pipe: send what is left in stdout's buffer to /dev/null, not to an error at exit."""
+    """After a broken pipe or a refused write: send what is left in stdout's buffer to /dev/null,
+    not to an error at exit."""
     try:
         sys.stdout.flush()
-    except (BrokenPipeError, OSError, ValueError):
+    except Exception:
         pass
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -205,14 +224,27 @@ class GtGroup(LazyGroup):
         except BrokenPipeError:
             _silence_output()
             code = EXIT_PIPE
+        except Exception as exc:
+            code = self._environment(exc)
         except SystemExit:
             _flush_output()
             raise
-        except Exception as exc:  # a bug in gt: one line, exit 3; the traceback only on request
-            self._bug(exc)
-            code = EXIT_BUG
         _flush_output()
         sys.exit(code)
+
+    def _environment(self, exc: Exception) -> int:
+        """A fault of the user's environment (stdout refusing writes, stdin closed at a prompt):
+        one line, exit 2. Anything else is a bug in gt: one line, exit 3 (the traceback on request)."""
+        from gtcli.cli.streams import InputClosed, OutputFailed
+
+        if isinstance(exc, OutputFailed):
+            return _output_failed(exc)
+        if isinstance(exc, InputClosed):
+            click.echo("\ngt: the standard input is closed (<&-), but this command reads it; "
+                       "nothing was saved.", err=True)
+            return EXIT_UNUSABLE
+        self._bug(exc)
+        return EXIT_BUG
 
     @staticmethod
     def _stopped(cause: BaseException | None) -> int:
@@ -276,4 +308,11 @@ def cli() -> None:
 
 
 def main() -> None:
+    from gtcli.cli.streams import guard_streams
+
+    stop = guard_streams()  # a closed stdout, stdin or stderr (`>&-`): see gtcli.cli.streams
+    if stop is not None:
+        if sys.stderr is not None:
+            print(stop, file=sys.stderr)
+        sys.exit(EXIT_UNUSABLE)
     cli(prog_name="gt")

@@ -48,3 +48,32 @@ def option_errors(option: str, by_code: dict[str, str] | None = None) -> Iterato
         yield
     except InputError as exc:
         raise InputError(*(d.at((by_code or {}).get(d.code, option)) for d in exc.diagnostics)) from None
+
+
+def executor_options(func):
+    """``--jobs N``, ``--executor processes|dask`` and ``--scheduler URL`` (:mod:`gtcli.executor`)."""
+    func = click.option("--scheduler", metavar="tcp://HOST:8786",
+                        help="Run on this running Dask cluster (implies --executor dask; docs/scale.md).")(func)
+    func = click.option("--executor", "executor_kind", type=click.Choice(["processes", "dask"]), default="processes",
+                        show_default=True,
+                        help="Where the work runs: processes of this machine, or Dask (pip install 'gtcli[dask]').")(func)
+    return click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="N",
+                        help="Processes (or local Dask workers) to use (default: every core). "
+                             "Results do not depend on N.")(func)
+
+
+def executor_from(jobs: int | None, kind: str, scheduler: str | None):
+    """The :class:`gtcli.executor.Executor` the options ask for."""
+    from gtcli.executor import Executor, default_jobs
+
+    return Executor("dask" if scheduler else kind, jobs or default_jobs(), scheduler)
+
+
+def start_map(work, items, executor):
+    """:func:`gtcli.executor.map_ordered`, with an executor that cannot run as a usage error (exit 2)."""
+    from gtcli.executor import ExecutorUnavailable, map_ordered
+
+    try:
+        return map_ordered(work, items, executor)
+    except ExecutorUnavailable as exc:
+        raise click.UsageError(str(exc)) from None

@@ -152,6 +152,12 @@ def _safe_console_class() -> type:
         def render_str(self, text: str, **kwargs: Any) -> Any:
             return super().render_str(safe(text), **kwargs)
 
+        def on_broken_pipe(self) -> None:
+            """The reader went away: exit 141 like every other write (rich's own exits 1, the
+            code of findings), by letting :class:`gtcli.cli.main.GtGroup` see the error."""
+            self.quiet = True
+            raise BrokenPipeError()
+
     return SafeConsole
 
 

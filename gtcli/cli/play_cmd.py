@@ -31,7 +31,8 @@ LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that cha
 @allow_outside_option
 @json_option
 @handles_input_errors()
-@club_defaults("path", only_if="is_new", cards="cards", board="board", profile_spec="profile", lang="language")
+@club_defaults("path", only_if="is_new", cards="cards", board="board", profile_spec="profile", lang="language",
+               variants="variants")
 def play(path, is_new, players, cards, board, profile_spec, variants, lang, event, date, seed, allow_outside,
          as_json) -> None:
     """Play a game at the table: type each move, it is checked and saved at once.
@@ -98,6 +99,7 @@ class Prompt:
         self.as_json = as_json
         self.terminal = sys.stdin.isatty() and sys.stdout.isatty()
         self.out = console()
+        self.interrupted = False  # the last read ended with Ctrl-C
 
     # ---- input -----------------------------------------------------------------------------------------
     def read(self, prompt: str) -> str | None:
@@ -106,22 +108,27 @@ class Prompt:
         A script piped in may come from anywhere: a line is read up to
         :data:`MAX_TYPED_LINE` characters (the rest of it is skipped, not held in memory),
         and echoed escaped, like every other text gt prints.
+
+        At a terminal, Ctrl-C clears the line being typed and asks again, as a shell does;
+        a second Ctrl-C in a row leaves (exit 130, :meth:`leave`), and so does Ctrl-D on an
+        empty line (exit 0, as ``quit``): each on a line of its own, never after the prompt.
         """
-        try:
-            if self.terminal:
-                line = input(prompt)
-            else:
-                line = sys.stdin.readline(MAX_TYPED_LINE + 1)
-                if not line:
-                    return None
-                too_long = len(line.rstrip("\n")) > MAX_TYPED_LINE
-                if too_long and not line.endswith("\n"):
-                    while (rest := sys.stdin.readline(MAX_TYPED_LINE)) and not rest.endswith("\n"):
-                        pass  # the rest of the over-long line
-                line = line.rstrip("\n")
-                if not self.as_json:
-                    click.echo(safe(prompt + (line[:80] + " ..." if too_long else line.rstrip())))
-        except (EOFError, KeyboardInterrupt):
+        while True:
+            try:
+                line = self._read_line(prompt)
+            except KeyboardInterrupt:
+                if not self.terminal or self.interrupted:
+                    self.leave(interrupted=True)
+                self.interrupted = True
+                click.echo("\n(line cleared; Ctrl-C again or `quit` leaves)", err=self.as_json)
+                continue
+            except EOFError:
+                if self.terminal:
+                    click.echo()  # Ctrl-D leaves the cursor after the prompt
+                return None
+            self.interrupted = False
+            break
+        if line is None:
             return None
         if len(line) > MAX_TYPED_LINE:
             from gtcli.play.session import Reply
@@ -129,6 +136,32 @@ class Prompt:
             self.answer(Reply(False, f"not taken: a typed line is limited to {MAX_TYPED_LINE:,} characters"))
             return ""
         return line
+
+    def _read_line(self, prompt: str) -> str | None:
+        if self.terminal:
+            return input(prompt)
+        line = sys.stdin.readline(MAX_TYPED_LINE + 1)
+        if not line:
+            return None
+        too_long = len(line.rstrip("\n")) > MAX_TYPED_LINE
+        if too_long and not line.endswith("\n"):
+            while (rest := sys.stdin.readline(MAX_TYPED_LINE)) and not rest.endswith("\n"):
+                pass  # the rest of the over-long line
+        line = line.rstrip("\n")
+        if not self.as_json:
+            click.echo(safe(prompt + (line[:80] + " ..." if too_long else line.rstrip())))
+        return line
+
+    def leave(self, interrupted: bool = False) -> None:
+        """Say where the game is kept, on a line of its own; Ctrl-C's exit code is 130 (every move
+        typed before it is already saved)."""
+        from gtcli.cli.exits import EXIT_INTERRUPTED
+
+        if interrupted and not self.as_json:
+            click.echo()  # after the ^C the terminal echoed
+        self.say(f"Saved: {self.session.path}. Resume with: gt play {self.session.path}", kind="bye")
+        if interrupted:
+            raise SystemExit(EXIT_INTERRUPTED)
 
     def setup_readline(self) -> None:
         try:
@@ -165,7 +198,7 @@ class Prompt:
             if word in ("quit", "exit", "q"):
                 break
             self.handle(line, word)
-        self.say(f"Saved: {self.session.path}. Resume with: gt play {self.session.path}", kind="bye")
+        self.leave()
 
     def handle(self, line: str, word: str) -> None:
         s = self.session
@@ -254,9 +287,9 @@ class Prompt:
         if self.as_json:
             self.say(f"gt play {s.path}", kind="hello", status=s.status())
             return
-        click.echo(f"gt play {s.path}: {len(s.log.events)} event(s) in the log. Type `help` for what can be typed.")
+        click.echo(safe(f"gt play {s.path}: {len(s.log.events)} event(s) in the log. Type `help` for what can be typed.", False))
         if s.result.errors:
-            click.echo(f"(the log already has {len(s.result.errors)} rule finding(s); `gt check {s.path}` lists them)")
+            click.echo(safe(f"(the log already has {len(s.result.errors)} rule finding(s); `gt check {s.path}` lists them)", False))
         if s.open_turn and s.log.events:
             click.echo(f"The log ends in {s.open_turn}'s turn: go on typing it, or type `end` to close it.")
         self.show_status(brief=False)

@@ -155,6 +155,8 @@ def render_turn(result: TurnResult, out: Any = None, detail: bool = True) -> Non
         out.print(f"  tied on fame: {names(group)} (their order from last turn reversed)")
     for advert in result.adverts:
         out.print(f"  {escape(advert.name)} advertises: -{count(advert.cost, 'coin')}, +2 fame")
+    for name, at in result.shard_points:
+        out.print(f"  {escape(name)} pays {count(len(at), 'shard')} for action points ({', '.join(at)})")
     for performance, paid in result.performances:
         if detail:
             render_performance(performance, paid, out)
@@ -179,6 +181,9 @@ def render_action_points(points: ActionPoints, out: Any = None) -> None:
     if points.shard:
         parts.append(f"shard +{points.shard}")
     out.print(f"{' '.join(parts)} = {count(points.total, 'action point')}")
+    if points.shard:  # the same shard in a game turn: entered once, there
+        out.print(f'In a game turn: shard_points = ["{points.location or "LOCATION"}"] takes the shard '
+                  "(leave it out of changes).")
 
 
 def render_game(game: Game, done: Sequence[TurnResult], standings: Sequence[PlayerState],

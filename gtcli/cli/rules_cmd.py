@@ -9,7 +9,9 @@ from gtcli.cli.output import console, handles_input_errors, print_json, table
 
 
 def _value(v: object) -> str:
-    return ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+    if isinstance(v, list):
+        return ", ".join(map(str, v)) or "none"
+    return str(v)
 
 
 @click.group()
@@ -37,6 +39,26 @@ def profiles_cmd(as_json: bool) -> None:
     for p in BUILTIN.values():
         out.print(f"{p.name}: {p.description}")
     out.print("A TOML file of overrides works wherever a profile name does (see README).")
+    out.print("The official variants (X1-X5) are listed by `gt rules variants`.")
+
+
+@rules.command("variants")
+@json_option
+def variants_cmd(as_json: bool) -> None:
+    """List the official variants: code, name, the Spanish sheet's name, what each allows."""
+    from gtcli.rules.variants import CATALOGUE
+
+    if as_json:
+        print_json([{"code": v.code, "name": v.name, "sheet_name": v.sheet, "summary": v.summary}
+                    for v in CATALOGUE])
+        return
+    out = console()
+    t = table("Code", "Name", "Spanish sheet", "Allows", title="Official variants", terminal=out.is_terminal)
+    for v in CATALOGUE:
+        t.add_row(v.code, v.name, v.sheet, v.summary)
+    out.print(t)
+    out.print("Off unless turned on: a log's [Variants] tag, gt play --new --variant, a profile's `variants`;"
+              " by code or either name, any case, with or without accents.")
 
 
 @rules.command("diff")

@@ -96,6 +96,11 @@ def from_command_line(name: str) -> bool:
     return ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
 
 
+def taken_from_config(name: str) -> str | None:
+    """The configuration file a parameter's value came from (:func:`club_defaults`), None if not from one."""
+    return _meta().get("gt.from_config", {}).get(name)
+
+
 def fail(exc: InputError, as_json: bool) -> None:
     """A configuration that cannot be used: its diagnostics, exit 2 (nothing was done)."""
     from gtcli.cli.output import EXIT_UNUSABLE, print_diagnostics
@@ -125,6 +130,7 @@ def club_defaults(anchor: str, only_if: str | None = None, **params: str) -> Cal
                     for name, key in params.items():
                         if key in config.settings and not from_command_line(name):
                             kwargs[name] = setting(config, key)
+                            _meta().setdefault("gt.from_config", {})[name] = str(config.path)
                 except InputError as exc:
                     fail(exc, bool(kwargs.get("as_json")) or kwargs.get("fmt") == "json")
             return func(*args, **kwargs)

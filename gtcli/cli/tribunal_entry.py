@@ -187,12 +187,14 @@ def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool =
     try:
         found = load_draft(session, vocabulary, game.profile, game.players)
     except InputError as exc:
-        click.echo(f"The draft {draft_path(session).name} cannot be read ({exc.diagnostics[0].message}); "
-                   "a new entry replaces it.", err=True)
+        if exc.diagnostics[0].code == "IO006":  # no draft could be kept: stop before asking anything
+            raise
+        click.echo(safe(f"The draft {draft_path(session).name} cannot be read ({exc.diagnostics[0].message}); "
+                        "a new entry replaces it.", False), err=True)
         found = None
     if found is not None and found.tribunal != number:
-        click.echo(f"The draft {draft_path(session).name} is for Tribunal {found.tribunal}, but the game's next is "
-                   f"Tribunal {number}; a new entry replaces it.", err=True)
+        click.echo(safe(f"The draft {draft_path(session).name} is for Tribunal {found.tribunal}, but the game's "
+                        f"next is Tribunal {number}; a new entry replaces it.", False), err=True)
     elif found is not None:
         click.echo(f"A draft of Tribunal {number} was left by an interrupted entry: {found.summary()}.", err=err)
         if click.confirm("Resume it?", default=True, err=err):

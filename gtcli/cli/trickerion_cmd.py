@@ -14,7 +14,7 @@ import click
 
 from gtcli.cli.asking import stdin_is_terminal
 from gtcli.cli.options import json_option, name_list, option_errors
-from gtcli.cli.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json
+from gtcli.cli.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json, safe
 
 TABLE_FILE = click.Path(dir_okay=False)
 
@@ -212,9 +212,9 @@ def turn_cmd(session: str, turn_file: str, yes: bool, as_json: bool) -> None:
         print_json(turn_json(result))
         return
     if result.number == TURNS:
-        click.echo(f"Saved turn {result.number} to {session}. The game is over: gt trickerion game show {session}")
+        click.echo(safe(f"Saved turn {result.number} to {session}. The game is over: gt trickerion game show {session}", False))
     else:
-        click.echo(f"Saved turn {result.number} to {session}.")
+        click.echo(safe(f"Saved turn {result.number} to {session}.", False))
     if obsolete:
         click.echo(f"({obsolete} undone turn(s) replaced: `gt trickerion game redo` can no longer bring them back.)")
 
@@ -296,7 +296,7 @@ def _where_it_stands(session: str, s: Any, key: str, number: int, title: str, as
     def render(states):
         render_standings(states, title, None)
         if order is None:
-            click.echo(f"The game is over: gt trickerion game show {session}")
+            click.echo(safe(f"The game is over: gt trickerion game show {session}", False))
         else:
             click.echo(f"Turn {len(g.turns) + 1} is next, initiative: {names(order)}")
 

@@ -7,7 +7,7 @@ session and anything else apart (``gt.toml`` and ``pyproject.toml`` are never ga
 
 :func:`update` hashes every file (SHA-256 of its bytes); a file whose hash the index
 already has is not judged again. Files that are new or changed are judged by
-:func:`gtcli.club.work.judge` -- through :func:`gtcli.cli.check_cmd.run_jobs`, the
+:func:`gtcli.club.work.judge` -- mapped by :func:`gtcli.executor.map_ordered`, the
 process pool of ``gt check --jobs``, in batches committed one transaction each, so an
 interrupted run keeps what it finished. Files gone from the folder are forgotten. A file
 unchanged but judged by another gt version, other settings or a card set, board or
@@ -101,7 +101,7 @@ def update(conn, archive: str, processes: int, job_of: Callable[[str], object], 
            progress: Callable[[int, int], None] | None = None) -> Report:
     """Index ``archive`` into ``conn`` (module docstring); ``job_of(path)`` is gt check's Job of a log."""
     from gtcli import __version__
-    from gtcli.cli.check_cmd import run_jobs
+    from gtcli.executor import Executor, map_ordered
 
     found = discover(archive)
     report = Report(files=len(found.files), problems=found.problems)
@@ -121,7 +121,7 @@ def update(conn, archive: str, processes: int, job_of: Callable[[str], object], 
         tasks.append(Task(path, rel, kind, job, settings))
     gone = sorted(set(old) - {rel for rel, _ in found.files})
     report.removed = len(gone)
-    for row in _batches(conn, run_jobs(tasks, processes, work=judge), gone, len(tasks), progress):
+    for row in _batches(conn, map_ordered(judge, tasks, Executor(jobs=processes)), gone, len(tasks), progress):
         report.judged += 1
         if row.path not in old:
             report.added += 1

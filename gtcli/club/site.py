@@ -65,7 +65,7 @@ def write_site(club, output: str, processes: int) -> dict[str, Any]:
 
 
 def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, processes: int) -> int:
-    from gtcli.cli.check_cmd import run_jobs
+    from gtcli.executor import Executor, map_ordered
     from gtcli.files.atomic import write_atomic
 
     tasks = []
@@ -77,7 +77,7 @@ def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, p
         job = club.job_of(path) if r.kind == "log" else None
         tasks.append(GamePage(path, r.path, r.kind, name, r.verdict or "", job))
     made = 0
-    for name, html in run_jobs(tasks, processes, work=render):
+    for name, html in map_ordered(render, tasks, Executor(jobs=processes)):
         if html is None:
             shown.pop(next(p for p, n in shown.items() if n == name), None)
             continue

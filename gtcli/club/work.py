@@ -11,8 +11,8 @@
 
 Nothing here touches the database or the terminal, so an executor can map it over the
 archive's files: today the process pool of ``gt check --jobs``
-(:func:`gtcli.cli.check_cmd.run_jobs`); the cluster executor of the balance lab
-(``--executor dask``) maps the same function.
+(:func:`gtcli.executor.map_ordered` with ``Executor(jobs=N)``); the same call with a Dask
+executor (``--executor dask`` of the balance lab) maps it over a cluster.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from gtcli.diagnostics import Pos
+from gtcli.dsl.deprecated import DeprecatedSpellings
 from gtcli.rules.cards import Choice, Effect, Step
 
 TRIGGERS = {"ON_CAST": "on cast", "ON_PLAY": "on play", "WHILE_ACTIVE": "while active",
@@ -56,7 +57,8 @@ class RawSet:
     path: str | None
     name: str | None = None
     version: int | None = None
-    language: Word | None = None
+    language: Word | None = None  # the keywords' language (and the texts', unless text_language)
+    text_language: Word | None = None  # the language of the names and texts, when not the keywords'
     includes: list[tuple[str, Pos]] = field(default_factory=list)
     translations: list[tuple[str, Pos]] = field(default_factory=list)  # `translations "x.es.gtc", ...`
     types: list[Word] | None = None
@@ -106,12 +108,15 @@ def unquote(token: str) -> str:
 
 
 
-class CardsTransformer(Transformer):
-    """Lark tree -> :class:`RawSet` or :class:`RawTranslation`."""
+class CardsTransformer(DeprecatedSpellings, Transformer):
+    """Lark tree -> :class:`RawSet` or :class:`RawTranslation`; old keyword spellings read
+    are in ``deprecated`` (SYN006 warnings, :mod:`gtcli.dsl.deprecated`)."""
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, language: str = "en") -> None:
         super().__init__()
         self.path = path
+        self.language = language
+        self.deprecated = []
 
     def _pos(self, item: Any) -> Pos:
         if isinstance(item, Token):
@@ -138,7 +143,7 @@ class CardsTransformer(Transformer):
             kind, value, pos = child[0], child[1], child[-1]
             raw.decls.append(Decl(kind, pos, value))
             if kind == "header":
-                _, raw.name, raw.version, raw.language, raw.header_pos = child
+                _, raw.name, raw.version, raw.language, raw.text_language, raw.header_pos = child
             elif kind == "include":
                 raw.includes.append((value, child[2]))
             elif kind == "translations":
@@ -150,9 +155,10 @@ class CardsTransformer(Transformer):
         return raw
 
     def header(self, children):
-        set_kw, name, _v, version, _l, language = children
+        set_kw, name, _v, version, _l, language, _t, text_language = children
         return ("header", unquote(name), int(version) if version is not None else None,
-                self._word(language) if language is not None else None, self._pos(set_kw))
+                self._word(language) if language is not None else None,
+                self._word(text_language) if text_language is not None else None, self._pos(set_kw))
 
     def include(self, children):
         return ("include", unquote(children[1]), self._pos(children[1]), self._pos(children[0]))

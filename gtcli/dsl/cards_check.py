@@ -68,6 +68,8 @@ class SetChecker:
     # ---- the set ---------------------------------------------------------------------
     def check(self, raw: RawSet) -> CardSet:
         language = self.language(raw.language)
+        if raw.text_language is not None:  # names and texts in another language than the keywords
+            language = self.language(raw.text_language)
         self.plain(raw.name, "the set's name", raw.header_pos)
         vocabulary, custom = self.vocabulary(raw)
         self.any_words = any_category_words() | {ANY}

@@ -18,6 +18,7 @@ a line splits it there (continuation lines are indented by two more).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from gtcli.diagnostics import Diagnostic, InputError, Pos
@@ -185,6 +186,11 @@ class Writer:
             parts += [self.kw("VERSION"), str(raw.version)]
         if lang is not None:
             parts += [self.kw("LANGUAGE"), lang]
+        text = raw.text_language.text if raw.text_language is not None else None
+        if text is not None and fold(text) in LANGUAGES:
+            text = fold(text)
+        if text is not None and text != lang:  # the same as the keywords' needs no saying
+            parts += [self.kw("TEXT"), text]
         return " ".join(parts)
 
     def set_file(self, raw: RawSet, out: Layout, lang: str | None, spaced: bool = False) -> None:
@@ -295,6 +301,9 @@ def format_file(raw: RawSet | RawTranslation, source: str, file_lang: str, lang:
         return out.text()
     translate = vocabulary if target != file_lang and raw.types is None and raw.categories is None else None
     declared = raw.language.text if raw.language is not None else None
+    if lang and raw.text_language is None and lang != file_lang:
+        # the keywords change language, the names and texts do not: the header keeps saying theirs
+        raw = replace(raw, text_language=Word(fold(declared) if declared else "en", Pos()))
     if lang or (declared is not None and fold(declared) in LANGUAGES):
         declared = target if lang else fold(declared)  # an unknown language (CARD016) stays as written
     Writer(target, words_in(target, translate)).set_file(raw, out, declared)
@@ -347,7 +356,7 @@ def _meaning(raw: RawSet | RawTranslation, relabelled: bool = False) -> object:
                 [(e.kind, e.name, e.translated, [(a.key, a.value) for a in e.attrs]) for e in raw.entries])
     checker = SetChecker(published_vocabulary())
     checked = checker.check(raw)
-    return (checked.name, checked.version, checked.cards, [i for i, _ in raw.includes],
+    return (checked.name, checked.version, checked.language, checked.cards, [i for i, _ in raw.includes],
             [t for t, _ in raw.translations],
             sorted((d.code, d.severity) for d in checker.diagnostics if not (relabelled and d.code == "CARD016")))
 
@@ -363,6 +372,8 @@ def raw_of(card_set: CardSet, lang: str) -> RawSet:
         return Word(text, Pos())
 
     raw = RawSet(None, card_set.name, card_set.version, Word(lang, Pos()))
+    if card_set.language != lang:  # the names and texts stay in the set's own language
+        raw.text_language = Word(card_set.language, Pos())
     raw.decls.append(Decl("header", Pos()))
     if card_set.custom_vocabulary:
         raw.decls.append(Decl("types", Pos(), [Word(t.key, Pos()) for t in card_set.vocabulary.item_types]))

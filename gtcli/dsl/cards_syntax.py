@@ -72,6 +72,7 @@ class Parsed:
     declared: bool
     errors: list[Diagnostic] = field(default_factory=list)
     skipped: int = 0  # characters skipped after errors (how badly this language fits)
+    warnings: list[Diagnostic] = field(default_factory=list)  # old keyword spellings read (SYN006)
 
 
 def read_gtc(text: str, path: str | None) -> Parsed:
@@ -120,7 +121,9 @@ def _read(text: str, lang: str, path: str | None, declared: bool) -> Parsed:
                                            last.hint, last.severity)
         parsed.skipped = len(text)
         return parsed
-    parsed.raw = CardsTransformer(path).transform(tree)
+    transformer = CardsTransformer(path, lang)
+    parsed.raw = transformer.transform(tree)
+    parsed.warnings = transformer.deprecated
     return parsed
 
 

@@ -76,7 +76,7 @@ def _parse_any(path: Path, text: str, loaded: Loaded) -> RawSet | RawTranslation
     parsed = read_gtc(text, str(path))
     if parsed.raw is None:
         raise InputError(*parsed.errors)
-    loaded.diagnostics.extend(parsed.errors)
+    loaded.diagnostics.extend(parsed.errors + parsed.warnings)
     return parsed.raw
 
 
@@ -177,7 +177,7 @@ def load(path: str | Path, with_translation_target: bool = True) -> Loaded:
         loaded.card_set = checker.check(raw)
         loaded.translations = list(raw.translations)
         loaded.diagnostics.extend(checker.diagnostics)
-    if any(d.code.startswith("SYN") for d in loaded.diagnostics):
+    if any(d.code.startswith("SYN") and d.severity == ERROR for d in loaded.diagnostics):
         # read past syntax errors (cards_syntax): the errors of the cards read whole are
         # worth fixing in the same run, but warnings about what is missing or unused are
         # not, when part of the file was skipped

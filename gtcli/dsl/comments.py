@@ -270,7 +270,8 @@ class Anchored(Layout):
 
     def line(self, text: str, *positions: Any) -> None:
         anchors = sorted(_anchor(p) for p in positions if p is not None)
-        self.lead(text[:len(text) - len(text.lstrip())], *positions)
+        indent = text[:len(text) - len(text.lstrip())]
+        self.lead(indent, *positions)
         if self._want_blank:
             self._put_blank()
             self._want_blank = False

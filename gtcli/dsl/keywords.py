@@ -152,6 +152,19 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "FINGERPRINT": {"en": ("fingerprint",), "es": ("huella",), "fr": ("empreinte",), "it": ("impronta",)},
 }
 
+# Spellings a released gt accepted and a later one replaced: keyword -> language -> the old
+# words. A file that once loaded keeps loading: each is still read (English ones in every
+# language, as English keywords are), with a SYN006 warning naming today's word, and `gt fmt`
+# writes today's. Never remove a word from KEYWORDS without moving it here (docs/cards.md and
+# docs/logs.md, "Deprecated spellings"; tests/test_deprecated_spellings.py parses every
+# spelling any commit of the project shipped).
+DEPRECATED: dict[str, dict[str, tuple[str, ...]]] = {
+    # the French sheet's réserve is the Vis store; its Vault is *Arches* (issue 12)
+    "WHILE_IN_VAULT": {"fr": ("si en réserve",)},
+    # a vote move was spelled with the card effects' VOTES words in the first logs
+    "VOTE": {"en": ("votes",), "es": ("votos", "voto"), "fr": ("votes",), "it": ("voti", "voto")},
+}
+
 LANGUAGE_NAMES = {"en": "English", "es": "Spanish", "fr": "French", "it": "Italian"}
 
 # Plain words (not keywords) that a slot list accepts for "a Spell of any category".
@@ -159,13 +172,28 @@ ANY_CATEGORY = {"en": ("any",), "es": ("cualquiera",), "fr": ("libre", "toute"),
 
 
 def words(keyword: str, lang: str) -> tuple[str, ...]:
-    """The words a parser for ``lang`` accepts for ``keyword`` (English always included)."""
-    table = KEYWORDS[keyword]
-    found = list(table.get(lang, ())) + list(table["en"])
+    """The words a parser for ``lang`` accepts for ``keyword`` (English always included, and
+    the deprecated spellings after today's)."""
+    table, old = KEYWORDS[keyword], DEPRECATED.get(keyword, {})
+    found = list(table.get(lang, ())) + list(table["en"]) + list(old.get(lang, ())) + list(old.get("en", ()))
     variants = []
     for word in found:
         variants.extend((word, fold(word) if "-" not in word else word))
     return tuple(dict.fromkeys(variants))
+
+
+@functools.cache
+def _deprecated_words(keyword: str, lang: str) -> frozenset[str]:
+    """The folded old spellings of ``keyword`` a ``lang`` parser reads, less any that are today's."""
+    old = DEPRECATED.get(keyword, {})
+    today = KEYWORDS[keyword]
+    current = {fold(w) for w in today.get(lang, ()) + today["en"]}
+    return frozenset(fold(w) for w in old.get(lang, ()) + old.get("en", ())) - current
+
+
+def is_deprecated(keyword: str, word: str, lang: str) -> bool:
+    """Whether ``word``, read for ``keyword`` by a ``lang`` parser, is one of its old spellings."""
+    return fold(word) in _deprecated_words(keyword, lang)
 
 
 def spelling(keyword: str, lang: str) -> str:

@@ -8,6 +8,7 @@ from sys import intern
 from lark import Token, Transformer
 
 from gtcli.diagnostics import Pos
+from gtcli.dsl.deprecated import DeprecatedSpellings
 from gtcli.dsl.cards_ast import unquote
 from gtcli.rules.log import (
     Activate, Advance, Cast, CardRef, Discard, Draw, Extract, GatherContested, GatherUncontested, Install, Log,
@@ -18,16 +19,17 @@ from gtcli.rules.log import (
 KINDS = {"ITEM": "item", "SPELL": "spell", "RESOURCE": "resource", "HAND": "hand", "SANCTUM": "sanctum"}
 
 
-class LogTransformer(Transformer):
+class LogTransformer(DeprecatedSpellings, Transformer):
     """Runs inline in the LALR parser (no tree is built), so every position comes from a
-    token; ``path`` is set by :func:`gtcli.dsl.syntax.parse` before each file. Names of
-    players, spaces and cards are interned: a log repeats a few dozen of them thousands of
-    times, and each copy would otherwise be kept."""
+    token; ``path`` is set (and ``deprecated`` emptied) by :func:`gtcli.dsl.syntax.parse`
+    before each file. Names of players, spaces and cards are interned: a log repeats a few
+    dozen of them thousands of times, and each copy would otherwise be kept."""
 
     def __init__(self, path: str | None, language: str = "en") -> None:
         super().__init__()
         self.path = path
         self.language = language
+        self.deprecated = []
 
     def _pos(self, token: Token) -> Pos:
         return Pos(self.path, token.line, token.column)
@@ -36,7 +38,8 @@ class LogTransformer(Transformer):
         tags = tuple(c for c in children if isinstance(c, tuple))
         setup = next((c for c in children if isinstance(c, Setup)), None)
         events = tuple(c for c in children if not isinstance(c, (tuple, Setup)))
-        return Log(self.path, tags, setup, events, self.language)
+        deprecated, self.deprecated = tuple(self.deprecated), []
+        return Log(self.path, tags, setup, events, self.language, deprecated)
 
     def tag(self, c):
         return (str(c[0]), unquote(c[1]), self._pos(c[0]))

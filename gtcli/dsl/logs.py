@@ -196,10 +196,10 @@ def check_file(path: str, options: Options, text: str | None = None):
     except InputError as exc:
         raise at("board", exc) if header.board and not options.board else exc from None
     try:
-        variants = parse_variants(header.variants)
+        variants = parse_variants(header.variants) | frozenset(profile.variants)  # a house profile's too
     except InputError as exc:
         raise at("variants", exc) from None
-    problems = list(notes)
+    problems = list(notes) + list(log.deprecated)
     if not profile.min_players <= len(seats) <= profile.max_players:
         pos = header.positions.get("players", Pos(path, 1, 1))
         problems.append(Diagnostic.at_pos("S1", f"{len(seats)} players; the game takes {profile.min_players} to "
@@ -224,4 +224,7 @@ class Checked:
     card_set: object  # gtcli.rules.cards.CardSet
     cards_path: str
     referee: object = None  # the gtcli.rules.replay.Referee that made ``result``, to go on from (gt play)
+    # (offset of a line start, tokens of ``text`` before it): gt play counts a long log's
+    # token budget from there instead of from the start (gtcli.play.incremental)
+    prefix_tokens: tuple[int, int] | None = None
 

@@ -129,14 +129,21 @@ def _ready(text: str, grammar: str, lang: str, path: str | None, transformer_cla
     p = parser(grammar, lang, transformer_class)
     if transformer_class is not None:
         p.options.transformer.path = path
+        p.options.transformer.deprecated = []  # an attempt that failed may have left some
     return p
+
+
+def count_tokens(text: str) -> int:
+    """The words, strings, comments and signs of ``text``, as the budget counts them. No token
+    spans a line, so the count of a text is the sum of its lines' (gt play counts a tail only)."""
+    return len(_TOKEN.findall(text))
 
 
 def check_budget(text: str, grammar: str, path: str | None) -> None:
     """SYN005 (an :class:`InputError`) for a text with more tokens than its grammar's budget."""
     budget = MAX_TOKENS.get(grammar)
     if budget is not None and len(text) > budget:  # fewer characters than the budget: fewer tokens too
-        count = len(_TOKEN.findall(text))
+        count = count_tokens(text)
         if count > budget:
             raise InputError(Diagnostic("SYN005", f"{count} words, names and signs; a {_WHAT[grammar]} may have "
                                         f"{budget}", path=path, hint="split it into smaller files"))

@@ -9,6 +9,13 @@ read-only instead of replacing it, and clears away temp files that an interrupte
 
 Temp files are named ``.NAME.PID-HOST.RANDOM.tmp`` so that the next save can tell a temp
 file whose writer is dead (remove it) from one a running ``gt`` is still writing (leave it).
+A temp file is created with ``O_CREAT | O_EXCL`` (``tempfile.mkstemp``, which adds
+``O_NOFOLLOW``): a name already taken, by a file or a link, is never opened, another is
+drawn. Its mode is set on the open handle, and only plain files are ever cleared away: a
+link that merely looks like a temp file is left alone (:mod:`gtcli.files.beside`).
+
+``follow_links=False`` is for files gt names itself beside a user's file (a draft): there a
+link, FIFO or folder in the file's place is refused (IO006), not written through.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import time
 from pathlib import Path
 
 from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.files.beside import check_place, remove_place
 
 STALE_TEMP_SECONDS = 24 * 3600  # a temp file from another machine is left alone for a day
 _TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-(?P<host>[A-Za-z0-9_-]*)\.[A-Za-z0-9_]+\.tmp$")
@@ -37,13 +45,19 @@ def real_path(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(os.fspath(path)))
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+def write_atomic(path: str | os.PathLike[str], text: str, follow_links: bool = True,
+                 role: str = "file") -> None:
     """Replace the file ``path`` names with ``text``: readers see the old or the new file, never half.
 
-    Raises :class:`InputError` (IO002) if the file is read-only or cannot be written.
+    Raises :class:`InputError` (IO002) if the file is read-only or cannot be written; with
+    ``follow_links=False``, IO006 if ``path`` is a link or anything but a plain file.
     """
     shown = os.fspath(path)
-    target = real_path(path)
+    if follow_links:
+        target = real_path(path)
+    else:
+        target = Path(os.path.abspath(shown))
+        check_place(target, shown, role)
     folder = target.parent
     mode = _writable_mode(target, shown)
     clean_stale_temps(target)
@@ -56,10 +70,13 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
+            # keep an existing file's permissions; a new file gets the usual ones (0666 minus
+            # umask), not mkstemp's private 0600. Set on the handle: the name could be swapped.
+            if hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), mode)
+            else:  # pragma: no cover - Windows
+                os.chmod(tmp, mode)
             os.fsync(handle.fileno())
-        # keep an existing file's permissions; a new file gets the usual ones (0666 minus
-        # umask), not mkstemp's private 0600
-        os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException as exc:
         try:
@@ -119,11 +136,8 @@ def clean_stale_temps(target: Path) -> list[Path]:
             continue
         same_host = match["host"] == here
         if (same_host and not pid_alive(int(match["pid"]))) or age > STALE_TEMP_SECONDS:
-            try:
-                os.unlink(entry.path)
+            if remove_place(Path(entry.path)):
                 removed.append(Path(entry.path))
-            except OSError:
-                pass
     return removed
 
 

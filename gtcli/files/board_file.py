@@ -5,7 +5,7 @@ name = "Our board"
 [[tribunals]]                       # one table per Tribunal, in order
 uncontested = ["3:1", "2:1", "2:1"] # a:b on each space of the Uncontested Source
 contested = [3, 2, 2]               # value on each space of the Contested Source
-extract = 1                         # Extract Vis amount
+extract = 1                         # Extract Vis amount (optional: the sheets' 1, 1, 2)
 ```
 """
 
@@ -47,8 +47,9 @@ def _read_board(path: str) -> Board:
         contested = table.get("contested", [])
         if not isinstance(contested, list) or not all(isinstance(v, int) and 0 <= v <= 20 for v in contested):
             raise bad("contested", "must be a list of whole numbers from 0 to 20")
-        extract = table.get("extract", 1)
-        if not isinstance(extract, int) or not 0 <= extract <= 20:
+        extract = table.get("extract")  # left out: the amount the sheets print (A9)
+        if extract is not None and (not isinstance(extract, int) or isinstance(extract, bool)
+                                    or not 0 <= extract <= 20):
             raise bad("extract", "must be a whole number from 0 to 20")
         areas.append(BoardTribunal(tuple(pairs), tuple(contested), extract))
     return Board(str(data.get("name", path)), tuple(areas))

@@ -7,6 +7,13 @@ table (one without is passed over, so a Python project's file does not hide the 
 file above it). The first file found is the whole configuration: files are not merged,
 so one file says everything that is in force.
 
+A ``pyproject.toml`` belongs to a Python project first: one whose text does not mention
+``gtcli`` at all cannot hold gt's table, so it is passed over *without being parsed*: a
+syntax error in it, a key past the TOML limits or a file too large is that project's
+business and never stops gt (one that cannot be read is listed in :attr:`Config.skipped`).
+One that mentions ``gtcli`` is read and checked like a ``gt.toml``: if it cannot be
+parsed, gt cannot know what it would set, so it stops with ``CFG001`` as for any club file.
+
 The search stops after a folder that holds ``.git`` (a repository's root: a club archive
 checked out somewhere does not pick up settings from the folders around it) and at the
 file-system root. A file owned by another user (not root) is passed over and reported
@@ -46,6 +53,7 @@ KEYS: dict[str, str] = {
     "cards": "card set for logs that name none: 'sample' or a .gtc file",
     "board": "board profile for logs that name none: 'sample' or a .toml file",
     "language": "language of new logs (gt play --new) and of gt fmt's output",
+    "variants": "official variants new logs turn on (gt play --new): codes or names",
     "select": "codes gt check reports (whole codes or their start); default all",
     "ignore": "codes gt check leaves out",
     "severity": "least severity gt check reports: note, warning or error",
@@ -102,6 +110,17 @@ def _owned_by_someone_else(path: Path) -> bool:
     return owner not in (os.getuid(), 0)
 
 
+def _mentions_gt(path: Path, skipped: list[str]) -> bool:
+    """Whether a pyproject.toml's text names ``gtcli`` (else it cannot hold [tool.gtcli]: module docstring)."""
+    from gtcli.files.reading import read_bytes
+
+    try:
+        return b"gtcli" in read_bytes(path, what="configuration file")
+    except InputError as exc:
+        skipped.append(f"{path}: {exc.diagnostics[0].message}")
+        return False
+
+
 def start_folder(anchor: str | os.PathLike[str] | None) -> Path:
     """The folder a search starts from: the file's folder, the folder itself, or the current one."""
     if anchor is None or str(anchor) in ("", "-"):
@@ -124,6 +143,8 @@ def find(anchor: str | os.PathLike[str] | None) -> Config:
                 continue
             if _owned_by_someone_else(candidate):
                 skipped.append(f"{candidate}: owned by another user")
+                continue
+            if name == PYPROJECT and not _mentions_gt(candidate, skipped):
                 continue
             config = load(candidate, optional=name == PYPROJECT)
             if config is not None:
@@ -191,6 +212,18 @@ def _value(key: str, value: Any, bad) -> Any:
         if not is_int(value) or not 0 <= value <= 1_000_000_000:
             raise bad("CFG003", f"max-findings is a whole number from 0 (all), not {value!r}")
         return value
+    if key == "variants":  # written into a new log's [Variants] tag as given, once known to be variants
+        from gtcli.rules.variants import parse_variant_list
+
+        items = value.split(",") if isinstance(value, str) else value
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items) or len(items) > 20:
+            raise bad("CFG003", "variants is a list of variant names or codes, such as [\"X4\", \"Rotación Rápida\"]")
+        try:
+            parse_variant_list(items)
+        except InputError as exc:
+            found = exc.diagnostics[0]
+            raise bad("CFG003", f"variants: {found.message}", found.hint) from None
+        return tuple(i.strip() for i in items if i.strip())
     if key in ("select", "ignore"):
         items = value.split(",") if isinstance(value, str) else value
         if not isinstance(items, list) or not all(isinstance(i, str) for i in items) or len(items) > MAX_SELECTORS:

@@ -4,6 +4,9 @@ Typing a Tribunal by hand takes minutes; Ctrl-C, a closed terminal or a dead bat
 must not cost the scorekeeper that work. After every answer the entry so far is written
 (atomically) to ``NAME.draft.toml`` beside the session (the real file, links followed),
 and the next ``gt game tribunal`` offers to resume it. A saved Tribunal removes its draft.
+The draft's name is gt's choice in the user's folder: it is never read or written through a
+link, and a link, FIFO or folder in its place stops the entry before anything is asked
+(IO006, :mod:`gtcli.files.beside`).
 
 A draft is a table file (``tribunal``, ``[votes]``, ``[[items]]``, as ``gt tally`` reads)
 plus ``[typing]``: the answers given so far for the item being typed, as typed.
@@ -18,6 +21,7 @@ from typing import Any
 import tomli_w
 
 from gtcli.files.atomic import real_path, write_atomic
+from gtcli.files.beside import check_place, remove_place
 from gtcli.files.table_file import TableReader, table_to_mapping
 from gtcli.files.toml_source import read_toml
 from gtcli.rules.profiles import RuleProfile
@@ -61,14 +65,16 @@ def save_draft(session: str | Path, draft: Draft) -> Path:
     name = Path(session).name
     head = (f"# Draft of Tribunal {draft.tribunal} for {name}: what was typed into `gt game tribunal`\n"
             f"# before it was interrupted. `gt game tribunal {name}` offers to resume it.\n\n")
-    write_atomic(path, head + tomli_w.dumps(data))
+    write_atomic(path, head + tomli_w.dumps(data), follow_links=False, role="draft")
     return path
 
 
 def load_draft(session: str | Path, vocabulary: Vocabulary, profile: RuleProfile,
                seats: tuple[str, ...]) -> Draft | None:
-    """The session's draft, or None if there is none. An unusable one raises :class:`InputError`."""
+    """The session's draft, or None if there is none. An unusable one raises :class:`InputError`
+    (IO006 if its place holds a link or anything but a plain file: no draft could be kept)."""
     path = draft_path(session)
+    check_place(path, str(session), "draft")
     if not path.exists():
         return None
     source = read_toml(path, "TAB001", "draft")
@@ -80,8 +86,13 @@ def load_draft(session: str | Path, vocabulary: Vocabulary, profile: RuleProfile
     return Draft(table.tribunal, dict(table.votes) if "votes" in data else None, list(table.items), typing)
 
 
+def draft_kept(session: str | Path) -> bool:
+    """Whether the session has a draft gt kept: a plain file (not a link someone put there)."""
+    from gtcli.files.beside import is_plain
+
+    return is_plain(draft_path(session))
+
+
 def drop_draft(session: str | Path) -> None:
-    try:
-        draft_path(session).unlink()
-    except OSError:  # gone already, or cannot go: only clutter, the Tribunal is saved
-        pass
+    """Remove the draft once its Tribunal is saved (gone already, or cannot go: only clutter)."""
+    remove_place(draft_path(session))

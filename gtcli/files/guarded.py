@@ -9,7 +9,10 @@ everywhere:
 * **checked**: before replacing the file, its text is compared with what was read (size,
   modification time and a hash are recorded; the hash decides), so a change made meanwhile
   by an editor, another machine or a gt that does not lock is never overwritten (IO004);
-* **atomic, through links, mode kept, read-only refused**: :func:`gtcli.files.atomic.write_atomic`.
+* **atomic, through links, mode kept, read-only refused**: :func:`gtcli.files.atomic.write_atomic`;
+* **readable again**: a file gt reads back (a log, a session, a card file) is never saved
+  past the limits gt reads it with (:func:`unreadable`, IO007): a save that would make a
+  file gt then refuses is refused itself, before anything is written.
 
 Two ways to use it::
 
@@ -116,14 +119,61 @@ def changed_since(path: str | os.PathLike[str], expect: Stamp, what: str = "file
         hint="another program, machine or gt changed it: run the command again to start from the file as it is"))
 
 
+def _read_limits(what: str) -> tuple[int, str | None] | None:
+    """The byte limit (and token grammar) gt reads a file of this kind with; None: gt does not read it back."""
+    if what == "log":
+        from gtcli.dsl.logs import MAX_LOG_BYTES
+
+        return MAX_LOG_BYTES, "transcript"
+    if what in ("card file", "translation", "export"):
+        from gtcli.dsl.cardsets import MAX_FILE_BYTES as CARD_FILE_BYTES
+
+        return CARD_FILE_BYTES, "cards" if what == "card file" else None
+    if what in ("session file", "table file"):
+        from gtcli.files.reading import MAX_FILE_BYTES
+
+        return MAX_FILE_BYTES, None
+    return None
+
+
+def unreadable(path: str | os.PathLike[str], text: str, what: str, tokens: bool = True) -> InputError | None:
+    """IO007 if gt would refuse to read ``text`` back as a ``what`` (too many bytes or tokens), else None.
+
+    ``tokens=False``: the caller has already held the text to its token budget (gt play
+    checks every candidate as gt check would), so only the bytes are counted here."""
+    limits = _read_limits(what)
+    if limits is None:
+        return None
+    limit, grammar = limits
+    shown = os.fspath(path)
+    size = len(text.encode("utf-8"))
+    problem = f"{size:,} bytes; gt reads a {what} of at most {limit:,}" if size > limit else None
+    if problem is None and grammar is not None and tokens:
+        from gtcli.dsl.syntax import check_budget
+
+        try:
+            check_budget(text, grammar, shown)
+        except InputError as exc:
+            problem = exc.diagnostics[0].message
+    if problem is None:
+        return None
+    return InputError(Diagnostic(
+        "IO007", f"{shown} would be {problem}: gt would refuse to read it, so nothing was written", path=shown,
+        hint="a file gt cannot read again is never saved; keep it as it is (split a long game into two logs)"))
+
+
 def save(path: str | os.PathLike[str], text: str, expect: Stamp | None = None, what: str = "file",
-         wait: float | None = None) -> Stamp:
+         wait: float | None = None, tokens_checked: bool = False) -> Stamp:
     """Replace ``path`` with ``text`` under its lock; returns the new stamp.
 
     ``expect`` is the stamp from :func:`read_stamped` (or :data:`ABSENT` for a file that
     must not exist yet); if the file no longer matches it, nothing is written and IO004 is
     raised. ``expect=None`` skips that check (an ``-o`` output the user named on purpose).
+    A text gt could not read back as a ``what`` is refused first (IO007, :func:`unreadable`).
     """
+    problem = unreadable(path, text, what, tokens=not tokens_checked)
+    if problem is not None:
+        raise problem
     with FileLock(path, wait):
         if expect is not None:
             problem = changed_since(path, expect, what)

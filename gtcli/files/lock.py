@@ -13,6 +13,11 @@ holder, while still holding it; a waiter that opened the old file notices and re
 so no stray files pile up in the user's folder. Advisory means only gt honours it: an
 editor does not, which is why every save also checks that the file has not changed since
 it was read (:mod:`gtcli.files.guarded`).
+
+The lock file is a name gt chose in a folder strangers may write (a shared folder, a git
+clone): it is opened with :mod:`gtcli.files.beside`, never through a symbolic link, and a
+link, FIFO, folder or hard link in its place is refused (IO006) and left as it is. It is
+removed only while it is still the very file this process locked.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from pathlib import Path
 
 from gtcli.diagnostics import Diagnostic, InputError
 from gtcli.files.atomic import host_name, real_path
+from gtcli.files.beside import open_place, same_file
 
 WAIT_SECONDS = 5.0  # a second writer waits this long for the first to finish (GT_LOCK_WAIT), then gives up
 _POLL = 0.02
@@ -77,14 +83,15 @@ class FileLock:
         if fd is None:
             return
         _HELD.pop(self.path, None)
-        if os.name != "nt":
+        if os.name != "nt" and same_file(self.path, fd):
             try:  # unlink while still holding the lock: see the module's docstring
                 os.unlink(self.path)
             except OSError:
                 pass
+        ours = os.name == "nt" and same_file(self.path, fd)
         _unlock(fd)
         os.close(fd)
-        if os.name == "nt":  # an open file cannot be removed there; a waiter may have it open
+        if ours:  # an open file cannot be removed there; a waiter may have it open
             try:
                 os.unlink(self.path)
             except OSError:
@@ -99,19 +106,12 @@ class FileLock:
 
     # ---- details -------------------------------------------------------------------------------
     def _open(self) -> int:
-        try:
-            return os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
-        except OSError as exc:
-            raise InputError(Diagnostic("IO002", f"cannot write {self.shown}: cannot create its lock file "
-                                        f"({exc.strerror or exc})", path=self.shown)) from None
+        """The lock file, created if absent; never through a link (IO006), IO002 if it cannot be made."""
+        return open_place(self.path, self.shown, "lock file", os.O_RDWR | os.O_CREAT)
 
     def _still_ours(self, fd: int) -> bool:
         """The path still names the file we locked (a releasing holder may have removed it)."""
-        try:
-            here, there = os.fstat(fd), os.stat(self.path)
-        except OSError:
-            return False
-        if (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino):
+        if same_file(self.path, fd):
             return True
         _unlock(fd)
         return False
@@ -126,13 +126,17 @@ class FileLock:
             pass  # the lock holds without its label
 
     def holder(self) -> dict | None:
-        """Who holds the lock, as its holder wrote it (read like any file: a small regular one)."""
-        from gtcli.files.reading import read_bytes
-
+        """Who holds the lock, as its holder wrote it (a small plain file, never read through a link)."""
         try:
-            return json.loads(read_bytes(self.path, limit=1000, what="lock file"))
-        except (InputError, OSError, ValueError):
+            fd = open_place(self.path, self.shown, "lock file", os.O_RDONLY)
+        except InputError:
             return None
+        try:
+            return json.loads(os.read(fd, 1000))
+        except (OSError, ValueError):
+            return None
+        finally:
+            os.close(fd)
 
     def _busy(self) -> InputError:
         info = self.holder()

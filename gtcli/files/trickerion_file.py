@@ -27,10 +27,10 @@ from gtcli.text import fold, pick, repeated, unknown_hint
 from gtcli.trickerion.amounts import NOTHING, RESOURCE_KEYS, Amounts
 from gtcli.trickerion.game import MAX_NAME, TURNS, PlayerState, PlayerTurn, Turn, team_problems
 from gtcli.trickerion.initiative import MAX_PLAYERS, MIN_PLAYERS
-from gtcli.trickerion.performance import Performance, Theatre, Trick
+from gtcli.trickerion.performance import THRESHOLDS, Performance, Theatre, Trick
 from gtcli.trickerion.problems import Problem, Where
-from gtcli.trickerion.words import (APPRENTICE, CHARACTERS, DAYS, RESOURCES, SPECIALIST, SPECIALISTS, Words,
-                                    character_kind)
+from gtcli.trickerion.words import (APPRENTICE, CHARACTERS, DAYS, LOCATIONS, RESOURCES, SPECIALIST, SPECIALISTS,
+                                    Words, character_kind)
 
 PARSE_ERROR = "TRK001"
 MAX_TRICK_NAME = 80
@@ -44,13 +44,14 @@ MAX_TRICKS = 24
 MAX_CHANGE = 200
 MAX_LIST = 16
 
-PLAYER_FIELDS = ("name", "fame", "coins", "shards", "apprentices", "specialists", "inactive", "hired")
+PLAYER_FIELDS = ("name", "fame", "coins", "shards", "apprentices", "specialists", "inactive", "hired",
+                 "assistant_apprentice")
 PLAYERS_FILE_FIELDS = ("initiative", "players")
 PERFORMANCE_FIELDS = ("day", "performer", "links", "bonus", "specialists", "tricks")
 PERFORMANCE_FILE_FIELDS = ("players", "theatre", *PERFORMANCE_FIELDS)
-TRICK_FIELDS = ("owner", "name", "fame", "coins", "shards")
+TRICK_FIELDS = ("owner", "name", "fame", "coins", "shards", "threshold")
 TURN_FIELDS = ("turn", "theatre", "players", "performances")
-TURN_PLAYER_FIELDS = ("name", "changes", "advertised", "hired", "inactive")
+TURN_PLAYER_FIELDS = ("name", "changes", "advertised", "hired", "inactive", "shard_points")
 
 
 def _spellings(words: Words, key: str, as_field: str) -> dict[str, str]:
@@ -77,6 +78,7 @@ class PlayerRecord:
     specialists: tuple[str, ...] = ()  # kinds, or "specialist" once per Specialist given as a count
     inactive: tuple[str, ...] = ()
     hired: tuple[str, ...] = ()
+    assistant_apprentice: bool | None = None  # false: the Assistant came later, with no Apprentice
 
     def before_hiring(self) -> tuple[PlayerState, PlayerTurn] | None:
         """The team that could work this turn (this turn's hires taken out of it) and what
@@ -92,7 +94,9 @@ class PlayerRecord:
         apprentices = self.apprentices - self.hired.count(APPRENTICE)
         if apprentices < 0:
             return None
-        state = PlayerState(self.name, self.fame, self.coins, self.shards, apprentices, tuple(specialists))
+        state = PlayerState(self.name, self.fame, self.coins, self.shards, apprentices, tuple(specialists),
+                            extension_apprentice=self.assistant_apprentice and "assistant" in specialists
+                            if self.assistant_apprentice is not None else None)
         return state, PlayerTurn(self.name, inactive=self.inactive, hired=self.hired)
 
 
@@ -225,6 +229,15 @@ class TrickerionReader:
                             where=_with(where, key))
         return value
 
+    def flag(self, fields: dict[str, tuple[str, Any]], name: str, who: str, where: Where) -> bool | None:
+        """A true-or-false field (None when left out)."""
+        if name not in fields:
+            return None
+        key, value = fields[name]
+        if not isinstance(value, bool):
+            raise self.fail("TRK003", f"{who}: {key} must be true or false, got {value!r}", where=_with(where, key))
+        return value
+
     def text(self, value: Any, limit: int, what: str, where: Where) -> str:
         if not isinstance(value, str) or not value.strip():
             raise self.fail("TRK003", f"{what} must be a name in quotes, got {value!r}", where=where)
@@ -341,6 +354,7 @@ class TrickerionReader:
             shards=self.number(fields, "shards", 0, MAX_SHARDS, what, where),
             apprentices=apprentices, specialists=specialists,
             inactive=lists.get("inactive", ()), hired=lists.get("hired", ()),
+            assistant_apprentice=self.flag(fields, "assistant_apprentice", name, where),
         )
 
     def team_before_hiring(self, record: PlayerRecord, n: int) -> tuple[PlayerState, PlayerTurn]:
@@ -408,7 +422,13 @@ class TrickerionReader:
             if "name" in fields else what
         label = what if name == what else f"{what} ({name})"
         printed = Amounts(*(self.number(fields, r, 0, MAX_YIELD, label, where) for r in RESOURCE_KEYS))
-        return Trick(owner, name, printed)
+        threshold = None
+        if "threshold" in fields:
+            key, threshold = fields["threshold"]
+            if not is_int(threshold) or threshold not in THRESHOLDS:
+                raise self.fail("TRK003", f"{label}: a trick's fame threshold is {' or '.join(map(str, THRESHOLDS))} "
+                                f"(the number in its star), got {threshold!r}", where=_with(where, key))
+        return Trick(owner, name, printed, threshold)
 
     def theatre(self, raw: Any, where: Where) -> Theatre:
         """``{ Ana = ["friday"], Ben = ["sunday", "thursday"] }``: days with a character, per player."""
@@ -458,16 +478,16 @@ class TrickerionReader:
         where, fields, name = self.named_entry(raw, n, TURN_PLAYER_FIELDS)
         changes = self.amounts(fields["changes"][1], f"{name}'s changes", _with(where, fields["changes"][0]),
                                -MAX_CHANGE, MAX_CHANGE) if "changes" in fields else NOTHING
-        advertised = fields.get("advertised", ("advertised", False))
-        if not isinstance(advertised[1], bool):
-            raise self.fail("TRK003", f"{name}: advertised must be true or false, got {advertised[1]!r}",
-                            where=_with(where, advertised[0]))
+        advertised = self.flag(fields, "advertised", name, where) or False
         lists = {k: self.words(CHARACTERS, fields[k][1], f"{name}'s {k}", _with(where, fields[k][0]))
                  for k in ("inactive", "hired") if k in fields}
         if SPECIALIST in lists.get("hired", ()):
             raise self.fail("TRK003", f"{name}: name the Specialist hired",
                             f"one of: {', '.join(SPECIALISTS.keys)}", _with(where, fields["hired"][0]))
-        return PlayerTurn(name, changes, advertised[1], lists.get("hired", ()), lists.get("inactive", ()))
+        # one location per placement that bought +1 action point (`gt trickerion action-points --shard`)
+        points = self.words(LOCATIONS, fields["shard_points"][1], f"{name}'s shard_points",
+                            _with(where, fields["shard_points"][0])) if "shard_points" in fields else ()
+        return PlayerTurn(name, changes, advertised, lists.get("hired", ()), lists.get("inactive", ()), points)
 
 
 def _with(where: Where, key: str) -> Where:

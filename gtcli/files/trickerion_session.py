@@ -51,7 +51,7 @@ def turn_to_mapping(number: int, turn: Turn) -> dict[str, Any]:
             row["changes"] = changes
         if entry.advertised:
             row["advertised"] = True
-        for key in ("hired", "inactive"):
+        for key in ("hired", "inactive", "shard_points"):
             if getattr(entry, key):
                 row[key] = list(getattr(entry, key))
         players.append(row)
@@ -67,7 +67,8 @@ def turn_to_mapping(number: int, turn: Turn) -> dict[str, Any]:
             row["bonus"] = bonus
         if p.specialists:
             row["specialists"] = list(p.specialists)
-        row["tricks"] = [{"owner": t.owner, "name": t.name, **t.printed.as_dict()} for t in p.tricks]
+        row["tricks"] = [{"owner": t.owner, "name": t.name, **t.printed.as_dict(),
+                          **({"threshold": t.threshold} if t.threshold is not None else {})} for t in p.tricks]
         performances.append(row)
     if performances:
         data["performances"] = performances

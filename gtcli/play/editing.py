@@ -156,3 +156,10 @@ def cut_last(text: str, log: L.Log, writer) -> tuple[str, str] | None:
                 break
             cut = line_start(text, event.pos)
     return cut_from(text, cut), code_of(text[offset(text, last.pos):notes_start(text)])
+
+
+def describe_changes(before: list[str], after: list[str]) -> list[str]:
+    """Lines added (``+ ...``) and removed (``- ...``) between two versions of a game."""
+    import difflib
+
+    return [line for line in difflib.ndiff(before, after) if line[:2] in ("+ ", "- ")]

@@ -24,10 +24,13 @@ from pathlib import Path
 from gtcli.diagnostics import ERROR, WARNING, Diagnostic, InputError, Pos
 from gtcli.dsl.keywords import KEYWORDS, tag_spelling
 from gtcli.dsl.log_format import LogWriter
-from gtcli.dsl.logs import Checked, Options, check_file, parse_log, read_header
+from gtcli.dsl.logs import Checked, Options, check_file, parse_log
+from gtcli.files.beside import check_place
 from gtcli.files.guarded import ABSENT, Stamp, read_stamped, save
+from gtcli.files.lock import lock_path
 from gtcli.play import editing, incremental
-from gtcli.play.dice import fill_rolls
+from gtcli.play.editing import describe_changes
+from gtcli.play.dice import PLACEHOLDER, before_rolls, fill_rolls, unfilled
 from gtcli.rules import log as L
 from gtcli.text import did_you_mean, fold, one_of
 
@@ -92,15 +95,16 @@ class PlaySession:
         self.options = replace(options or Options(), live=True)
         self.rng = rng or random.Random()
         self._open(*read_stamped(path, "log"))
+        # every answer saves under the log's lock: a lock place that can never be used (a
+        # link, a FIFO, a folder someone left there) stops the session now, not at each move
+        check_place(lock_path(path), path, "lock file")
 
     def _open(self, text: str, stamp: Stamp) -> None:
         """Take ``text`` (the log as on disk, with its stamp) as the game: what a resume does."""
         from gtcli.dsl.cardsets import names_in
-        from gtcli.rules.variants import parse_variants
 
         checked = self._check(text)
-        header, _ = read_header(checked.log)
-        variants = parse_variants(header.variants)
+        variants = checked.referee.variants  # the log's [Variants] and its profile's
         self.turn_closed = False
         # warnings `end` already told the table (T6): the next move's check finds them as
         # new, since only then does the log itself close the turn; they are not told twice
@@ -189,20 +193,48 @@ class PlaySession:
         return reply
 
     def _submit(self, line: str) -> Reply:
+        """One typed line, fair at the table: a line with ``*`` dice is checked up to its last
+        die with placeholders first (:func:`gtcli.play.dice.before_rolls`), so a typo there
+        rolls nothing; a line refused after its roll winds the die back (the next line gets
+        the same roll: with ``--seed`` the log is the same whatever was refused)."""
         if line.strip().startswith("#"):  # a note for the log ("# disputed, ruled legal"): kept as typed
             return self._try(editing.append_lines(self.text, [line.strip()]), f"note: {line.strip()}")
-        line, rolled = fill_rolls(line.strip(), self.language, self.seats, self.rng)
+        line = line.strip()
+        trial = before_rolls(line, self.language, self.seats)
+        if trial is not None:
+            reply = self._line(trial, dry=True)
+            if not reply.accepted:
+                return self._unrolled(reply)
+        before = self.rng.getstate()
+        line, rolled = fill_rolls(line, self.language, self.seats, self.rng)
+        reply = self._line(line)
+        if reply.accepted:
+            reply.rolled = rolled
+        elif rolled:  # refused: that roll is not spent, nor shown
+            self.rng.setstate(before)
+            reply = self._unrolled(reply, "[2-5]")
+        return reply
+
+    def _line(self, line: str, dry: bool = False) -> Reply:
+        """Check ``line`` (its dice filled in) and, unless ``dry``, save it if it adds no error."""
         if not line:
             return Reply(False, "")
         first = fold(line.split()[0])
         if any(first in _words(k, self.language) for k in WRITTEN_FOR_YOU):
             return Reply(False, "Tribunal, round, scores and winner lines are written for you; type moves only.")
         if self.in_setup and self._is_setup_line(line):
-            reply = self._setup_line(line)
-        else:
-            reply = self._moves(line)
-        reply.rolled = rolled
-        return reply
+            return self._setup_line(line, dry)
+        return self._moves(line, dry)
+
+    def _unrolled(self, reply: Reply, die: str = str(PLACEHOLDER)) -> Reply:
+        """A refusal of a line with dice, ``*`` shown where they are in what the line adds (the
+        placeholders, or the rolls ``die`` matches): a refused line shows no dice."""
+        def show(text: str, since: int = 0) -> str:
+            return unfilled(text, self.language, self.seats, die, since)
+
+        sources = {name: show(text, len(os.path.commonprefix([self.text, text])) if name == self.path else 0)
+                   for name, text in reply.sources.items()}
+        return replace(reply, message=show(reply.message), sources=sources)
 
     def _is_setup_line(self, line: str) -> bool:
         words = line.split()
@@ -210,7 +242,7 @@ class PlaySession:
             return True
         return len(words) == 2 and fold(words[0]) in _words("PRAECO", self.language) and self._seat(words[1]) is not None
 
-    def _setup_line(self, line: str) -> Reply:
+    def _setup_line(self, line: str, dry: bool = False) -> Reply:
         text = self.text if self.log.setup is not None else editing.append_lines(self.text, [self.writer.kw("SETUP")])
         candidate = editing.append_lines(text, ["  " + line])
         try:
@@ -218,9 +250,9 @@ class PlaySession:
         except InputError as exc:
             return Reply(False, diagnostics=list(exc.diagnostics), sources={self.path: candidate})
         candidate = editing.tidy_setup(candidate, parsed, self.writer)
-        return self._try(candidate, f"setup: {line}")
+        return self._try(candidate, f"setup: {line}", dry)
 
-    def _moves(self, line: str) -> Reply:
+    def _moves(self, line: str, dry: bool = False) -> Reply:
         player, body, problem = self._split_player(line)
         if problem is not None:
             return problem
@@ -257,8 +289,8 @@ class PlaySession:
                 lines.append(self.writer.event(L.RoundStart(number, L.Word(praeco))))
             lines.append(self.writer.turn(L.Turn(L.Word(player), moves)))
             candidate = editing.append_lines(self.text, lines, blank_before=blank)
-        reply = self._try(candidate, f"{player}: " + "; ".join(self.writer.move(m) for m in moves))
-        if reply.accepted:
+        reply = self._try(candidate, f"{player}: " + "; ".join(self.writer.move(m) for m in moves), dry)
+        if reply.accepted and not dry:
             self.turn_closed = False
         return reply
 
@@ -279,9 +311,9 @@ class PlaySession:
         """The seated player called ``name`` (any case or accents), or None."""
         return next((s for s in self.seats if fold(s) == fold(name)), None)
 
-    def _try(self, candidate: str, what: str) -> Reply:
+    def _try(self, candidate: str, what: str, dry: bool = False) -> Reply:
         """Check ``candidate`` (replaying only what it adds, :mod:`gtcli.play.incremental`); save it if
-        it adds no error."""
+        it adds no error (``dry``: only say whether it would be taken)."""
         try:
             continued = incremental.check_continued(self.checked, candidate)
             checked = continued or self._check(candidate)
@@ -294,6 +326,8 @@ class PlaySession:
         if any(d.severity == ERROR for d in new):
             return Reply(False, f"not written: {what}", [d for d in new if d.severity == ERROR],
                          {self.path: candidate})
+        if dry:
+            return Reply(True, what)
         failed = self._save(candidate, what)
         if failed is not None:
             return failed
@@ -309,7 +343,8 @@ class PlaySession:
         if the disk refuses (full, read-only), the reply says the move was not written.
         """
         try:
-            self.stamp = save(self.path, text, self.stamp, "log")
+            # the text was checked as gt check would (its token budget included): only its bytes are counted
+            self.stamp = save(self.path, text, self.stamp, "log", tokens_checked=True)
             return None
         except InputError as exc:
             problem = exc.diagnostics[0]
@@ -454,13 +489,6 @@ class PlaySession:
 
     def player_hint(self, name: str) -> str:
         return did_you_mean(name, self.seats) or f"players: {one_of(self.seats)}"
-
-
-def describe_changes(before: list[str], after: list[str]) -> list[str]:
-    """Lines added (``+ ...``) and removed (``- ...``) between two versions of a game."""
-    import difflib
-
-    return [line for line in difflib.ndiff(before, after) if line[:2] in ("+ ", "- ")]
 
 
 def _as_tag(spec: str, folder: Path) -> str:

@@ -15,7 +15,7 @@ from gtcli.rules import log as L
 from gtcli.rules.cards import ANY, Card
 from gtcli.rules.state import DISCARD, HAND, INSTALLED, ROW, SANCTUM, CardInPlay
 from gtcli.rules.tribunal import clockwise, draw_order
-from gtcli.text import did_you_mean, fold
+from gtcli.text import article, did_you_mean, fold
 
 ROW_SIZE = 3
 HAND_SIZE = 5
@@ -42,21 +42,53 @@ def definition(ref, name: str, pos: Pos, deck: str | None = None) -> Card | None
 
 
 def name_card(ref, card: CardInPlay, name: str, pos: Pos, count_copies: bool = True) -> None:
-    """K4: a card known by its handle is named; K1/K2 run now that its identity is known.
+    """K4: a card known by its handle is named; K1/K2/K3 run now that its identity is known.
 
     ``count_copies=False`` when another finding already explains the card (it was not in a
-    face-up row, A2): one situation, one code.
+    face-up row, A2): one situation, one code. A handle named as a card of another deck is
+    K4 (the hidden card's identity), not K1 (the set has that card).
     """
+    found = ref.card_set.find(name) if card.handle else None
+    if found is not None and card.deck and found.kind != card.deck:
+        ref.error("K4", f"{card.handle} is {article(card.deck)} {card.deck.capitalize()}; {found.name!r} is "
+                  f"{article(found.kind)} {found.kind.capitalize()}", pos,
+                  "name a hidden card by what it turns out to be, a card of the deck it came from")
+        return
     found = definition(ref, name, pos, card.deck)
     if found is None:
         return
     if card.name and fold(card.name) != fold(found.name):
-        ref.error("K4", f"{card.handle} was already named {card.name!r}", pos)
+        if not _secret_swap(ref, card, found.name):
+            ref.error("K4", f"{card.handle} was already named {card.name!r}", pos)
         return
     if count_copies and card.name is None and ref.state.in_play(found.name) >= found.copies:
-        ref.error("K2", f"all {found.copies} copies of {found.name!r} are already in play", pos)
+        live = ref.state.live_named(found.name)
+        if any(c.zone == DISCARD for c in live):
+            ref.error("K3", f"{found.name!r} was discarded and is out of play until the next Tribunal", pos,
+                      "cast Spells and played Resources go to the discard pile; it is shuffled back into its "
+                      "deck when the next Tribunal begins")
+        else:
+            ref.error("K2", f"all {found.copies} copies of {found.name!r} are already in play", pos)
     ref.state.set_name(card, found.name)
     card.deck = found.kind
+
+
+def _secret_swap(ref, card: CardInPlay, name: str) -> bool:
+    """X3: a card a secret draw took from a face-up row is named as another card still in that
+    row: that one was taken, and the card assumed taken is the one still lying there."""
+    if not card.secret_draw:
+        return False
+    s = ref.state
+    key = fold(name)
+    other = next((s.cards[cid] for cid in s.rows.get(card.deck or "", ()) if cid is not None
+                  and s.cards[cid].name and fold(s.cards[cid].name) == key), None)
+    if other is None:
+        return False
+    old = card.name
+    s.set_name(card, other.name)
+    s.set_name(other, old)
+    card.secret_draw = False
+    return True
 
 
 def new_card(ref, deck: str | None, cref: L.CardRef, owner: str | None, zone: str, face_up: bool = False,
@@ -149,13 +181,40 @@ def gain(ref, player: str, amount: int, pos: Pos, source: str) -> None:
         if tokens <= s.concilium:
             s.concilium -= tokens
             s.token_vis += tokens
-            ref.note("V2", f"the Regio is short by {short} Vis: {tokens} Voting token(s) stand in as 5 Vis each",
-                     pos)
+            ref.note("V2", f"the Regio is short by {short} Vis for {player}'s {amount} from {source}: "
+                     f"{tokens} Voting token(s) stand in as 5 Vis each", pos)
         else:
             ref.error("V2", f"{player} cannot gain {amount} Vis from {source}: the Regio holds {s.regio} "
                       f"and the Concilium {s.concilium} token(s)", pos)
             amount = max(0, s.regio)
     s.players[player].vis += amount
+
+
+def gain_each(ref, amounts: dict[str, int], pos: Pos | None, source: str) -> None:
+    """V2 for a gain every player makes at once (printed-fr's Vis at a new Tribunal): the Regio
+    pays the whole of it, and Voting tokens stand in for the shortfall of the whole, as the
+    table would take them, not player by player (which could take a token more for each)."""
+    s = ref.state
+    total = sum(amounts.values())
+    short = total - s.regio
+    tokens = -(-short // 5) if short > 0 else 0
+    if tokens and tokens <= s.concilium:
+        s.concilium -= tokens
+        s.token_vis += tokens
+        ref.note("V2", f"the Regio is short by {short} of the {total} Vis for {source}: {tokens} Voting "
+                 "token(s) stand in as 5 Vis each", pos)
+    elif tokens:
+        held, unpaid = s.regio, []
+        for player, amount in amounts.items():
+            paid = max(0, min(amount, s.regio))
+            s.players[player].vis += paid
+            if paid < amount:
+                unpaid.append(f"{player} {paid} of {amount}")
+        ref.error("V2", f"{source} needs {total} Vis: the Regio holds {max(held, 0)} and the Concilium "
+                  f"{s.concilium} token(s)", pos, "paid in seat order as far as the Regio went: " + ", ".join(unpaid))
+        return
+    for player, amount in amounts.items():
+        s.players[player].vis += amount
 
 
 def pay(ref, player: str, amount: int, pos: Pos, purpose: str, to: str | None = None) -> int:
@@ -428,6 +487,7 @@ def take_from_row(ref, player: str, m: L.Draw, zone: str) -> None:
         if cid is not None:
             card = s.cards[cid]
             card.owner, card.zone, card.face_up = player, zone, False
+            card.secret_draw = True  # the row's first card stands for the one taken, until it is named
             if card.handle is None:
                 card.handle = m.card.handle
                 s.handles[m.card.handle] = card.id
@@ -670,13 +730,17 @@ def play(ref, player: str, m: L.Play) -> None:
 
 
 def extract(ref, player: str, m: L.Extract) -> None:
-    """A9: the board's amount for this Tribunal from the Regio."""
+    """A9: the amount the sheets print (1, 1, 2), or the board profile's, from the Regio."""
+    from gtcli.rules.board import extract_amount
+
     spend(ref, player, "extract", m.pos)
-    area = ref.board.area(ref.state.tribunal) if ref.board else None
-    if area is None:
-        ref.unverified_once("A9", "Extract Vis amounts (no board profile)", m.pos)
-    elif m.amount != area.extract:
-        ref.error("A9", f"Extract Vis gives {area.extract} in Tribunal {ref.state.tribunal}, not {m.amount}", m.pos)
+    tribunal = ref.state.tribunal
+    amount, from_board = extract_amount(ref.board, tribunal, ref.profile.tribunals)
+    if m.amount != amount:
+        where = "the board profile gives" if from_board else "the rule sheets give"
+        ref.error("A9", f"Extract Vis gives {amount} in Tribunal {tribunal}, not {m.amount}", m.pos,
+                  f"{where} {amount}" + ("" if from_board else
+                                          "; a board profile may give another amount (extract = N)"))
     gain(ref, player, m.amount, m.pos, "Extract Vis")
 
 
@@ -776,11 +840,23 @@ def to_sanctum(ref, player: str, m: L.ToSanctum) -> None:
 
 
 def discard(ref, player: str, m: L.Discard) -> None:
-    """T4: discarding from the hand (down to the hand limit at the end of the turn)."""
+    """T4: discarding from the hand, down to the hand limit, and only while over it.
+
+    The sheets: "discard down to your maximum hand size if you're currently over it". Each
+    card is checked as it goes: a discard that takes the hand below the limit, or one made
+    while the hand is not over it, breaks T4 (the card is still discarded, as the log says).
+    """
+    s = ref.state
     for cref in m.cards:
         card = find(ref, player, cref, (HAND,), "discarding")
-        if card is not None:
-            card.zone, card.owner = DISCARD, None
+        if card is None:
+            continue
+        hand, limit = len(s.cards_of(player, HAND)), s.hand_limit(player)
+        if hand <= limit:
+            ref.error("T4", f"{player} has {hand} card(s) in hand and the limit is {limit}: discarding "
+                      f"{card.label()} takes the hand below the limit", cref.pos,
+                      "a player discards only while over the hand limit, down to it, at the end of the turn")
+        card.zone, card.owner = DISCARD, None
 
 
 def name(ref, player: str, m: L.NameCard) -> None:

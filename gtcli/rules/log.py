@@ -198,5 +198,6 @@ class Log:
     setup: Setup | None
     events: tuple[Turn | TribunalStart | RoundStart | Scores | Winner | Activate, ...]
     language: str = "en"
+    deprecated: tuple = ()  # SYN006 warnings: keywords read in an old spelling (gtcli.dsl.deprecated)
 
 

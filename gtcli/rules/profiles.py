@@ -33,6 +33,7 @@ class RuleProfile:
     min_players: int = 3  # S1
     max_players: int = 5  # S1
     tribunals: int = 3  # R7: the last one is the Grand Tribunal
+    variants: tuple[str, ...] = ()  # X1-X5 always on under this profile (a house profile's), as codes
 
     def multiplier(self, place: int) -> int:
         return self.place_multipliers[place - 1]
@@ -81,6 +82,14 @@ def _check_value(key: str, value: Any, base: RuleProfile) -> Any:
 
     def bad(why: str) -> InputError:
         return InputError(Diagnostic("PROF002", f"parameter {key!r} {why}, got {value!r}"))
+
+    if key == "variants":  # names as a log's [Variants] tag takes them (PROF003 for an unknown one)
+        from gtcli.rules.variants import parse_variant_list
+
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, list) or not all(isinstance(v, str) for v in items) or len(items) > 20:
+            raise bad("must be a list of variant names or codes")
+        return tuple(sorted(parse_variant_list(items)))
 
     if isinstance(default, tuple):
         if not isinstance(value, list) or not value:

@@ -368,10 +368,10 @@ class Referee:
         """The moves of ``player``'s turn (begun by :meth:`play_turn`), in order; also the moves
         added to the open turn of a live log."""
         for move in moves:
+            # a forced move's findings are notes under the rules they break, naming the reason
+            # (:meth:`report`); a forced move that breaks nothing has nothing to report
             self.forced = move.forced
             try:
-                if move.forced is not None:
-                    self.note("T1", f"forced override: {move.forced}", move.pos)
                 actions.apply(self, player, move)
             finally:
                 self.forced = None
@@ -454,10 +454,13 @@ class Referee:
         s.scored_tribunals += 1
         s.next_first_praeco = result.next_praeco
         if s.tribunal < self.profile.tribunals:
-            self.reset_for_next_tribunal()
+            self.reset_for_next_tribunal(pos)
 
-    def reset_for_next_tribunal(self) -> None:
-        """R6 and K3: tokens back, discards reshuffled, trackers to the next area."""
+    def reset_for_next_tribunal(self, pos: Pos | None = None) -> None:
+        """R6 and K3: tokens back, discards reshuffled, trackers to the next area; under a
+        profile that gives Vis at a new Tribunal (printed-fr: 12), each player takes it from
+        the Regio (V2), and a shortfall is reported at ``pos``, the line the new Tribunal
+        begins at, not at the next gain."""
         s = self.state
         s.concilium = self.profile.voting_tokens - s.token_vis
         s.track = {}
@@ -465,8 +468,10 @@ class Referee:
             card.zone = "gone"
         s.stale_trackers = dict(s.trackers)
         s.trackers = {"uncontested": 0, "contested": 0}
-        for player in s.players.values():
-            player.vis += self.profile.tribunal_vis
+        if self.profile.tribunal_vis:
+            source = f"the start of Tribunal {s.tribunal + 1} ({self.profile.name}: " \
+                     f"{self.profile.tribunal_vis} Vis to each player)"
+            actions.gain_each(self, {seat: self.profile.tribunal_vis for seat in self.seats}, pos, source)
         s.tribunal += 1
         s.round = 0
         s.praeco = None
@@ -519,6 +524,17 @@ class Referee:
             return "R3", ": equal votes are broken by base score, then installed Spells"
         if score(tally(table, self.profile, skip=False)) == recorded:
             return "R3", ": items sharing a place use up the places after it (two sharing 1st: the next is 3rd)"
+        # last: an Item left out can move the others' places too (one activated at the Tribunal, T5,
+        # is easily forgotten): the tally without it, the player's own Items tried first
+        for n in sorted(range(len(table.items)), key=lambda n: table.items[n].owner != name):
+            item = table.items[n]
+            if item.won:
+                continue
+            without = dc_replace(table, items=table.items[:n] + table.items[n + 1:])
+            if score(tally(without, self.profile)) == recorded:
+                whose = "" if item.owner == name else f"{item.owner}'s "
+                return "R1", f": it looks as if {whose}{item.name.split('#')[0]} was left out, but every active " \
+                             "Item competes"
         return "R4", ""
 
     def winners(self) -> tuple[str, ...]:

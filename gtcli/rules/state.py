@@ -35,7 +35,7 @@ class CardInPlay:
     def __init__(self, id: int, deck: str | None, name: str | None = None, handle: str | None = None,
                  owner: str | None = None, zone: str = HAND, vis: int = 0, active: bool = False,
                  face_up: bool = False, host: int | None = None, placed: tuple[int, int] | None = None,
-                 auto_active: tuple[int, int | None] | None = None) -> None:
+                 auto_active: tuple[int, int | None] | None = None, secret_draw: bool = False) -> None:
         self.__dict__.update(
             id=id,
             deck=deck,  # item | spell | resource, when known
@@ -49,6 +49,7 @@ class CardInPlay:
             host=host,  # the Item an installed Spell sits under
             placed=placed,  # (Tribunal, place) of an Item that won an award
             auto_active=auto_active,  # X5: (turn serial, line) when its cost made it active
+            secret_draw=secret_draw,  # X3: taken from a face-up row unseen; which card is known when named
             _index=None,  # a weak reference to the state's CardIndex
         )
 

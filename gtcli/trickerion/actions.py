@@ -23,6 +23,7 @@ class ActionPoints:
     base: int
     slot: int
     shard: int
+    location: str | None = None  # where it is placed, when said (a shard is entered there in a turn)
 
     @property
     def total(self) -> int:
@@ -40,4 +41,4 @@ def action_points(character: str, slot: int = 0, shard: bool = False, location: 
         raise error("TRK003", f"a slot modifier is -{MAX_SLOT_MODIFIER} to +{MAX_SLOT_MODIFIER}, "
                     f"got {slot}", "the number printed under the slot, e.g. --slot -1")
     kind = character_kind(character)
-    return ActionPoints(kind, BASE[kind], slot, SHARD_POINTS if shard else 0)
+    return ActionPoints(kind, BASE[kind], slot, SHARD_POINTS if shard else 0, location)

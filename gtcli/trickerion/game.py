@@ -21,12 +21,13 @@ from gtcli.text import repeated
 from gtcli.trickerion.amounts import NOTHING, Amounts
 from gtcli.trickerion.initiative import (ADVERTISING_FAME, MAX_PLAYERS, MIN_PLAYERS, advertising_cost, next_order,
                                          slot_of, start_of, ties)
+from gtcli.trickerion.actions import SHARD_POINTS
 from gtcli.trickerion.performance import (Payout, Performance, Theatre, in_day_order, payouts,
-                                          performance_problems, schedule_problems)
+                                          performance_problems, schedule_problems, with_the_turns_days)
 from gtcli.trickerion.problems import Problem, Where, error, problem
 from gtcli.trickerion.scoring import FinalResult, Standing, final_scoring
 from gtcli.trickerion.wages import Crew, Wages, lose_fame, pay, wages_due
-from gtcli.trickerion.words import APPRENTICE, MAGICIAN, SPECIALIST, character_kind
+from gtcli.trickerion.words import APPRENTICE, MAGICIAN, SPECIALIST, THEATRE, character_kind
 
 TURNS = 5
 MAX_NAME = 40
@@ -43,6 +44,7 @@ class PlayerTurn:
     advertised: bool = False
     hired: tuple[str, ...] = ()  # apprentice or a Specialist's kind, once per character
     inactive: tuple[str, ...] = ()  # characters left on the player board: not paid
+    shard_points: tuple[str, ...] = ()  # where a shard bought a character +1 action point, one per placement
 
 
 @dataclass(frozen=True)
@@ -71,11 +73,16 @@ class PlayerState:
     shards: int
     apprentices: int
     specialists: tuple[str, ...]
+    peak_fame: int = 0  # the most fame the player has had so far (a trick's threshold, TRK020)
+    # an Apprentice on the Assistant's board extension, unpaid: the starting Assistant's (Decision 7);
+    # None where only the team is known (a wages file): then any Assistant in it
+    extension_apprentice: bool | None = None
 
     def gain(self, amounts: Amounts) -> "PlayerState":
         """Fame stops at 0; coins and shards are checked before they could go below it."""
         fame = self.fame + amounts.fame if amounts.fame >= 0 else lose_fame(self.fame, -amounts.fame)
-        return replace(self, fame=fame, coins=self.coins + amounts.coins, shards=self.shards + amounts.shards)
+        return replace(self, fame=fame, coins=self.coins + amounts.coins, shards=self.shards + amounts.shards,
+                       peak_fame=max(self.peak_fame, fame))
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,7 @@ class TurnResult:
     performances: tuple[tuple[Performance, tuple[Payout, ...]], ...]  # in day order
     wages: tuple[WagePayment, ...]  # in initiative order
     standings: tuple[PlayerState, ...]  # after the turn, in initiative order
+    shard_points: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (player, locations): shards paid for action points
 
 
 def new_game(players: tuple[str, ...], specialists: tuple[str, ...]) -> Game:
@@ -123,12 +131,15 @@ def new_game(players: tuple[str, ...], specialists: tuple[str, ...]) -> Game:
 
 def starting_states(game: Game) -> tuple[PlayerState, ...]:
     """Fame 5, coins by first-turn slot, 1 shard; an Apprentice and the chosen Specialist
-    (an Assistant brings a second Apprentice, on its board extension)."""
+    (a starting Assistant brings a second Apprentice, on its board extension: one hired
+    later brings none, Decision 17)."""
     states = []
     for name, specialist in zip(game.players, game.specialists):
         start = start_of(slot_of(game.players, name))
-        apprentices = START_APPRENTICES + (1 if specialist == "assistant" else 0)
-        states.append(PlayerState(name, start.fame, start.coins, start.shards, apprentices, (specialist,)))
+        assistant = specialist == "assistant"
+        apprentices = START_APPRENTICES + (1 if assistant else 0)
+        states.append(PlayerState(name, start.fame, start.coins, start.shards, apprentices, (specialist,),
+                                  peak_fame=start.fame, extension_apprentice=assistant))
     return tuple(states)
 
 
@@ -185,9 +196,10 @@ def working_crew(state: PlayerState, entry: PlayerTurn) -> Crew:
     """The team before this turn's hires, less the characters left inactive."""
     idle = Counter(entry.inactive)
     idle_specialists = sum(count for kind, count in idle.items() if character_kind(kind) == SPECIALIST)
+    extension = state.extension_apprentice
     return Crew(apprentices=max(0, state.apprentices - idle[APPRENTICE]),
                 specialists=max(0, len(state.specialists) - idle_specialists),
-                assistant="assistant" in state.specialists)
+                assistant="assistant" in state.specialists if extension is None else extension)
 
 
 def play_turn(game: Game, number: int, before: tuple[PlayerState, ...], previous: tuple[str, ...] | None,
@@ -200,12 +212,16 @@ def play_turn(game: Game, number: int, before: tuple[PlayerState, ...], previous
     fame = {name: s.fame for name, s in states.items()}
     order = game.players if previous is None else next_order(previous, fame)
     tied = () if previous is None else ties(order, fame)
+    turn = replace(turn, performances=with_the_turns_days(turn.theatre, turn.performances))
     found = _entry_problems(before, turn)
     adverts = _advertise(states, order, turn, found)
     _placement(states, order, turn, found)
+    found.extend(threshold_problems(states, turn))
     performances = _perform(states, turn)
     wages = _pay_wages(states, before, order, turn)
-    result = TurnResult(number, order, tied, adverts, performances, wages, tuple(states[name] for name in order))
+    bought = tuple((e.name, e.shard_points) for e in turn.players if e.shard_points)
+    result = TurnResult(number, order, tied, adverts, performances, wages, tuple(states[name] for name in order),
+                        bought)
     return result, tuple(found)
 
 
@@ -217,6 +233,10 @@ def _entry_problems(before: tuple[PlayerState, ...], turn: Turn) -> list[Problem
     seated = {s.name: s for s in before}
     for n, entry in enumerate(turn.players):
         found.extend(team_problems(seated[entry.name], entry, n))
+        if THEATRE in entry.shard_points:
+            found.append(problem("TRK013", f"{entry.name}: a shard cannot buy an action point in the Theatre",
+                                 "leave the Theatre out of shard_points", section="players", index=n,
+                                 key="shard_points"))
     found.extend(schedule_problems(turn.performances))
     for n, performance in enumerate(turn.performances):
         found.extend(performance_problems(performance, n))
@@ -241,17 +261,39 @@ def _advertise(states: dict[str, PlayerState], order: tuple[str, ...], turn: Tur
 
 
 def _placement(states: dict[str, PlayerState], order: tuple[str, ...], turn: Turn, found: list[Problem]) -> None:
-    """The entered net changes of the Placement phase; nobody spends what they do not have."""
+    """The entered net changes of the Placement phase, and a shard for each action point bought
+    (``shard_points``, not counted again in ``changes``); nobody spends what they do not have."""
     for name in order:
         n, entry = _entry(turn, name)
-        after = states[name].gain(entry.changes)
+        change = entry.changes + Amounts(shards=-SHARD_POINTS * len(entry.shard_points))
+        after = states[name].gain(change)
         for resource in ("coins", "shards"):
-            had, change, left = (getattr(x, resource) for x in (states[name], entry.changes, after))
+            had, spent, left = (getattr(x, resource) for x in (states[name], change, after))
             if left < 0:
                 found.append(problem("TRK014", f"{name} would have {left} {resource} after the Placement phase "
-                                     f"({had} then {change:+d})", "nobody can spend what they do not have: "
-                                     "check the changes", section="players", index=n, key="changes"))
+                                     f"({had} then {spent:+d})", "nobody can spend what they do not have: "
+                                     "check the changes", section="players", index=n,
+                                     key="changes" if getattr(entry.changes, resource) else "shard_points"))
         states[name] = after
+
+
+def threshold_problems(states: dict[str, PlayerState], turn: Turn) -> list[Problem]:
+    """TRK020: a trick in a show whose owner's fame never reached the trick's threshold.
+
+    A trick is learned at Downtown in a Placement phase, with at least its threshold in fame;
+    by this turn's shows its owner must have had that much fame at some point (the most they
+    have had, after this turn's Placement phase: when it was learned is not entered).
+    """
+    found = []
+    for n, performance in enumerate(turn.performances):
+        for k, trick in enumerate(performance.tricks):
+            peak = states[trick.owner].peak_fame
+            if trick.threshold is not None and peak < trick.threshold:
+                found.append(problem("TRK020", f"{trick.owner} has {trick.name!r}, a trick of fame threshold "
+                                     f"{trick.threshold}, but has had at most {peak} fame",
+                                     "a trick is learned with at least its threshold in fame (the star on the "
+                                     "card)", section="tricks", index=k, key="threshold", performance=n))
+    return found
 
 
 def _perform(states: dict[str, PlayerState],

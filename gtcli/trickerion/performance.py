@@ -10,7 +10,7 @@ link bonus, the bonuses of their Specialists behind them, and the card's bonus b
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gtcli.trickerion.amounts import NOTHING, Amounts, total
 from gtcli.trickerion.problems import Problem, problem
@@ -26,11 +26,17 @@ SPECIALIST_BONUS = {
 Theatre = tuple[tuple[str, tuple[str, ...]], ...]  # (player, days with a character of theirs), per turn
 
 
+# The fame thresholds printed on trick cards (the star): 1 and 16 in the base game, 36 for the
+# tricks the base game leaves out. A player learns a trick only with at least that much fame.
+THRESHOLDS = (1, 16, 36)
+
+
 @dataclass(frozen=True)
 class Trick:
     owner: str
     name: str
     printed: Amounts  # the yields printed on the trick card
+    threshold: int | None = None  # its fame threshold, when the entry gives it
 
 
 @dataclass(frozen=True)
@@ -126,6 +132,19 @@ def payouts(performance: Performance) -> tuple[Payout, ...]:
     """The performer first, then each guest in the order their first trick is listed."""
     names = dict.fromkeys([performance.performer, *(t.owner for t in performance.tricks)])
     return tuple(payout_of(performance, name) for name in names)
+
+
+def with_the_turns_days(theatre: Theatre, performances: Iterable[Performance]) -> tuple[Performance, ...]:
+    """A turn's performances, each with the Theatre of the whole turn: the days the turn's
+    table gives, and each performer's own day (their Magician stands on that slot), so a
+    performer's Thursday or Sunday counts for their tricks in every show of the turn, also
+    where they are a guest (Decision 16, docs/trickerion.md)."""
+    performances = tuple(performances)
+    days = {name: set(ds) for name, ds in theatre}
+    for p in performances:
+        days.setdefault(p.performer, set()).add(p.day)
+    whole = tuple((name, tuple(sorted(ds, key=DAYS.keys.index))) for name, ds in days.items())
+    return tuple(replace(p, theatre=whole) for p in performances)
 
 
 def in_day_order(performances: Iterable[Performance]) -> tuple[Performance, ...]:

@@ -42,7 +42,8 @@ def payout_json(p: Payout) -> dict[str, Any]:
         **p.total.as_dict(),
         "modifier": {"thursday": p.modifier.thursday, "sunday": p.modifier.sunday,
                      "from_performer": p.modifier.from_performer, "per_trick": p.modifier.per_trick},
-        "tricks": [{"name": t.trick.name, "printed": t.trick.printed.as_dict(), **t.paid.as_dict()}
+        "tricks": [{"name": t.trick.name, "printed": t.trick.printed.as_dict(), **t.paid.as_dict(),
+                    **({"threshold": t.trick.threshold} if t.trick.threshold is not None else {})}
                    for t in p.tricks],
         "bonuses": {"links": p.links.as_dict(), "specialists": p.specialists.as_dict(), "card": p.card.as_dict()},
     }
@@ -84,7 +85,7 @@ def wage_payment_json(w: WagePayment) -> dict[str, Any]:
 
 
 def turn_json(result: TurnResult) -> dict[str, Any]:
-    return {
+    data = {
         "turn": result.number,
         "initiative": list(result.initiative),
         "ties": [list(t) for t in result.ties],
@@ -93,6 +94,9 @@ def turn_json(result: TurnResult) -> dict[str, Any]:
         "wages": [wage_payment_json(w) for w in result.wages],
         "standings": [state_json(s) for s in result.standings],
     }
+    if result.shard_points:  # only in a turn where shards bought action points
+        data["shard_points"] = [{"name": name, "at": list(at), "shards": len(at)} for name, at in result.shard_points]
+    return data
 
 
 def game_json(game: Game, done: Sequence[TurnResult], standings: Sequence[PlayerState],
@@ -109,4 +113,4 @@ def game_json(game: Game, done: Sequence[TurnResult], standings: Sequence[Player
 
 def action_points_json(points: ActionPoints) -> dict[str, Any]:
     return {"character": points.character, "base": points.base, "slot": points.slot, "shard": points.shard,
-            "total": points.total}
+            "total": points.total, "location": points.location}

@@ -1,6 +1,6 @@
 """Regenerate the complete example games: ``python scenarios/games/make_games.py [NAME...]``.
 
-Each game is played by the random bot of ``gtcli.simulate`` (every move is checked as it
+Each game is played by the random bot of ``gtcli.play.bots`` (every move is checked as it
 is made), written with ``gt fmt``'s formatter, and saved with the final scores the
 checker computes (``NAME.expected.json``). The tests replay the logs and compare; the
 scores are a regression record, cross-checked by the tally's own golden scenarios.
@@ -16,7 +16,7 @@ from gtcli.dsl.log_format import format_log
 from gtcli.dsl.logs import Options, check_file
 from gtcli.files.resources import cards_dir
 from gtcli.rules.profiles import OFFICIAL, PRINTED_FR, RuleProfile
-from gtcli.simulate import random_game
+from gtcli.play.simulation import random_game
 
 HERE = Path(__file__).resolve().parent
 # name, players, language, profile, variants (each variant game relies on its variant all game long)

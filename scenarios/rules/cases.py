@@ -2,7 +2,8 @@
 
 Each case in ``CASES`` is a short log that breaks exactly one rule. ``@@`` marks the token
 the diagnostic must point at; the script removes it and writes ``CODE.gtl`` with a first
-line ``# expect: CODE LINE:COL SEVERITY``. The expectation comes from the marker, never
+line ``# expect: CODE LINE:COL SEVERITY`` (a case named ``CODE.what`` is another situation of
+the same rule, written to ``CODE.what.gtl``). The expectation comes from the marker, never
 from running the checker, so the tests compare the checker against the case's intent.
 
 Each case in ``LEGAL`` is the same rule followed: a short log with no error or warning,
@@ -44,12 +45,17 @@ class Filler:
 
 
 def rounds(fill: Filler, tribunal: int, turns: dict[tuple[int, str], str] | None = None,
-           first: str = "Ana", header: bool = True) -> str:
-    """A whole Tribunal of filler turns; ``turns[(round, player)]`` replaces one turn."""
+           first: str = "Ana", header: bool = True, right: bool = False) -> str:
+    """A whole Tribunal of filler turns; ``turns[(round, player)]`` replaces one turn.
+
+    ``right``: the Praeco pawn passes to the right (printed-fr); turns still go clockwise.
+    """
     fill.tribunal = tribunal
     seats = ["Ana", "Ben", "Caro"]
     start = seats.index(first)
     order = seats[start:] + seats[:start]
+    if right:
+        order = order[:1] + order[1:][::-1]
     spaces = ["staff, orb, wand", "potion, scroll, talisman", "alchemical, elemental, runic"]
     out = [f"\ntribunal {tribunal}"] if header else []
     for r, praeco in enumerate(order, 1):
@@ -156,6 +162,45 @@ def a12_case() -> str:
         (2, "Ana"): "Ana: @@gather uncontested 1:0",
     }
     return tribunal_case(turns, "")
+
+
+NO_BOARD = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n'
+GENEROUS_FR = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "generous-fr.toml"]\n'
+
+
+def r1_at_tribunal_case() -> str:
+    """Ana activates her Ember Wand at the Tribunal (T5); the scores leave it out."""
+    turns = {
+        (1, "Ana"): 'Ana: praeco staff, orb, wand; sanctum "Ember Wand"; advance "Ember Wand" 2; extract 1',
+        (1, "Ben"): 'Ben: sanctum "Glass Orb"; advance "Glass Orb" 2; extract 1',
+        (2, "Ben"): 'Ben: praeco potion, scroll, talisman; advance "Glass Orb" 1; activate "Glass Orb"; extract 1',
+        (2, "Ana"): "Ana: extract 1; vote wand",
+    }
+    # Ember Wand (wand 2 votes) places 1st: 2 x 4 = 8; Glass Orb (orb 1) 2nd: 2 x 3 = 6. Left out,
+    # the Glass Orb would be 1st (8): Ben's 8 is R1 as much as Ana's 0 (R4 until issue 21).
+    return tribunal_case(turns, 'activate Ana "Ember Wand"\nscores Ana 0, @@Ben 8, Caro 0\n')
+
+
+def k3_drawn_again_case() -> str:
+    """Call the Gale (one copy) is cast and discarded; drawn again in the same Tribunal it is K3, not K2."""
+    turns = {
+        (1, "Ana"): 'Ana: praeco staff, orb, wand; sanctum "Call the Gale", "Ember Wand"; advance "Call the Gale" 2; '
+                    'activate "Call the Gale"; extract 1',
+        (2, "Ana"): 'Ana: advance "Ember Wand" 2; activate "Ember Wand"; install "Call the Gale" on "Ember Wand"; '
+                    'extract 1',
+        (3, "Ana"): 'Ana: cast "Call the Gale" from "Ember Wand" with $space=healing; extract 1',
+        (3, "Ben"): 'Ben: extract 1; draw spell @@"Call the Gale"',
+    }
+    return tribunal_case(turns, "")
+
+
+def k4_row_handle_case() -> str:
+    """X3: a Spell taken secretly from the face-up row, its handle then named as an Item."""
+    return simple("Ana: praeco staff, orb, wand; extract 1; draw spell face-up ?a refill \"Kindle\"\n"
+                  "Ben: extract 1; vote orb\nCaro: extract 1; vote wand\n"
+                  "round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n"
+                  "Caro: extract 1; vote orb\n"
+                  'Ana: extract 1; vote healing; @@name ?a "Storm Staff"\n', header=variant("secret-cards"))
 
 
 TIGHT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "tight.toml"]\n'
@@ -339,6 +384,20 @@ CASES: dict[str, str] = {
                  'round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n'
                  'Caro: extract 1; vote orb\n'
                  'Ana: @@activate "Kindle"; extract 1; vote healing\n', header=variant("quick-rotation")),
+    # ---- more situations of one rule (CODE.what.gtl), one code each (issue 21)
+    # no board profile: the sheets' 1 Vis in Tribunal 1
+    "A9.no-board": simple("Ana: praeco staff, orb, wand; @@extract 2; vote staff\n", header=NO_BOARD),
+    # six cards with X2, limit five: the second discard takes the hand below the limit
+    "T4.below-limit": simple('Ana: praeco staff, orb, wand; draw item "Pilgrim\'s Orb" to hand; extract 1; '
+                             'discard "Hidden Cache", @@"Kindle"\n', header=variant("hand-or-sanctum")),
+    # five cards, limit five: not over it, nothing to discard
+    "T4.not-over": simple('Ana: praeco staff, orb, wand; extract 1; vote staff; discard @@"Hidden Cache"\n'),
+    "R1.at-tribunal": r1_at_tribunal_case(),
+    "K3.drawn-again": k3_drawn_again_case(),
+    "K4.row-handle": k4_row_handle_case(),
+    # printed-fr with 60 Vis to each player at a new Tribunal (a house profile): neither the Regio
+    # nor the Concilium covers Caro's; the finding is where Tribunal 1 ends, not at a later gain
+    "V2.new-tribunal": GENEROUS_FR + SETUP + rounds(Filler(), 1, right=True) + "@@scores Ana 0, Ben 0, Caro 0\n",
 }
 
 LEGAL: dict[str, str] = {
@@ -440,10 +499,11 @@ def marked(text: str) -> tuple[list[str], int, int]:
 
 
 def write_all() -> None:
-    for code, text in CASES.items():
+    for name, text in CASES.items():
+        code = name.split(".")[0]  # "T4.not-over": another situation of T4, in T4.not-over.gtl
         lines, line, col = marked(text)
         head = f"# expect: {code} {line}:{col} {SEVERITY.get(code, 'error')}"
-        (HERE / f"{code}.gtl").write_text(head + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
+        (HERE / f"{name}.gtl").write_text(head + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
     (HERE / "legal").mkdir(exist_ok=True)
     for code, text in LEGAL.items():
         lines, line, col = marked(text)

@@ -1,27 +1,73 @@
-"""Play whole legal games at random, to make example logs and benchmark corpora.
+"""Bots that play whole legal games through the referee: the random legal player and a greedy one.
 
-A simple bot picks moves a real player might make; every move is first tried on a copy
-of the referee (``Referee.fork``) and kept only if the rules found nothing wrong, so the
-log it writes is legal by construction. Used by ``benchmarks/`` and to regenerate the
-games under ``scenarios/games/``; the tests only read what it wrote.
+Every move a bot makes is first tried on a copy of the referee (``Referee.fork``) and kept
+only if the rules found nothing wrong with it, so the game it plays is legal by
+construction (``gt check`` accepts its log). Bots choose; they never decide what the rules
+decide. What each bot does (docs/balance.md, "Bots"):
+
+* ``random`` (:class:`Bot`): each turn, a shuffled list of the moves a real player might make
+  (advance a card, cast an installed Spell, play a Resource, vote, draw, extract, gather),
+  tried in that order until both action slots are used.
+* ``greedy`` (:class:`gtcli.play.greedy.GreedyBot`): plays for Tribunal points. It votes (and places a
+  Praeco's tokens, and aims a Spell's votes) on the spaces where its own Items would gain
+  the most votes over its rivals', advances the card nearest to activation (Items first),
+  installs Spells where they add a category an Item lacks, casts and plays what it can,
+  and gathers Vis when it is short.
+
+Cards with a ``manual`` effect cannot be played by a bot (the referee cannot carry their
+effect out): :func:`playable_cards` leaves them out of every deck, and the bots never
+draw, deal or name them. Neither bot plays like a person.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from gtcli.diagnostics import ERROR, WARNING
 from gtcli.rules import actions
 from gtcli.rules import log as L
-from gtcli.rules.board import Board
+from gtcli.rules.actions import slots_fit, slots_for
+from gtcli.rules.board import Board, extract_amount
 from gtcli.rules.cards import CardSet
 from gtcli.rules.profiles import OFFICIAL, RuleProfile
 from gtcli.rules.replay import Referee
 from gtcli.rules.state import HAND, INSTALLED, SANCTUM
 from gtcli.rules.tribunal import clockwise
+from gtcli.text import fold
 
 NAMES = ("Ana", "Ben", "Caro", "Dora", "Eli")
+ACTION_KINDS = {L.Vote: "vote", L.Advance: "advance", L.Cast: "cast", L.Play: "play", L.Extract: "extract",
+                L.GatherUncontested: "gather", L.GatherContested: "gather"}
+
+
+class NotPlayable(Exception):
+    """The card set (once its manual cards are left out) has too few cards for a game."""
+
+
+def has_manual_effect(card) -> bool:
+    return any(step.op == "manual" for effect in card.effects for step in effect.steps)
+
+
+def playable_cards(card_set: CardSet) -> tuple[tuple, tuple[str, ...]]:
+    """(the cards a bot may use, the names of those left out for a ``manual`` effect)."""
+    kept = tuple(c for c in card_set.cards if not has_manual_effect(c))
+    return kept, tuple(c.name for c in card_set.cards if has_manual_effect(c))
+
+
+def playable_problem(card_set: CardSet, players: int) -> str | None:
+    """Why a game of ``players`` cannot be dealt from the bots' decks, or None.
+
+    The setup deals each player an Item, a Spell and three more cards, and lays out three
+    face-up Items and three face-up Spells.
+    """
+    kept, _ = playable_cards(card_set)
+    copies = {deck: sum(c.copies for c in kept if c.kind == deck) for deck in ("item", "spell", "resource")}
+    need = players + 3
+    if copies["item"] < need or copies["spell"] < need or sum(copies.values()) < 5 * players + 6:
+        return (f"a {players}-player game deals at least {need} Items, {need} Spells and {5 * players + 6} cards "
+                f"in all; without the cards with manual effects the set has {copies['item']} Items, "
+                f"{copies['spell']} Spells and {sum(copies.values())} cards")
+    return None
 
 
 def sample_board() -> Board:
@@ -32,6 +78,10 @@ def sample_board() -> Board:
 
 
 class Bot:
+    """The random legal player (module docstring)."""
+
+    name = "random"
+
     def __init__(self, card_set: CardSet, players: tuple[str, ...], seed: int, board: Board | None = None,
                  profile: RuleProfile = OFFICIAL, variants: frozenset[str] = frozenset()) -> None:
         self.rng = random.Random(seed)
@@ -41,6 +91,9 @@ class Bot:
         self.profile = profile
         self.variants = variants  # the bot makes the moves they allow, as often as it can
         self.spaces = card_set.vocabulary.spaces
+        self.deck_cards = {deck: [c for c in playable_cards(card_set)[0] if c.kind == deck]
+                           for deck in ("item", "spell", "resource")}
+        self.deck_keys = {deck: [(c.name, fold(c.name), c.copies) for c in cards] for deck, cards in self.deck_cards.items()}
         empty = L.Log(None, (), None, ())
         self.ref = Referee(empty, card_set, profile, players, board, variants)
         self.events: list = []
@@ -51,12 +104,10 @@ class Bot:
     def state(self):
         return self.ref.state
 
-    def available(self, deck: str) -> list[str]:
-        return [c.name for c in self.card_set.cards if c.kind == deck and self.state.in_play(c.name) < c.copies]
-
     def names_left(self, deck: str, taken: list[str]) -> list[str]:
-        return [n for n in self.available(deck) if taken.count(n) + self.state.in_play(n) <
-                self.card_set.find(n).copies]
+        live = self.state.index.live  # folded name -> the cards of that name in play (GameState.in_play)
+        return [name for name, key, copies in self.deck_keys.get(deck, ())
+                if len(live.get(key, ())) + (taken.count(name) if taken else 0) < copies]
 
     def pick_name(self, deck: str, taken: list[str] | None = None) -> L.CardRef | None:
         names = self.names_left(deck, taken or [])
@@ -64,19 +115,52 @@ class Bot:
             return None
         return L.CardRef(self.rng.choice(names), None)
 
+    def hopeless(self, move: L.Move) -> bool:
+        """An action the rules would refuse for a reason seen without trying it (no slot left, its type
+        already taken): it is not tried, which saves a copy of the game."""
+        s = self.state
+        kind = ACTION_KINDS.get(type(move))
+        if isinstance(move, L.Draw):
+            kind = "draw resource" if move.deck == "resource" else "draw"
+        turn = s.turn
+        if kind is None or turn is None or not slots_for(kind, self.variants):
+            return False
+        if turn.used + slots_for(kind, self.variants) > turn.slots:
+            return True
+        return not turn.may_repeat_free(kind, self.variants) and turn.repeats_allowed <= 0
+
+    def fits(self, spell, item) -> bool:
+        """Whether ``item`` is active with a free slot for the active ``spell`` (A5), seen without trying."""
+        s = self.state
+        spell_def, item_def = s.card_def(spell), s.card_def(item)
+        if spell_def is None or item_def is None:
+            return True  # unknown: let the referee say
+        categories = [s.card_def(s.cards[i]).category or "" for i in s.installed_on(item.id)]
+        return spell.active and item.active and slots_fit(item_def.slots, categories + [spell_def.category or ""])
+
     def attempt(self, player: str, move: L.Move) -> bool:
-        """Apply ``move`` if the rules accept it; report whether it was kept."""
-        trial = self.ref.fork()
-        before = len(trial.diagnostics)
+        """Apply ``move`` if the rules accept it; report whether it was kept.
+
+        The move is made on the turn's working copy of the referee. If the rules find
+        anything wrong with it, the copy is made again from the turn's start with the moves
+        kept so far (the rules are deterministic: the same state), and the move is not kept.
+        Most moves are legal, so this copies the game about once a turn, not once a move.
+        """
+        if self.hopeless(move):
+            return False
+        before = len(self.ref.diagnostics)
         try:
-            actions.apply(trial, player, move)
-        except Exception:  # a bot bug must not end the corpus; the move is simply not made
-            return False
-        if any(d.severity in (ERROR, WARNING) for d in trial.diagnostics[before:]):
-            return False
-        self.ref = trial
-        self.moves.append(move)
-        return True
+            actions.apply(self.ref, player, move)
+            kept = not any(d.severity in (ERROR, WARNING) for d in self.ref.diagnostics[before:])
+        except Exception:  # a bot bug must not end the game; the move is simply not made
+            kept = False
+        if kept:
+            self.moves.append(move)
+            return True
+        self.ref = self.turn_start.fork()
+        for done in self.moves:
+            actions.apply(self.ref, player, done)
+        return False
 
     def ref_of(self, card) -> L.CardRef:
         if card.handle and card.name and not card.face_up:  # a secret card (X3): its handle until it turns up
@@ -88,6 +172,8 @@ class Bot:
         hands, taken = [], []
         for seat, player in enumerate(self.players):
             cards = [self.pick_name("item", taken), self.pick_name("spell", taken)]
+            if None in cards:
+                raise NotPlayable("too few Items or Spells to deal")
             taken += [c.name for c in cards]
             later = len(self.players) - seat - 1  # players still owed an Item and a Spell
 
@@ -99,8 +185,10 @@ class Bot:
             for _ in range(3):
                 deck = self.rng.choice(("item", "spell", "resource"))
                 if not spare(deck):
-                    deck = next(d for d in ("resource", "spell", "item") if spare(d))
+                    deck = next((d for d in ("resource", "spell", "item") if spare(d)), deck)
                 c = self.pick_name(deck, taken)
+                if c is None:
+                    raise NotPlayable("too few cards to deal")
                 taken.append(c.name)
                 cards.append(c)
             hands.append((L.Word(player), tuple(cards)))
@@ -109,6 +197,8 @@ class Bot:
             row = []
             for _ in range(3):
                 c = self.pick_name(deck, taken)
+                if c is None:
+                    raise NotPlayable("too few cards for the face-up rows")
                 taken.append(c.name)
                 row.append(c)
             rows.append((deck, tuple(row), None))
@@ -130,7 +220,7 @@ class Bot:
         items = [c for c in s.cards_of(player, SANCTUM) if c.deck == "item" and c.active]
         for spell in spells:
             for item in self.rng.sample(items, len(items)):
-                if self.attempt(player, L.Install(spell=self.ref_of(spell), item=self.ref_of(item))):
+                if self.fits(spell, item) and self.attempt(player, L.Install(spell=self.ref_of(spell), item=self.ref_of(item))):
                     break
 
     def candidates(self, player: str) -> list:
@@ -140,7 +230,7 @@ class Bot:
         inactive = [c for c in s.cards_of(player, SANCTUM) if c.deck in ("item", "spell") and not c.active]
         needy = [c for c in inactive if (s.card_def(c).cost or 0) - c.vis > 0]
         if needy and me.vis >= 1:
-            card = self.rng.choice(needy)
+            card = self.needy_card(player, needy)
             need = s.card_def(card).cost - card.vis
             if need >= 2 and me.vis >= 2:
                 options.append(L.Advance(parts=((self.ref_of(card), 2),)))
@@ -163,7 +253,7 @@ class Bot:
                 outcome = self.outcome(player, res, "on play")
                 if outcome is not None:
                     options.append(L.Play(card=self.ref_of(res), outcome=outcome))
-        options.append(L.Vote(space=L.Word(self.rng.choice(self.spaces))))
+        options.append(L.Vote(space=L.Word(self.vote_space(player))))
         for deck in ("item", "spell"):
             row = [cid for cid in s.rows[deck] if cid]
             refill = self.pick_name(deck)
@@ -180,7 +270,7 @@ class Bot:
                 if name:
                     options.append(L.Draw(deck=deck, card=name, zone=zone))
         area = self.board.area(s.tribunal) if self.board else None
-        options.append(L.Extract(amount=area.extract if area else 1))
+        options.append(L.Extract(amount=extract_amount(self.board, s.tribunal, self.profile.tribunals)[0]))
         if area and s.trackers["uncontested"] < len(area.uncontested):
             a, b = area.uncontested[s.trackers["uncontested"]]
             options.append(L.GatherUncontested(mine=a, others=b))
@@ -193,10 +283,29 @@ class Bot:
         name = self.pick_name("resource")
         if name:
             options.append(L.Draw(deck="resource", card=name, zone=self.zone()))
+        return self.order(player, options)
+
+    # ---- what a bot prefers: the random player's choices (GreedyBot overrides them) -------------------
+    def order(self, player: str, options: list) -> list:
+        """The order in which a turn's candidate moves are tried."""
         first = [o for o in options if isinstance(o, (L.Advance, L.Cast))]
         rest = [o for o in options if o not in first]
         self.rng.shuffle(rest)
         return first + rest
+
+    def vote_space(self, player: str) -> str:
+        return self.rng.choice(self.spaces)
+
+    def praeco_spaces(self, player: str, count: int) -> list[str]:
+        return self.rng.sample(list(self.spaces), count)
+
+    def aim(self, player: str, spaces: list[str], against: bool) -> str:
+        """A space for an effect's choice: one to take votes from (``against``) or to add them to."""
+        return self.rng.choice(spaces)
+
+    def needy_card(self, player: str, needy: list):
+        """The card an Advance puts Vis on."""
+        return self.rng.choice(needy)
 
     def zone(self) -> str | None:
         """Where a draw goes: the Sanctum, or with hand-or-sanctum (X2) often the hand."""
@@ -222,9 +331,9 @@ class Bot:
                     full = [sp for sp, n in s.track.items() if n >= (step.amount or 1)]
                     if not full:
                         return None
-                    value = self.rng.choice(full)
+                    value = self.aim(player, full, against=True)
                 else:
-                    value = self.rng.choice(self.spaces)
+                    value = self.aim(player, list(self.spaces), against=False)
             else:
                 pool = self.card_targets(player, step, choice.kind)
                 if not pool:
@@ -262,8 +371,9 @@ class Bot:
                     taken.append(ref.name)
                     discarded.append(self.ref_of(c))
                     drawn.append(ref)
-        manual = "resolved at the table" if any(st.op == "manual" for st in effect.steps) else None
-        return L.Outcome(tuple(choices), tuple(drawn), tuple(discarded), manual)
+        if any(st.op == "manual" for st in effect.steps):  # never dealt (playable_cards); never faked
+            return None
+        return L.Outcome(tuple(choices), tuple(drawn), tuple(discarded))
 
     def card_targets(self, player: str, step, kind: str) -> list:
         s = self.state
@@ -279,9 +389,10 @@ class Bot:
     def take_turn(self, player: str) -> None:
         self.ref.play_turn(L.Turn(L.Word(player), ()))
         self.moves: list[L.Move] = []
+        self.turn_start, self.ref = self.ref, self.ref.fork()  # attempt() goes back to it after an illegal move
         s = self.state
         if player == s.praeco and not s.turn.extra_turn and s.concilium > 0:
-            spaces = self.rng.sample(list(self.spaces), min(3, s.concilium))
+            spaces = self.praeco_spaces(player, min(3, s.concilium))
             self.attempt(player, L.PraecoVotes(spaces=tuple(L.Word(x) for x in spaces)))
         hand = s.cards_of(player, HAND)
         keep = self.rng.randint(0, min(2, len(hand)))
@@ -329,25 +440,3 @@ class Bot:
             self.events.append(L.Scores(tuple((L.Word(p.name), p.score) for p in result.players)))
         self.events.append(L.Winner(tuple(L.Word(w) for w in self.ref.winners())))
         return L.Log(None, tags, setup, tuple(self.events))
-
-
-def random_game(card_set: CardSet, players: int, seed: int, cards_tag: str = "sample",
-                board_tag: str | None = "sample", language: str = "en", profile: RuleProfile = OFFICIAL,
-                variants: frozenset[str] = frozenset()) -> L.Log:
-    """A complete legal game of ``players`` players as a log (no positions)."""
-    from gtcli.rules.variants import VARIANTS
-
-    seats = NAMES[:players]
-    tags = [("Event", f"Generated game {seed}", None), ("Players", ", ".join(seats), None),
-            ("Cards", cards_tag, None)]
-    if board_tag:
-        tags.append(("Board", board_tag, None))
-    if profile is not OFFICIAL:
-        tags.append(("Profile", profile.name, None))
-    if variants:
-        tags.append(("Variants", ", ".join(VARIANTS[v] for v in sorted(variants)), None))
-    if language != "en":
-        tags.append(("Language", language, None))
-    log = Bot(card_set, seats, seed, sample_board() if board_tag else None, profile, frozenset(variants)).play(
-        tuple(tags))
-    return replace(log, language=language)
