@@ -11,6 +11,7 @@ rules (`gt rules explain CODE`). Problems the rules do not cover get their own p
 * ``IO``   -- a file that cannot be read or written
 * ``CFG``  -- a configuration file (gt.toml, ``[tool.gtcli]``)
 * ``TRK``  -- Trickerion, the second game (docs/trickerion.md)
+* ``CLUB`` -- the index of a club's archive (docs/club.md)
 
 Each code is listed with the severities it is reported with, the usual one first: an
 *error* breaks a rule (exit 1), a *warning* is legal but worth a look, a *note* says what
@@ -197,6 +198,16 @@ TRK020 error a trick in a show whose owner never had the fame its threshold asks
 ))
 
 
+# ``CLUB`` -- the index of a club's archive (gtcli/club/, `gt club`, docs/club.md).
+CODES.update(_table(
+    """
+CLUB001 error the archive's index cannot be used (not gt's, damaged outside gt's folder, or a link)
+CLUB002 error the archive's index was made by a newer gt
+CLUB003 error the archive's index is busy (another gt club command holds it)
+"""
+))
+
+
 # Where each code is explained (``gt rules explain CODE``): the letters a code starts with ->
 # a Markdown file of docs/, in which the code's section starts with a heading line
 # ``## CODE — title`` (or ``###``) and runs to the next heading of the same or a higher level.
@@ -205,6 +216,7 @@ DOCS_FOR_PREFIX: dict[str, str] = {
     **{letter: "rules.md" for letter in "SPTAVKRX"},
     **{prefix: "codes.md" for prefix in ("TAB", "GAME", "PROF", "SYN", "CARD", "IO", "CFG")},
     "TRK": "trickerion.md",
+    "CLUB": "club.md",
 }
 
 

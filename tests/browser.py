@@ -64,10 +64,14 @@ def _run(args: list[str], user_data: str) -> str:
 PROBE_ID = "gt-browser-probe"
 
 
+MIN_WINDOW = 500  # headless Chromium lays a page out at least this wide, whatever --window-size says
+
+
 def measure(html: Path, script: str, width: int = 1200, height: int = 1600) -> object:
     """Run ``script`` (a JS function body returning JSON-able data) in the laid-out page.
 
-    The page itself is not changed: a copy with the probe appended is loaded.
+    The page itself is not changed: a copy with the probe appended is loaded. Below
+    :data:`MIN_WINDOW` (a phone's width), that copy is laid out in a frame of ``width``.
     """
     text = Path(html).read_text(encoding="utf-8")
     probe = (f'<script>(function(){{var out; try {{ out = (function(){{ {script} }})(); }}'
@@ -78,8 +82,23 @@ def measure(html: Path, script: str, width: int = 1200, height: int = 1600) -> o
         copy = Path(tmp) / "page.html"
         copy.write_text(text.replace("</body>", probe + "</body>") if "</body>" in text else text + probe,
                         encoding="utf-8")
-        dom = _run([f"--window-size={width},{height}", "--virtual-time-budget=5000", "--dump-dom",
-                    copy.as_uri()], str(Path(tmp) / "profile"))
+        shown, window = copy, width
+        if width < MIN_WINDOW:  # the probe runs in the frame; its answer is copied out for --dump-dom
+            shown, window = Path(tmp) / "frame.html", MIN_WINDOW + 100
+            shown.write_text(
+                f'<!doctype html><html><body style="margin:0"><iframe id="framed" src="{copy.as_uri()}" '
+                f'style="border:0;width:{width}px;height:{height}px"></iframe><script>'
+                f'document.getElementById("framed").onload = function () {{'
+                f' var found = this.contentDocument.getElementById("{PROBE_ID}");'
+                f' var pre = document.createElement("pre"); pre.id = "{PROBE_ID}";'
+                f' pre.textContent = found ? found.textContent : \'{{"probe_error": "no answer from the frame"}}\';'
+                f' document.body.appendChild(pre); }};</script></body></html>', encoding="utf-8")
+        dom = _run([f"--window-size={window},{height}", "--virtual-time-budget=5000", "--dump-dom",
+                    shown.as_uri()], str(Path(tmp) / "profile"))
+    return _probe_result(dom)
+
+
+def _probe_result(dom: str) -> object:
     marker = f'<pre id="{PROBE_ID}">'
     start = dom.rfind(marker)
     if start < 0:

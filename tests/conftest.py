@@ -74,3 +74,21 @@ def mutate_lines(text: str, data, rounds: int, fragments: list[str],
         else:
             lines[n] = extra_edits[choice - 4](lines[n])
     return lines
+
+
+@pytest.fixture(scope="session")
+def club_games(tmp_path_factory) -> Path:
+    """A generated club archive of 24 legal, dated games (benchmarks/club_archive.py), made once."""
+    from benchmarks.club_archive import make_archive
+
+    folder = tmp_path_factory.mktemp("club-games")
+    make_archive(folder, range(24))
+    return folder
+
+
+@pytest.fixture
+def club_archive(club_games, tmp_path) -> Path:
+    """A copy of :func:`club_games` of the test's own (its index starts empty)."""
+    import shutil
+
+    return Path(shutil.copytree(club_games, tmp_path / "archive"))

@@ -76,7 +76,7 @@ def test_the_completion_script_completes_commands_options_and_choices():
         done = subprocess.run([sys.executable, "-m", "gtcli"], env=env, capture_output=True, text=True, check=True)
         return [line.split(",", 1)[1] for line in done.stdout.splitlines()]
 
-    assert complete("gt c") == ["cards", "check", "completion", "config"]
+    assert complete("gt c") == ["cards", "check", "club", "completion", "config"]
     assert complete("gt check --sev") == ["--severity"]
     assert complete("gt check --severity ") == ["note", "warning", "error"]
     assert "bash" in complete("gt completion ")

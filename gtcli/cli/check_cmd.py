@@ -23,7 +23,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import click
 
@@ -67,6 +67,12 @@ class Job:
 
 def check_one(job: Job):
     """The report of one log: its findings as chosen, or why it could not be used (exit 2)."""
+    return check_job(job)[0]
+
+
+def check_job(job: Job):
+    """(the report of :func:`check_one`, the :class:`gtcli.dsl.logs.Checked` log it replayed or None):
+    for a caller that also needs the parsed log (``gt club`` reads its date and moves)."""
     from gtcli.cli.diagnostics_view import FileReport
     from gtcli.diagnostics import ERROR, InputError
     from gtcli.dsl.logs import check_file
@@ -74,13 +80,13 @@ def check_one(job: Job):
     from gtcli.text import new_run
 
     if job.unusable:
-        return FileReport(job.path, "unreadable", list(job.unusable))
+        return FileReport(job.path, "unreadable", list(job.unusable)), None
     new_run()
     try:
         checked = check_file(job.path, job.options, job.text)
     except InputError as exc:
         return FileReport(job.path, "unreadable", list(exc.diagnostics),
-                          _source(job.path, job.text) if job.keep_text else {})
+                          _source(job.path, job.text) if job.keep_text else {}), None
     r = checked.result
     diagnostics = r.diagnostics
     hidden = 0
@@ -93,7 +99,7 @@ def check_one(job: Job):
             cut = next((n for n, d in enumerate(diagnostics) if d.severity == ERROR), None)
             diagnostics = diagnostics if cut is None else diagnostics[:cut + 1]
     texts = {job.path: checked.text} if job.keep_text and diagnostics else {}
-    return FileReport(job.path, "log", diagnostics, texts, outcome_json(r), job.config, hidden)
+    return FileReport(job.path, "log", diagnostics, texts, outcome_json(r), job.config, hidden), checked
 
 
 def _source(path: str, text: str | None) -> dict[str, str]:
@@ -200,7 +206,7 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
 def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dict,
           base: dict) -> tuple[list[Job], list]:
     """What to check: each log found, with its settings (the command line, else its club's file)."""
-    from gtcli.cli.settings import club_options, config_for, fail, from_command_line
+    from gtcli.cli.settings import config_for, fail, from_command_line
     from gtcli.diagnostics import InputError
     from gtcli.dsl.logs import MAX_LOG_BYTES
     from gtcli.files.log_files import STDIN, log_files
@@ -225,20 +231,27 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
             config = config_for(None if path == STDIN else path)
         except InputError as exc:
             fail(exc, fmt == "json")
-
-        def value(key: str, default):
-            return given[key] if key in given else config.get(key, default)
-
-        codes = CodeFilter(value("select", ()), value("ignore", ()), value("severity", "note"))
-        chosen = CodeFilter(given.get("select", ()), given.get("ignore", ()), given.get("severity", "note"))
-        options = club_options(path, config, **base, strict=value("strict", False), first=first and codes.everything,
-                               require_complete=value("require-complete", False))
-        overridden = {**given, **{k: v for k, v in base.items() if v}}
-        in_force = config.path is not None and any(k in config.settings and k not in overridden for k in VERDICT_KEYS)
-        jobs.append(Job(STDIN_NAME if path == STDIN else path, text, options, codes, first, fmt == "human",
-                        value("max-findings", MAX_FINDINGS), unreadable, str(config.path) if in_force else None,
-                        chosen))
+        job = job_for(path, config, given, base, first, fmt == "human")
+        jobs.append(replace(job, path=STDIN_NAME if path == STDIN else path, text=text, unusable=unreadable))
     return jobs, found.problems
+
+
+def job_for(path: str, config, given: dict, base: dict, first: bool = False, keep_text: bool = False) -> Job:
+    """The :class:`Job` of one log: the options ``given`` on the command line, else its club's
+    ``config`` (what ``gt check`` and ``gt club`` both judge a log with)."""
+    from gtcli.cli.settings import club_options
+
+    def value(key: str, default):
+        return given[key] if key in given else config.get(key, default)
+
+    codes = CodeFilter(value("select", ()), value("ignore", ()), value("severity", "note"))
+    chosen = CodeFilter(given.get("select", ()), given.get("ignore", ()), given.get("severity", "note"))
+    options = club_options(path, config, **base, strict=value("strict", False), first=first and codes.everything,
+                           require_complete=value("require-complete", False))
+    overridden = {**given, **{k: v for k, v in base.items() if v}}
+    in_force = config.path is not None and any(k in config.settings and k not in overridden for k in VERDICT_KEYS)
+    return Job(path, None, options, codes, first, keep_text, value("max-findings", MAX_FINDINGS), (),
+               str(config.path) if in_force else None, chosen)
 
 
 def _progress(total: int):

@@ -17,6 +17,7 @@ from gtcli.cli.output import MAX_FINDINGS, handles_input_errors, print_json
 DEFAULTS: dict[str, Any] = {
     "profile": None, "cards": None, "board": None, "language": None, "variants": [], "select": [], "ignore": [],
     "severity": "note", "max-findings": MAX_FINDINGS, "strict": False, "require-complete": False,
+    "club": {"aliases": {}},
 }
 DEFAULT_SHOWN = {
     "profile": "the log's [Profile], else official",
@@ -26,6 +27,7 @@ DEFAULT_SHOWN = {
     "variants": "none (gt play --new)",
     "select": "every code",
     "ignore": "none",
+    "club": "no aliases",
 }
 
 
@@ -34,6 +36,9 @@ def _shown(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         return ", ".join(value)
+    if isinstance(value, dict):  # [club.aliases]
+        return "; ".join(f"{name}: {', '.join(others)}" for name, others in value.get("aliases", {}).items()) \
+            or "no aliases"
     return str(value)
 
 
@@ -58,6 +63,8 @@ def config(path: str | None, as_json: bool) -> None:
         if key in found.settings:
             value = found.get(key)
             entry = {"value": list(value) if isinstance(value, tuple) else value, "from": found.where(key)}
+            if key == "club":
+                entry["value"] = {"aliases": {name: list(others) for name, others in value.items()}}
             if key in ("profile", "cards", "board"):
                 entry["resolved"] = path_value(found, key)
         else:

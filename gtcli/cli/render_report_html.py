@@ -68,8 +68,8 @@ def _scores_table(sheet: Scoresheet) -> str:
                     f'<td class="num total" data-total="{p.score}">{p.score}</td></tr>')
     note = ("Each Tribunal's cell: the points scored there, and beneath them the running total."
             if sheet.results else "No Tribunal has been recorded yet.")
-    return (f'<table class="scores"><thead><tr><th class="num">#</th><th>Player</th>{head}'
-            f'<th class="num">Total</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    return (f'<div class="wide"><table class="scores"><thead><tr><th class="num">#</th><th>Player</th>{head}'
+            f'<th class="num">Total</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
             f'<p class="note">{esc(note)}</p>')
 
 
@@ -176,6 +176,9 @@ svg.chart {{ display: block; width: 100%; height: auto; }}
 .legend .who {{ overflow-wrap: anywhere; min-width: 0; }}
 .legend .value {{ color: #5b544a; }}
 footer {{ margin-top: 6mm; border-top: 0.2mm solid #e2dccf; padding-top: 1.5mm; }}
+@media screen and (max-width: 600px) {{  /* a phone (gt club site): the sheet fills the screen */
+  .sheet {{ margin: 0; padding: 4mm 3mm; box-shadow: none; }}
+}}
 @media print {{
   body {{ background: none; }}
   .sheet {{ max-width: none; margin: 0; padding: 0; box-shadow: none; }}

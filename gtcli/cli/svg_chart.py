@@ -65,6 +65,7 @@ def line_chart(labels: Sequence[str], series: Sequence[Series], title: str, unit
     values = [v for s in series for v in s.values]
     bottom = min(0.0, min(values, default=0.0))
     step = nice_step(max(values, default=0) - bottom)
+    bottom = step * math.floor(bottom / step)  # below zero (a rating), the ticks stay on round values
     top = step * math.ceil(max(max(values, default=0), bottom + step) / step)
     if top <= bottom:
         top = bottom + step

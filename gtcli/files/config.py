@@ -60,7 +60,11 @@ KEYS: dict[str, str] = {
     "max-findings": "findings shown per file (0: all)",
     "strict": "gt check --strict: a turn with fewer than two slots is an error",
     "require-complete": "gt check --require-complete: an unfinished log is an error",
+    "club": "gt club's settings: [club.aliases] name = [\"other spelling\", ...]",
 }
+MAX_ALIAS_NAMES = 5000  # [club.aliases]: players with aliases, and aliases per player
+MAX_ALIASES = 100
+MAX_NAME = 200
 PATH_KEYS = ("profile", "cards", "board")
 
 
@@ -177,8 +181,15 @@ def _settings(source: TomlSource, data: dict[str, Any], table: str | None) -> di
     for raw, value in data.items():
         key = raw.replace("_", "-").lower()
         line, _col = source.locate(raw, table)
+        if line is None and isinstance(value, dict):  # a table of its own: [club.aliases], or [club]
+            for header in (".".join(filter(None, (table, raw, *list(value)[:1]))), ".".join(filter(None, (table, raw)))):
+                line, _col = source.locate(None, header)
+                if line is not None:
+                    break
 
         def bad(code: str, message: str, hint: str | None = None) -> InputError:
+            if line is not None and isinstance(value, dict):  # at the table's header
+                return source.error(code, message, hint).located(str(source.path), line, 1)
             return source.error(code, message, hint, key=raw, table=table)
 
         if key not in KEYS:
@@ -191,6 +202,8 @@ def _settings(source: TomlSource, data: dict[str, Any], table: str | None) -> di
 
 def _value(key: str, value: Any, bad) -> Any:
     """The setting's value, checked (and tidied: codes upper-case, language lower-case)."""
+    if key == "club":
+        return _club(value, bad)
     if key in ("strict", "require-complete"):
         if not isinstance(value, bool):
             raise bad("CFG003", f"{key} is true or false, not {value!r}")
@@ -243,3 +256,38 @@ def _value(key: str, value: Any, bad) -> Any:
             raise bad("CFG003", f"unknown rule profile {value!r}",
                       did_you_mean(value, BUILTIN) or f"built-in profiles: {one_of(BUILTIN)}; or a .toml file")
     return value
+
+
+def _club(value: Any, bad) -> dict[str, tuple[str, ...]]:
+    """``[club]``: only ``aliases``, a table of a player's name -> the other spellings of it
+    (a list, or one text). Returned as {name: aliases}; each alias belongs to one name."""
+    from gtcli.text import CONTROL, fold
+
+    if not isinstance(value, dict) or set(value) - {"aliases"}:
+        extra = sorted(set(value) - {"aliases"}) if isinstance(value, dict) else []
+        raise bad("CFG003", f"[club] holds only an [club.aliases] table{f', not {extra[0]!r}' if extra else ''}"[:200],
+                  'write [club.aliases] then lines such as Ana = ["Anita", "A. Pérez"]')
+    aliases = value.get("aliases", {})
+    if not isinstance(aliases, dict) or len(aliases) > MAX_ALIAS_NAMES:
+        raise bad("CFG003", f"club.aliases is a table of at most {MAX_ALIAS_NAMES} names, each with its other "
+                  "spellings", 'Ana = ["Anita", "A. Pérez"]')
+
+    def name_problem(text: Any) -> bool:
+        return not isinstance(text, str) or not text.strip() or len(text) > MAX_NAME or CONTROL.search(text) is not None
+
+    owner: dict[str, str] = {}
+    found: dict[str, tuple[str, ...]] = {}
+    for name, others in aliases.items():
+        others = [others] if isinstance(others, str) else others
+        if name_problem(name) or not isinstance(others, list) or len(others) > MAX_ALIASES \
+                or any(name_problem(o) for o in others):
+            raise bad("CFG003", f"club.aliases: {name!r} takes a list of at most {MAX_ALIASES} names, each a "
+                      f"non-empty text of at most {MAX_NAME} characters"[:300])
+        for spelling in [name, *others]:
+            key = fold(spelling.strip())
+            if owner.get(key, name) != name:
+                raise bad("CFG003", f"club.aliases: {spelling!r} is given for both {owner[key]!r} and {name!r}"[:300],
+                          "a spelling can stand for one player only")
+            owner[key] = name
+        found[name.strip()] = tuple(o.strip() for o in others)
+    return found

@@ -182,7 +182,8 @@ LOG_COMMANDS = [["check", "{f}"], ["check", "{f}", "--json"], ["check", "{f}", "
                 ["check", "{f}", "--strict", "--first"], ["replay", "{f}"], ["replay", "{f}", "--json", "--at", "40"],
                 ["fmt", "{f}"], ["fmt", "{f}", "--lang", "es"], ["fmt", "{f}", "--check"], ["play", "{f}"],
                 ["play", "{f}", "--json"], ["game", "from-log", "{f}", "{d}/out.toml"],
-                ["check", "{f}", "--allow-outside"]]
+                ["check", "{f}", "--allow-outside"], ["diff", "{f}", "{d}/game.gtl", "--json"],
+                ["club", "stats", "{d}", "--jobs", "1"]]  # gt club: a folder of one mutated log among good files
 SET_COMMANDS = [["cards", "check", "{f}"], ["cards", "check", "{f}", "--json"], ["cards", "show", "{f}"],
                 ["cards", "show", "{f}", "--lang", "fr"], ["cards", "export", "{f}", "--format", "json"],
                 ["cards", "export", "{f}", "--format", "gtc", "--lang", "it"],
@@ -192,7 +193,8 @@ COMMANDS = {
     "table": [["tally", "{f}"], ["tally", "{f}", "--json"], ["tally", "{f}", "--profile", "printed-fr"],
               ["game", "tribunal", "{d}/session.toml", "--from", "{f}", "--yes"]],
     "session": [["game", "show", "{f}"], ["game", "show", "{f}", "--json"], ["game", "undo", "{f}"],
-                ["game", "tribunal", "{f}", "--from", "{d}/table.toml", "--yes"], ["game", "tribunal", "{f}"]],
+                ["game", "tribunal", "{f}", "--from", "{d}/table.toml", "--yes"], ["game", "tribunal", "{f}"],
+                ["club", "export", "{d}", "--jobs", "1", "--json"]],
     "profile": [["tally", "{d}/table.toml", "--profile", "{f}"], ["rules", "diff", "official", "{f}"],
                 ["check", "{d}/game.gtl", "--profile", "{f}"], ["check", "{d}/uses-profile.gtl"]],
     "board": [["check", "{d}/game.gtl", "--board", "{f}"], ["check", "{d}/uses-board.gtl"]],

@@ -1,0 +1,87 @@
+"""Who is who in a club's archive: names matched as everywhere in gt, plus the club's aliases.
+
+Two spellings are the same player when they fold to the same text (case, accents, ``_``
+and ``-`` and runs of spaces ignored: :func:`gtcli.text.fold`), or when the club's
+``[club.aliases]`` (gt.toml) lists one as another spelling of the other. Nothing else is
+merged: names that differ by one letter (``Ana`` and ``Anna``, ``Beñat`` and ``Benat`` are
+already the same) are only *flagged* as probable duplicates, for the club to settle with an
+alias. Pure functions; the database stores names as written and matching happens when a
+question is asked, so a change of aliases needs no new indexing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from gtcli.text import fold
+
+
+@dataclass(frozen=True)
+class Names:
+    """The club's aliases, ready to match: folded spelling -> the player's name as the club writes it."""
+
+    canonical: Mapping[str, str]
+
+    @classmethod
+    def of(cls, aliases: Mapping[str, Iterable[str]] | None) -> "Names":
+        table: dict[str, str] = {}
+        for name, others in (aliases or {}).items():
+            for spelling in (name, *others):
+                table[fold(spelling)] = name
+        return cls(table)
+
+    def key(self, written: str) -> str:
+        """The identity of a name as written: its folded form, or its player's under an alias."""
+        folded = fold(written)
+        name = self.canonical.get(folded)
+        return fold(name) if name is not None else folded
+
+    def display(self, spellings: Counter) -> dict[str, str]:
+        """key -> the name to show: the club's own spelling for an aliased player, else the
+        spelling written most often (ties: the first in sorted order)."""
+        best: dict[str, tuple[int, str]] = {}
+        for written, n in spellings.items():
+            k = self.key(written)
+            chosen = self.canonical.get(fold(written))
+            candidate = (-(1 << 62), chosen) if chosen is not None else (-n, written)
+            if k not in best or candidate < best[k]:
+                best[k] = candidate
+        return {k: v[1] for k, v in best.items()}
+
+
+def one_edit_apart(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with one letter added, removed, changed, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = 0
+    while i < len(short) and short[i] == long_[i]:
+        i += 1
+    return short[i:] == long_[i + 1:]
+
+
+def probable_duplicates(keys: Iterable[str]) -> list[tuple[str, str]]:
+    """Pairs of player identities (folded) one edit apart, each pair once, sorted.
+
+    Names of one or two letters are left out (``Al`` and ``Ali`` are as likely two people).
+    """
+    by_length: dict[int, list[str]] = {}
+    for k in sorted(set(keys)):
+        if len(k) > 2:
+            by_length.setdefault(len(k), []).append(k)
+    pairs = []
+    for length, names in by_length.items():
+        for other_length in (length, length + 1):
+            others = by_length.get(other_length, [])
+            for a in names:
+                for b in others:
+                    if (other_length > length or a < b) and one_edit_apart(a, b):
+                        pairs.append(tuple(sorted((a, b))))
+    return sorted(set(pairs))

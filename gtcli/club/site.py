@@ -1,0 +1,157 @@
+"""``gt club site ARCHIVE -o DIR``: the league site, written from the index.
+
+``DIR/index.html`` (standings of each game), ``games.html`` (every game), ``excluded.html``
+(games left out and why), ``players/NAME-HASH.html`` (each player: numbers, rating chart,
+head-to-head, games) and ``games/FILE-SHA.html`` (each game's scoresheet). Static files,
+no JavaScript, no network: open ``index.html`` from the folder, or put the folder on any
+web server.
+
+A game page's name holds the first 12 hex digits of the file's SHA-256, so a page already
+there is the page of that very content and is kept: a second run writes only the pages of
+new or changed games (made on the ``--jobs`` pool) and the summary pages. gt removes only
+files it names itself (``*-HASH.html`` under ``games/`` and ``players/``) that no longer
+belong; anything else in DIR is left alone. Pages are written atomically, under a lock on
+``DIR/index.html`` (a second ``gt club site`` into the same folder waits).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from gtcli.club import ratings, site_pages, stats, store
+from gtcli.club.names import Names
+from gtcli.club.site_games import GamePage, render
+from gtcli.club.work import UNUSABLE, Row
+from gtcli.text import fold
+
+OURS = re.compile(r"^[a-z0-9-]*-[0-9a-f]{8,12}\.html$")
+
+
+def slug(text: str, digits: int = 8) -> str:
+    """A file name part for any text: its folded ASCII letters and digits, and a hash of it (no clashes)."""
+    ascii_ = re.sub(r"[^a-z0-9]+", "-", fold(text).encode("ascii", "ignore").decode()).strip("-")[:40]
+    return f"{ascii_}-{hashlib.sha256(text.encode()).hexdigest()[:digits]}"
+
+
+def game_page(row: Row) -> str:
+    return f"games/{re.sub(r'[^a-z0-9]+', '-', row.path.lower()).strip('-')[:60]}-{row.sha256[:12]}.html"
+
+
+def player_page(key: str) -> str:
+    return f"players/{slug(key)}.html"
+
+
+def write_site(club, output: str, processes: int) -> dict[str, Any]:
+    """Write the site of ``club`` (an opened :class:`gtcli.cli.club_cmd.Club`) into ``output``."""
+    from gtcli.files.atomic import write_atomic
+    from gtcli.files.lock import FileLock
+
+    rows = club.rows()
+    for folder in (output, os.path.join(output, "games"), os.path.join(output, "players")):
+        os.makedirs(folder, exist_ok=True)
+    with FileLock(os.path.join(output, "index.html")):
+        shown = {r.path: game_page(r) for r in rows if r.verdict != UNUSABLE and r.sha256}
+        made = _game_pages(club, rows, shown, output, processes)
+        pages = _summary_pages(club.conn, rows, club.names, shown)
+        for name, html in pages.items():
+            write_atomic(os.path.join(output, name), html)
+        removed = _remove_stale(output, set(shown.values()) | set(pages))
+    return {"pages": len(pages) + len(shown), "written": len(pages) + made, "kept": len(shown) - made,
+            "removed": removed}
+
+
+def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, processes: int) -> int:
+    from gtcli.executor import Executor, map_ordered
+    from gtcli.files.atomic import write_atomic
+
+    tasks = []
+    for r in rows:
+        name = shown.get(r.path)
+        if name is None or os.path.exists(os.path.join(output, name)):
+            continue
+        path = os.path.join(club.archive, r.path)
+        job = club.job_of(path) if r.kind == "log" else None
+        tasks.append(GamePage(path, r.path, r.kind, name, r.verdict or "", job))
+    made = 0
+    for name, html in map_ordered(render, tasks, Executor(jobs=processes)):
+        if html is None:
+            shown.pop(next(p for p, n in shown.items() if n == name), None)
+            continue
+        write_atomic(os.path.join(output, name), html)
+        made += 1
+    return made
+
+
+def _entries(rows: Sequence[Row], names: Names, display: dict[str, str], shown: dict[str, str]) -> list[dict]:
+    ordered = sorted(rows, key=lambda r: (r.date is None, "" if r.date is None else _desc(r.date),
+                                          store.path_key(r.path)))
+    return [{"file": r.path, "game": r.game, "date": r.date, "verdict": r.verdict, "href": shown.get(r.path),
+             "players": [(display.get(names.key(s.name), s.name), s.winner) for s in r.seats]} for r in ordered]
+
+
+def _desc(date: str) -> str:
+    """A sort key putting later dates first."""
+    return "".join(chr(0x10FFFF - ord(c)) for c in date)
+
+
+def _summary_pages(conn, rows: Sequence[Row], names: Names, shown: dict[str, str]) -> dict[str, str]:
+    from gtcli.statistics import wilson
+
+    display = names.display(stats.spellings(rows))
+    pages: dict[str, str] = {}
+    sections, per_player = [], {}
+    all_left = []
+    for kind in ("grand-tribunal", "trickerion"):
+        of_kind = sorted((r for r in rows if r.game == kind), key=store.game_order)
+        if not of_kind:
+            continue
+        counted, left = stats.eligible(of_kind, names)
+        counted_set = set(map(id, counted))
+        all_left += [{"file": e.path, "game": kind, "reason": e.reason, "href": shown.get(e.path)} for e in left]
+        numbers = {p["key"]: p for p in stats.players(counted, names, display)}
+        pairs, correct = ratings.accuracy(conn, kind)
+        prediction = {"pairs": pairs, "correct": correct, "accuracy": correct / pairs if pairs else None,
+                      "accuracy_ci": list(wilson(correct, pairs))}
+        standings = []
+        for rating in ratings.current(conn, kind):
+            p = numbers.get(rating.player, {})
+            standings.append({"name": display.get(rating.player, rating.player), "href": player_page(rating.player),
+                              "ordinal": rating.ordinal, "games": rating.games, "wins": p.get("wins", 0),
+                              "win_rate": p.get("win_rate"), "average_place": p.get("average_place", 0.0)})
+        sections.append({"game": kind, "games": len(counted), "excluded": len(left), "players": standings,
+                         "prediction": prediction})
+        by_player: dict[str, list[Row]] = {}
+        for r in of_kind:
+            for key in dict.fromkeys(names.key(s.name) for s in r.seats):
+                by_player.setdefault(key, []).append(r)
+        ratings_now = {r.player: r for r in ratings.current(conn, kind)}
+        for key, mine in by_player.items():
+            rating = ratings_now.get(key)
+            per_player.setdefault(key, []).append({
+                "game": kind, "stats": numbers.get(key),
+                "rating": {"ordinal": rating.ordinal, "mu": rating.mu, "sigma": rating.sigma} if rating else None,
+                "history": [ratings.ordinal(mu, sigma) for _, mu, sigma in ratings.history(conn, kind, key)],
+                "head_to_head": stats.head_to_head([r for r in mine if id(r) in counted_set], names, display, key),
+                "games": _entries(mine, names, display, shown)})
+    pages["index.html"] = site_pages.standings(sections)
+    pages["games.html"] = site_pages.games(_entries(rows, names, display, shown))
+    pages["excluded.html"] = site_pages.excluded(all_left)
+    for key, player_sections in per_player.items():
+        pages[player_page(key)] = site_pages.player(display.get(key, key), player_sections)
+    return pages
+
+
+def _remove_stale(output: str, keep: set[str]) -> int:
+    """Remove pages gt named (``*-HASH.html`` in games/ and players/) that belong to nothing now."""
+    removed = 0
+    for folder in ("games", "players"):
+        for name in os.listdir(os.path.join(output, folder)):
+            rel = f"{folder}/{name}"
+            if OURS.match(name) and rel not in keep and os.path.isfile(os.path.join(output, rel)):
+                os.unlink(os.path.join(output, rel))
+                removed += 1
+    return removed
