@@ -2,9 +2,9 @@
 
 The package is split in rooms:
 
-* ``gtcli.rules`` -- the game itself: pure data and functions, no I/O.
-* ``gtcli.dsl``   -- Lark grammars, their loaders and transformers.
-* ``gtcli.files`` -- reading and (atomically) writing TOML files.
+* ``gtcli.grand_tribunal.rules`` -- the game itself: pure data and functions, no I/O.
+* ``gtcli.grand_tribunal.lang``   -- Lark grammars, their loaders and transformers.
+* ``gtcli.core.files`` -- reading and (atomically) writing TOML files.
 * ``gtcli.cli``   -- Click commands and rich rendering.
 """
 

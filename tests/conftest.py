@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from click.testing import CliRunner, Result
 
 from gtcli.cli.main import cli
-from gtcli.text import new_run
+from gtcli.core.text import new_run
 from tests.fuzz.corpus import hand_edit
 
 ROOT = Path(__file__).resolve().parent.parent

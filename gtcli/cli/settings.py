@@ -1,6 +1,6 @@
 """A club's configuration applied to a command: the command line first, then the file.
 
-:mod:`gtcli.files.config` finds and checks the file; this module decides what it means
+:mod:`gtcli.core.files.config` finds and checks the file; this module decides what it means
 for a command. The order, from strongest: an option on the command line, then (for a
 log's card set, board and profile) what the log's own header says, then the
 configuration file, then gt's built-in default. ``gt --config FILE`` uses that file
@@ -23,8 +23,8 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from gtcli.diagnostics import Diagnostic, InputError
-from gtcli.files.config import Config, find, load, start_folder
+from gtcli.core.diagnostics import Diagnostic, InputError
+from gtcli.core.files.config import Config, find, load, start_folder
 
 def _meta() -> dict[str, Any]:
     ctx = click.get_current_context(silent=True)
@@ -64,8 +64,8 @@ def path_value(config: Config, key: str) -> str | None:
     """A ``profile``, ``cards`` or ``board`` setting as a command takes it: a path relative to the
     file made absolute (``~`` expanded); ``sample`` (cards, board) and a built-in profile's name
     kept as names, as on the command line."""
-    from gtcli.dsl.logs import SAMPLE_NAMES
-    from gtcli.text import fold
+    from gtcli.grand_tribunal.lang.logs.check import SAMPLE_NAMES
+    from gtcli.core.text import fold
 
     value = config.get(key)
     if value is None:
@@ -81,9 +81,9 @@ def setting(config: Config, key: str) -> Any:
 
 def club_options(anchor: str | None, config: Config | None = None, *, cards: str | None = None,
                  board: str | None = None, profile: str | None = None, **fields: Any):
-    """:class:`gtcli.dsl.logs.Options` for replaying a log: the command line's card set, board
+    """:class:`gtcli.grand_tribunal.lang.logs.check.Options` for replaying a log: the command line's card set, board
     and profile, and the club's as defaults for a log whose header names none."""
-    from gtcli.dsl.logs import Options
+    from gtcli.grand_tribunal.lang.logs.check import Options
 
     config = config_for(anchor) if config is None else config
     return Options(cards, board, profile, default_cards=setting(config, "cards"),
@@ -103,7 +103,7 @@ def taken_from_config(name: str) -> str | None:
 
 def fail(exc: InputError, as_json: bool) -> None:
     """A configuration that cannot be used: its diagnostics, exit 2 (nothing was done)."""
-    from gtcli.cli.output import EXIT_UNUSABLE, print_diagnostics
+    from gtcli.cli.terminal.output import EXIT_UNUSABLE, print_diagnostics
 
     print_diagnostics(exc.diagnostics, as_json=as_json)
     sys.exit(EXIT_UNUSABLE)

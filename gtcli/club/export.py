@@ -59,7 +59,7 @@ def as_csv(records: list[dict[str, Any]], fields: Sequence[str]) -> str:
 
 
 def as_jsonl(records: list[dict[str, Any]]) -> str:
-    from gtcli.cli.output import json_text
+    from gtcli.cli.terminal.output import json_text
 
     return "".join(json_text(record, indent=None) + "\n" for record in records)
 
@@ -76,11 +76,11 @@ def export_tables(rows: Sequence[Row], names: Names, fmt: str, table: str, outpu
         return as_csv(records, fields) if fmt == "csv" else as_jsonl(records)
 
     if output is None:
-        from gtcli.cli.output import file_text
+        from gtcli.cli.terminal.output import file_text
 
         click.echo(file_text(text(table)), nl=False)
         return [{"file": None, "table": table, "rows": len(chosen[table][0])}]
-    from gtcli.files.guarded import save
+    from gtcli.core.files.guarded import save
 
     os.makedirs(output, exist_ok=True)
     written = []

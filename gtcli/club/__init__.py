@@ -1,0 +1,1 @@
+"""The club archive (gt club, docs/club.md)."""

@@ -1,0 +1,1 @@
+"""The shared core: what every game uses, knowing no game (docs/architecture.md)."""
