@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from gtcli.cli.options import json_option
-from gtcli.cli.terminal.output import handles_input_errors, print_diagnostics, print_json, safe
+from gtcli.cli.terminal.output import file_text, handles_input_errors, print_diagnostics, print_json, safe
 
 KINDS = ("grand-tribunal", "trickerion")
 ARCHIVE = click.argument("archive", metavar="ARCHIVE", type=click.Path(file_okay=False))
@@ -267,7 +267,7 @@ def recheck_cmd(archive: str, db_path: str | None, jobs: int | None, as_json: bo
 def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: str | None, jobs: int | None,
                as_json: bool) -> None:
     """One row per game and one per player-game, as CSV or JSON lines."""
-    from gtcli.club.export import export_tables, tables
+    from gtcli.club.export import table_text, tables, write_tables
 
     c = Club(archive, db_path, jobs, as_json or output is None)
     if as_json and output is None:  # the table itself, as JSON
@@ -275,7 +275,12 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
         print_json({"archive": archive, "table": table, "rows": len(records), "records": records,
                     "index": c.index_json()})
         return
-    written = export_tables(c.rows(), c.names, fmt, table, output)
+    if output is None:
+        text, count = table_text(c.rows(), c.names, fmt, table)
+        click.echo(file_text(text), nl=False)
+        written = [{"file": None, "table": table, "rows": count}]
+    else:
+        written = write_tables(c.rows(), c.names, fmt, output)
     if as_json:
         print_json({"archive": archive, "format": fmt, "written": written, "index": c.index_json()})
     elif output is not None:

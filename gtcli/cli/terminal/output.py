@@ -7,21 +7,18 @@ CliRunner) tables are plain ASCII without colour. Colour follows the two convent
 both are set, ``NO_COLOR`` wins.
 
 User text (card names, player names, a log's strings, lines of a file) comes from
-strangers, so it never reaches the terminal raw: :func:`safe` shows control characters
-as ``\\x1b`` escapes, and the Unicode bidirectional controls (which make a terminal draw
-a line in another order than it is read: "Trojan Source") as ``\\u202e``. It is applied
-in one place per way out -- every string a :func:`console` renders, every diagnostic
-(:func:`safe_diagnostic`), every JSON document (:func:`json_text`). The console has
-rich markup turned off, so a card named ``[link=...]`` is shown as written, not obeyed.
+strangers, so it never reaches the terminal raw: the one escaping function,
+:func:`gtcli.core.escaping.safe` (in the core, because pages and the club's exports escape
+with it too), is applied in one place per way out -- every string a :func:`console`
+renders, every diagnostic (:func:`safe_diagnostic`), every JSON document (:func:`json_text`),
+a file's text shown on a terminal (:func:`file_text`). The console has rich markup turned
+off, so a card named ``[link=...]`` is shown as written, not obeyed.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import json
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -31,50 +28,15 @@ import click
 from gtcli.cli.exits import (  # noqa: F401 -- the commands take the exit codes from here
     EXIT_BUG, EXIT_CLEAN, EXIT_CODES, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE)
 from gtcli.core.diagnostics import ERROR, Diagnostic, InputError
-from gtcli.core.text import CONTROL
+from gtcli.core.escaping import BIDI, json_text, safe, safe_diagnostic  # noqa: F401 -- the shell's way out
 
 
 MAX_FINDINGS = 100  # diagnostics shown per file (per command for unusable input), unless --max-findings says
-# The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): text
-# between them is drawn in another order, so what a terminal shows is not what the file says.
-BIDI = "\u202a-\u202e\u2066-\u2069"
-_TERMINAL_UNSAFE = re.compile(f"{CONTROL.pattern[:-1]}{BIDI}]")
-_JSON_RAW = re.compile(f"[\x7f-\x9f{BIDI}]")  # json.dumps escapes C0 itself, not DEL, C1 and bidi controls
-
-
-def _escaped(m: re.Match) -> str:
-    code = ord(m.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def safe(text: str, newlines: bool = True) -> str:
-    """``text`` with every control character a terminal would obey shown as ``\\x1b``,
-    and every bidirectional control as ``\\u202e``.
-
-    Tabs stay; new lines stay unless ``newlines=False`` (one-line output such as a
-    diagnostic's message), where they are shown as ``\\n``.
-    """
-    text = _TERMINAL_UNSAFE.sub(_escaped, text)
-    return text if newlines else text.replace("\n", "\\n")
-
-
 def file_text(text: str) -> str:
     """A file's text for standard output (``gt fmt``, its ``--diff``): as it is when redirected,
     so ``gt fmt a.gtl > b.gtl`` copies it byte for byte, but :func:`safe` on a terminal, where
     a comment of a stranger's card set could otherwise hold escape sequences."""
     return safe(text) if _is_terminal(sys.stdout) else text
-
-
-def safe_diagnostic(d: Diagnostic) -> Diagnostic:
-    """The diagnostic with its path, message and hint made :func:`safe` for a terminal."""
-    return dataclasses.replace(d, path=d.path and safe(d.path, False), message=safe(d.message, False),
-                               hint=d.hint and safe(d.hint, False))
-
-
-def json_text(data: Any, indent: int | None = 2) -> str:
-    """A JSON document with DEL, C1 and bidirectional controls escaped too (``\\u009b``): safe on a terminal."""
-    text = json.dumps(data, indent=indent, ensure_ascii=False)
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def colour_setting() -> bool | None:

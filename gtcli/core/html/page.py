@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import html
 
+from gtcli.core.escaping import safe
+
 SANS = '"DejaVu Sans", "Liberation Sans", sans-serif'
 SERIF = 'Georgia, "DejaVu Serif", "Liberation Serif", serif'
 
@@ -22,10 +24,8 @@ body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 def esc(text: object) -> str:
     """``text`` as HTML text or an attribute value: nothing in it is markup, and no control
     character reaches the page raw (ESC, bidirectional controls: shown as ``\\x1b``, ``\\u202e``
-    by :func:`gtcli.cli.terminal.output.safe`, as on the terminal). A page printed to standard output
+    by :func:`gtcli.core.escaping.safe`, as on the terminal). A page printed to standard output
     is then as safe on a terminal as every other output of gt."""
-    from gtcli.cli.terminal.output import safe
-
     return html.escape(safe(str(text)), quote=True)
 
 
