@@ -133,7 +133,7 @@ def main() -> None:
 PROGRAM = """
 import sys
 from pathlib import Path
-from gtcli.cli.commands.check import check_one, job_for
+from gtcli.grand_tribunal.checking import check_one, job_for
 from gtcli.club.work import Task, judge, settings_digest
 from gtcli.core.files.config import Config
 paths = sorted(Path(sys.argv[2]).rglob("*.gtl"))[: int(sys.argv[3])]

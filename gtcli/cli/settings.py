@@ -1,7 +1,8 @@
 """A club's configuration applied to a command: the command line first, then the file.
 
-:mod:`gtcli.core.files.config` finds and checks the file; this module decides what it means
-for a command. The order, from strongest: an option on the command line, then (for a
+:mod:`gtcli.core.files.config` finds and checks the file, :mod:`gtcli.grand_tribunal.settings`
+says what its settings mean for a game's log; this module decides what they mean for a
+command. The order, from strongest: an option on the command line, then (for a
 log's card set, board and profile) what the log's own header says, then the
 configuration file, then gt's built-in default. ``gt --config FILE`` uses that file
 instead of looking; ``gt --isolated`` uses none.
@@ -17,7 +18,6 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -60,34 +60,13 @@ def config_for(anchor: str | os.PathLike[str] | None) -> Config:
     return found[folder]
 
 
-def path_value(config: Config, key: str) -> str | None:
-    """A ``profile``, ``cards`` or ``board`` setting as a command takes it: a path relative to the
-    file made absolute (``~`` expanded); ``sample`` (cards, board) and a built-in profile's name
-    kept as names, as on the command line."""
-    from gtcli.grand_tribunal.lang.logs.check import SAMPLE_NAMES
-    from gtcli.core.text import fold
+def club_options(anchor: str | None, config: Config | None = None, **options: Any):
+    """:class:`gtcli.grand_tribunal.lang.logs.check.Options` for replaying a log: the command line's
+    card set, board and profile, and the club's (found from ``anchor`` unless ``config`` is given) as
+    defaults for a log whose header names none (:func:`gtcli.grand_tribunal.settings.log_options`)."""
+    from gtcli.grand_tribunal.settings import log_options
 
-    value = config.get(key)
-    if value is None:
-        return None
-    if (key == "profile" and not value.endswith(".toml")) or (key != "profile" and fold(value) in SAMPLE_NAMES):
-        return value
-    return str(config.folder / os.path.expanduser(value))
-
-
-def setting(config: Config, key: str) -> Any:
-    return path_value(config, key) if key in ("profile", "cards", "board") else config.get(key)
-
-
-def club_options(anchor: str | None, config: Config | None = None, *, cards: str | None = None,
-                 board: str | None = None, profile: str | None = None, **fields: Any):
-    """:class:`gtcli.grand_tribunal.lang.logs.check.Options` for replaying a log: the command line's card set, board
-    and profile, and the club's as defaults for a log whose header names none."""
-    from gtcli.grand_tribunal.lang.logs.check import Options
-
-    config = config_for(anchor) if config is None else config
-    return Options(cards, board, profile, default_cards=setting(config, "cards"),
-                   default_board=setting(config, "board"), default_profile=setting(config, "profile"), **fields)
+    return log_options(config_for(anchor) if config is None else config, **options)
 
 
 def from_command_line(name: str) -> bool:
@@ -126,6 +105,8 @@ def club_defaults(anchor: str, only_if: str | None = None, **params: str) -> Cal
                 if isinstance(where, (tuple, list)):
                     where = where[0] if where else None
                 try:
+                    from gtcli.grand_tribunal.settings import setting
+
                     config = config_for(where)
                     for name, key in params.items():
                         if key in config.settings and not from_command_line(name):

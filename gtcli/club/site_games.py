@@ -43,7 +43,7 @@ def _with_nav(html: str) -> str:
 
 
 def _log(page: GamePage) -> str | None:
-    from gtcli.cli.commands.check import check_job
+    from gtcli.grand_tribunal.checking import check_job
     from gtcli.grand_tribunal.html.scoresheet import report_html
     from gtcli.grand_tribunal.lang.logs.report import scoresheet_of
 

@@ -3,7 +3,7 @@
 :func:`judge` reads the file once, hashes the bytes it read and judges those very bytes:
 
 * a Grand Tribunal log (``*.gtl``) with exactly what ``gt check`` runs
-  (:func:`gtcli.cli.commands.check.check_job`, with the :class:`~gtcli.cli.commands.check.Job` gt check
+  (:func:`gtcli.grand_tribunal.checking.check_job`, with the :class:`~gtcli.grand_tribunal.checking.Job` gt check
   would build for it: the club's settings found from the log), so its verdict is gt check's;
 * a TOML file: a ``gt game`` session, a Trickerion session (``game = "trickerion"``), or
   anything else (a profile, a table, ``gt.toml``), which is remembered as "other" so it is
@@ -69,7 +69,7 @@ class Task:
     path: str  # to open
     rel: str
     kind: str  # "log" or "toml"
-    job: object = None  # gtcli.cli.commands.check.Job for a log
+    job: object = None  # gtcli.grand_tribunal.checking.Job for a log
     settings: str = ""
 
 
@@ -156,7 +156,7 @@ def safe_line(text: str) -> str:
 
 
 def _log(task: Task, row: Row, text: str) -> Row:
-    from gtcli.cli.commands.check import check_job
+    from gtcli.grand_tribunal.checking import check_job
     from gtcli.grand_tribunal.lang.logs.check import read_header
 
     job = replace(task.job, text=text, keep_text=False, first=False)

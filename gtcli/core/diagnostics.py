@@ -7,12 +7,13 @@ code: 0 clean, 1 findings, 2 unusable input.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
 NOTE = "note"
+MAX_FINDINGS = 100  # diagnostics shown per file (per command for unusable input), unless --max-findings says
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,3 +112,20 @@ class InputError(Exception):
 
     def located(self, path: str | None, line: int | None = None, col: int | None = None) -> "InputError":
         return InputError(*(d.at(path, line, col) for d in self.diagnostics))
+
+
+@dataclass
+class FileReport:
+    """What a checking command found in one file (a log, a card set, a translation), or why it could
+    not read it (``kind`` "unreadable"); shown by :mod:`gtcli.cli.terminal.diagnostics_view`."""
+
+    path: str
+    kind: str  # "set", "translation", "log", ...
+    diagnostics: list[Diagnostic]
+    texts: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+    config: str | None = None  # the configuration file whose settings decided this report, if any
+    hidden: int = 0  # findings its settings left out (beyond what the command line chose)
+
+    def count(self, severity: str) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == severity)

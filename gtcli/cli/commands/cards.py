@@ -102,7 +102,7 @@ def _identity(path) -> object:
 
 def _check_file(path: str):
     """(report, loaded or None, unusable?) for one set or translation file."""
-    from gtcli.cli.terminal.diagnostics_view import FileReport
+    from gtcli.core.diagnostics import FileReport
     from gtcli.core.diagnostics import InputError
     from gtcli.grand_tribunal.lang.cards.view import set_counts
     from gtcli.grand_tribunal.lang.cards.sets import load

@@ -23,20 +23,18 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import click
 
 from gtcli.cli.commands.logs import log_options
 from gtcli.cli.options import max_findings_option
-from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, MAX_FINDINGS
-from gtcli.core.codes import SEVERITIES, CodeFilter, selector_problem
+from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE
+from gtcli.core.codes import SEVERITIES, selector_problem
 from gtcli.core.executor import default_jobs
+from gtcli.grand_tribunal.checking import Job, check_one, job_for
 
 STDIN_NAME = "<stdin>"
-# the settings of a configuration file that decide gt check's report (`language` does not)
-VERDICT_KEYS = ("select", "ignore", "severity", "strict", "require-complete", "max-findings", "cards", "board",
-                "profile")
 
 
 def _codes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -47,73 +45,6 @@ def _codes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) 
         if problem:
             raise click.BadParameter(problem, ctx, param)
     return codes
-
-
-@dataclass(frozen=True)
-class Job:
-    """One log to check, with everything that decides its report (picklable, for --jobs)."""
-
-    path: str  # as given, or <stdin>
-    text: str | None  # standard input's text; None: read the file
-    options: object  # gtcli.grand_tribunal.lang.logs.check.Options
-    codes: CodeFilter
-    first: bool
-    keep_text: bool  # human output echoes source lines under findings
-    max_findings: int
-    unusable: tuple = ()  # diagnostics of an input that could not even be read (standard input)
-    config: str | None = None  # the configuration file whose settings are in force for this log
-    chosen: CodeFilter = CodeFilter()  # the codes the command line alone chose (to count what the file hid)
-
-
-def check_one(job: Job):
-    """The report of one log: its findings as chosen, or why it could not be used (exit 2)."""
-    return check_job(job)[0]
-
-
-def check_job(job: Job):
-    """(the report of :func:`check_one`, the :class:`gtcli.grand_tribunal.lang.logs.check.Checked` log it replayed or None):
-    for a caller that also needs the parsed log (``gt club`` reads its date and moves)."""
-    from gtcli.cli.terminal.diagnostics_view import FileReport
-    from gtcli.core.diagnostics import ERROR, InputError
-    from gtcli.grand_tribunal.lang.logs.check import check_file
-    from gtcli.grand_tribunal.reports import outcome_json
-    from gtcli.core.text import new_run
-
-    if job.unusable:
-        return FileReport(job.path, "unreadable", list(job.unusable)), None
-    new_run()
-    try:
-        checked = check_file(job.path, job.options, job.text)
-    except InputError as exc:
-        return FileReport(job.path, "unreadable", list(exc.diagnostics),
-                          _source(job.path, job.text) if job.keep_text else {}), None
-    r = checked.result
-    diagnostics = r.diagnostics
-    hidden = 0
-    if job.config is not None and job.codes != job.chosen:
-        hidden = sum(1 for d in diagnostics if job.chosen.keeps(d.code, d.severity)
-                     and not job.codes.keeps(d.code, d.severity))
-    if not job.codes.everything:
-        diagnostics = [d for d in diagnostics if job.codes.keeps(d.code, d.severity)]
-        if job.first:  # the replay ran to the end; stop after the first error that is shown
-            cut = next((n for n, d in enumerate(diagnostics) if d.severity == ERROR), None)
-            diagnostics = diagnostics if cut is None else diagnostics[:cut + 1]
-    texts = {job.path: checked.text} if job.keep_text and diagnostics else {}
-    return FileReport(job.path, "log", diagnostics, texts, outcome_json(r), job.config, hidden), checked
-
-
-def _source(path: str, text: str | None) -> dict[str, str]:
-    """The log's text for carets under syntax errors, if it can be read at all."""
-    from gtcli.core.diagnostics import InputError
-    from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES
-    from gtcli.core.files.toml_source import read_text
-
-    if text is not None:
-        return {path: text}
-    try:
-        return {path: read_text(path, "log", MAX_LOG_BYTES)}
-    except InputError:
-        return {}
 
 
 def run_jobs(jobs: list[Job], processes: int) -> Iterator[object]:
@@ -234,24 +165,6 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
         job = job_for(path, config, given, base, first, fmt == "human")
         jobs.append(replace(job, path=STDIN_NAME if path == STDIN else path, text=text, unusable=unreadable))
     return jobs, found.problems
-
-
-def job_for(path: str, config, given: dict, base: dict, first: bool = False, keep_text: bool = False) -> Job:
-    """The :class:`Job` of one log: the options ``given`` on the command line, else its club's
-    ``config`` (what ``gt check`` and ``gt club`` both judge a log with)."""
-    from gtcli.cli.settings import club_options
-
-    def value(key: str, default):
-        return given[key] if key in given else config.get(key, default)
-
-    codes = CodeFilter(value("select", ()), value("ignore", ()), value("severity", "note"))
-    chosen = CodeFilter(given.get("select", ()), given.get("ignore", ()), given.get("severity", "note"))
-    options = club_options(path, config, **base, strict=value("strict", False), first=first and codes.everything,
-                           require_complete=value("require-complete", False))
-    overridden = {**given, **{k: v for k, v in base.items() if v}}
-    in_force = config.path is not None and any(k in config.settings and k not in overridden for k in VERDICT_KEYS)
-    return Job(path, None, options, codes, first, keep_text, value("max-findings", MAX_FINDINGS), (),
-               str(config.path) if in_force else None, chosen)
 
 
 def _progress(total: int):

@@ -79,7 +79,7 @@ class Club:
             fail(exc, True if click.get_current_context().params.get("as_json") else False)
 
     def job_of(self, path: str):
-        from gtcli.cli.commands.check import job_for
+        from gtcli.grand_tribunal.checking import job_for
 
         base = {"cards": None, "board": None, "profile": None, "allow_outside": False}
         return job_for(path, self._config(path), {}, base)

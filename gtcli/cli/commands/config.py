@@ -54,7 +54,8 @@ def config(path: str | None, as_json: bool) -> None:
     up to a folder holding .git; the first found is in force. `gt --config FILE config`
     and `gt --isolated config` show what those options do.
     """
-    from gtcli.cli.settings import config_for, path_value
+    from gtcli.cli.settings import config_for
+    from gtcli.grand_tribunal.settings import path_value
     from gtcli.core.files.config import KEYS
 
     found = config_for(path)

@@ -15,30 +15,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 import click
 
 from gtcli.cli.terminal.output import MAX_FINDINGS, json_text, safe, safe_diagnostic, use_colour
-from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic
+from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic, FileReport
 
 FORMATS = ("human", "json", "github")
 SOURCE_WIDTH = 100
-
-
-@dataclass
-class FileReport:
-    path: str
-    kind: str  # "set", "translation", "log", ...
-    diagnostics: list[Diagnostic]
-    texts: dict[str, str] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)
-    config: str | None = None  # the configuration file whose settings decided this report, if any
-    hidden: int = 0  # findings its settings left out (beyond what the command line chose)
-
-    def count(self, severity: str) -> int:
-        return sum(1 for d in self.diagnostics if d.severity == severity)
 
 
 def _sorted(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:

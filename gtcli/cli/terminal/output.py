@@ -27,11 +27,10 @@ import click
 
 from gtcli.cli.exits import (  # noqa: F401 -- the commands take the exit codes from here
     EXIT_BUG, EXIT_CLEAN, EXIT_CODES, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE)
-from gtcli.core.diagnostics import ERROR, Diagnostic, InputError
+from gtcli.core.diagnostics import ERROR, MAX_FINDINGS, Diagnostic, InputError  # noqa: F401 -- MAX_FINDINGS too
 from gtcli.core.escaping import BIDI, json_text, safe, safe_diagnostic  # noqa: F401 -- the shell's way out
 
 
-MAX_FINDINGS = 100  # diagnostics shown per file (per command for unusable input), unless --max-findings says
 def file_text(text: str) -> str:
     """A file's text for standard output (``gt fmt``, its ``--diff``): as it is when redirected,
     so ``gt fmt a.gtl > b.gtl`` copies it byte for byte, but :func:`safe` on a terminal, where
