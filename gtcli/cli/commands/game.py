@@ -62,7 +62,8 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
     is typed is kept as a draft after every answer, and an interrupted entry (Ctrl-C) is
     offered for resuming the next time. The session stays locked until the command ends.
     """
-    from gtcli.cli.terminal.tribunal import render_result, tribunal_title
+    from gtcli.cli.terminal.tribunal import render_result
+    from gtcli.grand_tribunal.wording import tribunal_title
     from gtcli.cli.commands.tribunal_entry import enter_tribunal
     from gtcli.grand_tribunal.formats.draft_file import draft_kept, draft_path, drop_draft
     from gtcli.core.files.resources import published_vocabulary
@@ -128,7 +129,8 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
 def show_cmd(session: str, as_json: bool) -> None:
     """Each Tribunal's results, running totals, next Praeco and the winner(s)."""
     from gtcli.cli.terminal.output import console
-    from gtcli.cli.terminal.tribunal import render_players, render_result, winners_line
+    from gtcli.cli.terminal.tribunal import render_players, render_result
+    from gtcli.grand_tribunal.wording import winners_line
     from gtcli.core.files.resources import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import load_game
     from gtcli.grand_tribunal.reports import game_json

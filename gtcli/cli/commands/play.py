@@ -360,7 +360,8 @@ class Prompt:
 
     def tribunal(self) -> bool:
         """Show the Tribunal the rules compute, ask the scorekeeper, record it. True if recorded."""
-        from gtcli.cli.terminal.tribunal import render_players, render_result, winners_line
+        from gtcli.cli.terminal.tribunal import render_players, render_result
+        from gtcli.grand_tribunal.wording import winners_line
 
         s = self.session
         state = s.closed().state

@@ -32,19 +32,10 @@ def _cards(cards: list[dict[str, Any]], w) -> str:
     return "\n".join(parts)
 
 
-def _space(key: str, lang: str) -> str:
-    from gtcli.core.files.resources import published_vocabulary
-
-    vocabulary = published_vocabulary()
-    try:
-        return vocabulary.display(key, lang)
-    except KeyError:
-        return key
-
-
 def render_snapshot(snap: dict[str, Any], out: Any, next_player: str | None = None) -> None:
     """The table state; ``next_player`` (``gt play``) is named when no turn is open."""
     from gtcli.grand_tribunal.lang.keywords import KEYWORDS, spelling
+    from gtcli.grand_tribunal.wording import space_name
 
     lang = snap.get("language", "en")
     w = _words(lang)
@@ -66,7 +57,7 @@ def render_snapshot(snap: dict[str, Any], out: Any, next_player: str | None = No
         t.add_row(p["name"], str(p["vis"]), f"{p['hand']}/{p['hand_limit']}", _cards(competing, w),
                   _cards(p["library"], w), _cards(p["vault"] + p["unknown"], w), _cards(awards, w), str(p["total"]))
     show(t, out)
-    track = ", ".join(f"{_space(k, lang)} {v}" for k, v in snap["track"].items()) or w("empty")
+    track = ", ".join(f"{space_name(k, lang)} {v}" for k, v in snap["track"].items()) or w("empty")
     out.print(f"{w('voting_track')}: {track}")
     trackers = snap["trackers"]
     out.print(f"{w('trackers')}: {w('uncontested')} {w('space')} {trackers['uncontested'] + 1}, "
@@ -78,7 +69,8 @@ def render_snapshot(snap: dict[str, Any], out: Any, next_player: str | None = No
 
 
 def render_state(result: Any, at_line: int | None) -> None:
-    from gtcli.cli.terminal.tribunal import render_players, winners_line
+    from gtcli.cli.terminal.tribunal import render_players
+    from gtcli.grand_tribunal.wording import winners_line
     from gtcli.grand_tribunal.lang.keywords import display_word
 
     out = console()

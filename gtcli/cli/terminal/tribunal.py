@@ -7,32 +7,8 @@ from typing import Any
 from gtcli.cli.terminal.layout import Column, Sheet, show
 from gtcli.cli.terminal.output import console
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
-from gtcli.grand_tribunal.rules.tribunal import ItemResult, PlayerScore, TribunalResult
-
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-def ordinal(n: int) -> str:
-    return ORDINALS.get(n, f"{n}th")
-
-
-def breakdown(r: ItemResult) -> str:
-    return " + ".join(f"{space} {n}" for space, n in r.breakdown)
-
-
-def award(r: ItemResult, profile: RuleProfile) -> str:
-    if not r.competing:
-        return "won earlier"
-    if r.place:
-        colours = profile.place_colours
-        colour = colours[r.place - 1] if r.place <= len(colours) else ""
-        return f"{ordinal(r.place)} ({colour})" if colour else ordinal(r.place)
-    return "honorable mention"
-
-
-def tribunal_title(number: int, profile: RuleProfile) -> str:
-    return "Grand Tribunal" if number == profile.tribunals else f"Tribunal {number}"
-
+from gtcli.grand_tribunal.rules.tribunal import PlayerScore, TribunalResult
+from gtcli.grand_tribunal.wording import award, breakdown, tribunal_title
 
 ITEM_COLUMNS = (
     Column("Rank", "#", numeric=True, heading=True),
@@ -77,8 +53,3 @@ def render_players(players: tuple[PlayerScore, ...], title: str, out: Any) -> No
     for p in players:
         scores.add_row(p.name, str(p.score))
     show(scores, out)
-
-
-def winners_line(winners) -> str:
-    """``Winner: Ana`` or ``Shared win: Ana, Ben`` (R7: equal totals share the win)."""
-    return ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)

@@ -12,10 +12,10 @@ every user word escaped) and laid out for A4 and Letter alike: 186 mm wide at mo
 from __future__ import annotations
 
 from gtcli.core.html.page import SANS, SERIF, document, esc
-from gtcli.cli.terminal.tribunal import award, breakdown, tribunal_title, winners_line
 from gtcli.core.html.svg_chart import Series, legend, line_chart
 from gtcli.grand_tribunal.rules.tribunal import TribunalResult
 from gtcli.grand_tribunal.scoresheet import Scoresheet
+from gtcli.grand_tribunal.wording import award, breakdown, space_name, tribunal_title, winners_line
 
 CONTENT_MM = 186  # A4's 210 mm (and Letter's 216) less 12 mm margins each side
 
@@ -85,12 +85,6 @@ def _totals_chart(sheet: Scoresheet) -> str:
             f'<figure>{chart}<figcaption>{legend(series, "{v} points")}</figcaption></figure></section>')
 
 
-def _space(key: str, lang: str) -> str:
-    from gtcli.cli.terminal.state import _space as in_language
-
-    return in_language(key, lang)
-
-
 def _rounds(sheet: Scoresheet, lang: str) -> str:
     if not sheet.rounds:
         return ""
@@ -107,7 +101,7 @@ def _rounds(sheet: Scoresheet, lang: str) -> str:
             n = r.track.get(space, 0)
             shade = f' style="background: rgba(0, 114, 178, {0.12 + 0.6 * n / most:.2f})"' if n else ""
             cells.append(f'<td class="num"{shade}>{n or ""}</td>')
-        rows.append(f'<tr><th>{esc(_space(space, lang))}</th>{"".join(cells)}</tr>')
+        rows.append(f'<tr><th>{esc(space_name(space, lang))}</th>{"".join(cells)}</tr>')
     track = (f'<table class="track"><thead><tr><th>Space</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
              if rows else '<p class="note">No Voting tokens were placed.</p>')
     return (f'<section class="block chart-block" id="vis"><h2>Vis at the end of each round</h2>'
