@@ -43,7 +43,7 @@ def make_game(args: tuple[int, str]) -> tuple[int, int]:
     from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
     from gtcli.grand_tribunal.lang.logs.format import format_log
     from gtcli.grand_tribunal.lang.logs.check import Options, check_file
-    from gtcli.core.files.resources import cards_dir
+    from gtcli.grand_tribunal.shipped import cards_dir
     from gtcli.grand_tribunal.play.simulation import random_game
 
     sample = cards_dir() / "sample.gtc"

@@ -200,7 +200,7 @@ def long_game(factor: int, seed: int = 0) -> Path:
 
     from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
     from gtcli.grand_tribunal.lang.logs.format import format_log
-    from gtcli.core.files.resources import cards_dir
+    from gtcli.grand_tribunal.shipped import cards_dir
     from gtcli.grand_tribunal.rules.board import Board
     from gtcli.grand_tribunal.rules.profiles import OFFICIAL, with_overrides
     from gtcli.grand_tribunal.play.bots import NAMES, Bot, sample_board

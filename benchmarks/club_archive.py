@@ -20,7 +20,7 @@ START = dt.date(2024, 1, 1)
 @cache
 def _sample():
     from gtcli.grand_tribunal.lang.cards.sets import load_set
-    from gtcli.core.files.resources import cards_dir
+    from gtcli.grand_tribunal.shipped import cards_dir
 
     return load_set(str(cards_dir() / "sample.gtc"))
 

@@ -96,7 +96,7 @@ def test_long_number_in_a_log(tmp_path):
 def test_long_numbers_in_strings_and_typed_answers(tmp_path):
     from gtcli.cli.commands.tribunal_entry import _base, parse_votes
     from gtcli.core.diagnostics import InputError
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     board = tmp_path / "board.toml"
     board.write_text('[[tribunals]]\nuncontested = ["' + "9" * 5000 + ':1"]\n')

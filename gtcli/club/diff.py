@@ -146,7 +146,7 @@ def canonical_names(cards: str | None, path: str, language: str):
     """(vocabulary, folded card name in any language -> the set's own name) of the set a log names."""
     from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in, with_translation
     from gtcli.grand_tribunal.lang.logs.check import resolve_path
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     found = resolve_path(cards, path, "sample.gtc") if cards else None
     if found is None:

@@ -56,7 +56,7 @@ def _log(page: GamePage) -> str | None:
 
 def _session(page: GamePage) -> str:
     from gtcli.grand_tribunal.html.scoresheet import report_html
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import load_game
     from gtcli.grand_tribunal.scoresheet import Scoresheet
 

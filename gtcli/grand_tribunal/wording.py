@@ -42,7 +42,7 @@ def winners_line(winners) -> str:
 
 def space_name(key: str, lang: str) -> str:
     """A Voting Track space (``staff``) in ``lang``, with the sheets' own word; the key if unknown."""
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     vocabulary = published_vocabulary()
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from gtcli.core.files.resources import cards_dir
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, run, run_json
 
 SAMPLE = cards_dir() / "sample.gtc"

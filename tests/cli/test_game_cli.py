@@ -202,7 +202,7 @@ def test_interrupted_save_leaves_previous_file(session, monkeypatch):
 
     monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(KeyboardInterrupt):
-        from gtcli.core.files.resources import published_vocabulary
+        from gtcli.grand_tribunal.shipped import published_vocabulary
         from gtcli.grand_tribunal.formats.session_file import open_session
         from gtcli.grand_tribunal.formats.table_file import load_table
 

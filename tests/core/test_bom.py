@@ -12,7 +12,7 @@ import json
 import shutil
 
 from gtcli.core.files.reading import decode
-from gtcli.core.files.resources import cards_dir
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, run, run_json
 
 BOM = b"\xef\xbb\xbf"

@@ -459,7 +459,7 @@ def test_play_undo_and_extending_a_turn_keep_an_editors_comments(tmp_path):
 
 # ---- card files ---------------------------------------------------------------------------------------
 def test_cards_template_force_keeps_added_comments_and_export_follows_a_link(tmp_path):
-    from gtcli.core.files.resources import cards_dir
+    from gtcli.grand_tribunal.shipped import cards_dir
 
     for name in ("sample.gtc", "sample-resources.gtc"):
         (tmp_path / name).write_text((cards_dir() / name).read_text(encoding="utf-8"), encoding="utf-8")

@@ -19,7 +19,7 @@ from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in, with_transl
 from gtcli.core.parsing.comments import comment_start, scan, texts
 from gtcli.grand_tribunal.lang.logs.format import format_log
 from gtcli.grand_tribunal.lang.logs.check import Options, check_file, parse_log, read_header, resolve_path
-from gtcli.core.files.resources import cards_dir
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, run
 
 LOGS = sorted([*SCENARIOS.glob("games/*.gtl"), *SCENARIOS.glob("rules/*.gtl"), *SCENARIOS.glob("play/*.gtl")])

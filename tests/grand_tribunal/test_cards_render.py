@@ -22,7 +22,7 @@ from gtcli.grand_tribunal.html.card_sheet import sheet_html
 from gtcli.grand_tribunal.lang.cards.check import MAX_NAME, MAX_TEXT
 from gtcli.grand_tribunal.lang.cards.view import set_view
 from gtcli.grand_tribunal.lang.cards.sets import load_set, load_translation_for
-from gtcli.core.files.resources import cards_dir
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests import browser
 from tests.conftest import ROOT, run
 
@@ -189,7 +189,7 @@ def test_any_words_of_a_card_are_escaped_in_the_sheet_and_the_terminal(name, tex
     import html as html_lib
 
     from gtcli.cli.terminal.cards import card_panel, cards_table
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.rules.cards import Card, CardSet, Effect, Step
     from rich.console import Console
 

@@ -48,7 +48,7 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool, max_fi
         reports.append(report)
         unusable |= bad
         if box and loaded is not None and loaded.card_set is not None and report.kind == "set":
-            from gtcli.core.files.resources import published_cards
+            from gtcli.grand_tribunal.shipped import published_cards
             from gtcli.grand_tribunal.rules.box import check_box
 
             report.diagnostics.extend(check_box(loaded.card_set, published_cards()))

@@ -66,7 +66,7 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
     from gtcli.grand_tribunal.wording import tribunal_title
     from gtcli.cli.commands.tribunal_entry import enter_tribunal
     from gtcli.grand_tribunal.formats.draft_file import draft_kept, draft_path, drop_draft
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import open_session
     from gtcli.grand_tribunal.formats.table_file import TableReader
     from gtcli.core.files.toml_source import read_toml
@@ -131,7 +131,7 @@ def show_cmd(session: str, as_json: bool) -> None:
     from gtcli.cli.terminal.output import console
     from gtcli.cli.terminal.tribunal import render_players, render_result
     from gtcli.grand_tribunal.wording import winners_line
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import load_game
     from gtcli.grand_tribunal.reports import game_json
     from gtcli.grand_tribunal.rules.game import first_praeco_of, results, totals, winners
@@ -168,7 +168,7 @@ def report_cmd(session: str, output: str | None, as_json: bool) -> None:
 
     The page needs no network and no JavaScript: open it in a browser and print it.
     """
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import load_game
     from gtcli.grand_tribunal.scoresheet import Scoresheet
 
@@ -204,7 +204,7 @@ def write_report(sheet, output: str | None, as_json: bool, generator: str) -> No
 @handles_input_errors()
 def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
     """Drop the last recorded Tribunal (kept in the session: `gt game redo` brings it back)."""
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import open_session
     from gtcli.grand_tribunal.rules.game import results, undo
 
@@ -232,7 +232,7 @@ def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
 @handles_input_errors()
 def redo_cmd(session: str, as_json: bool) -> None:
     """Bring back the Tribunal `gt game undo` dropped last."""
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import open_session
 
     with open_session(session, published_vocabulary()) as s:

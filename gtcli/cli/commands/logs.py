@@ -194,7 +194,7 @@ def _formatted(path: str, text: str, lang: str | None, cards: str | None, allow_
         vocabulary = card_set.vocabulary
         names = names_in(card_set, cards_path, target)
     else:
-        from gtcli.core.files.resources import published_vocabulary
+        from gtcli.grand_tribunal.shipped import published_vocabulary
 
         vocabulary = published_vocabulary()
     out = format_log(log, target, vocabulary, names, source=text)

@@ -22,7 +22,7 @@ def tally(table_file: str, as_json: bool, profile_spec: str | None) -> None:
     installed Spells (see README, "Table files").
     """
     from gtcli.grand_tribunal.formats.profile_file import load_profile
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.table_file import load_table
     from gtcli.grand_tribunal.reports import tribunal_json
     from gtcli.grand_tribunal.rules.tribunal import tally as run_tally

@@ -27,7 +27,7 @@ from typing import Any
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.grand_tribunal.lang.keywords import LANGUAGES, terminal_definitions
 from gtcli.core.files import cache
-from gtcli.core.files.resources import grammar_dir
+from gtcli.grand_tribunal.shipped import grammar_dir
 
 MAX_DIGITS = 100
 _CACHE_FORMAT = "1"

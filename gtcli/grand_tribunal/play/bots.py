@@ -72,7 +72,7 @@ def playable_problem(card_set: CardSet, players: int) -> str | None:
 
 def sample_board() -> Board:
     from gtcli.grand_tribunal.formats.board_file import load_board
-    from gtcli.core.files.resources import cards_dir
+    from gtcli.grand_tribunal.shipped import cards_dir
 
     return load_board(str(cards_dir() / "sample-board.toml"))
 

@@ -70,7 +70,7 @@ class Game:
 
 def card_set_of(study: Study):
     from gtcli.grand_tribunal.lang.cards.sets import load_set
-    from gtcli.core.files.resources import cards_dir
+    from gtcli.grand_tribunal.shipped import cards_dir
 
     return load_set(study.cards_path or cards_dir() / "sample.gtc")
 
@@ -129,7 +129,7 @@ def play_game(study: Study, index: int) -> Game:
 def log_text(study: Study, log: L.Log, card_set) -> str:
     from gtcli.grand_tribunal.lang.cards.sets import names_in
     from gtcli.grand_tribunal.lang.logs.format import format_log
-    from gtcli.core.files.resources import cards_dir
+    from gtcli.grand_tribunal.shipped import cards_dir
 
     names = names_in(card_set, study.cards_path or cards_dir() / "sample.gtc", study.language)
     return format_log(log, study.language, card_set.vocabulary, names)

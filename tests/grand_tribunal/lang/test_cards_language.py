@@ -12,7 +12,7 @@ from gtcli.grand_tribunal.lang.cards.exchange import raw_from_file, to_json, to_
 from gtcli.grand_tribunal.lang.cards.format import format_set
 from gtcli.grand_tribunal.lang.cards.sets import detect_language, load, load_set, parse_gtc
 from gtcli.grand_tribunal.lang.loader import grammar_text, strict_parser
-from gtcli.core.files.resources import cards_dir, published_vocabulary
+from gtcli.grand_tribunal.shipped import cards_dir, published_vocabulary
 from gtcli.grand_tribunal.rules.cards import ANY
 from gtcli.grand_tribunal.rules.effects import PRIMITIVES, TRIGGERS
 from tests.conftest import ROOT, run, run_json

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gtcli.grand_tribunal.lang.cards.sets import load
-from gtcli.core.files.resources import cards_dir
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import mutate_lines, run
 
 SAMPLE_TEXT = (cards_dir() / "sample.gtc").read_text(encoding="utf-8")

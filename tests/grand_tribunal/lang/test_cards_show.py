@@ -6,7 +6,7 @@ import pytest
 
 from gtcli.grand_tribunal.lang.cards.text import rules_text
 from gtcli.grand_tribunal.lang.cards.sets import load_set
-from gtcli.core.files.resources import cards_dir
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import run, run_json
 
 SAMPLE = cards_dir() / "sample.gtc"

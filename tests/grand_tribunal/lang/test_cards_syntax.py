@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from gtcli.core.diagnostics import InputError
 from gtcli.grand_tribunal.lang.cards.syntax import MAX_SYNTAX_ERRORS, read_gtc
 from gtcli.grand_tribunal.lang.cards.sets import load, parse_gtc
-from gtcli.core.files.resources import cards_dir
+from gtcli.grand_tribunal.shipped import cards_dir
 from gtcli.grand_tribunal.rules.cards import ANY
 from tests.conftest import SCENARIOS, run, run_json
 

@@ -10,7 +10,7 @@ import pytest
 from gtcli.grand_tribunal.lang.cards.exchange import fingerprint
 from gtcli.grand_tribunal.lang.cards.sets import load, load_set
 from gtcli.core.parsing.comments import texts
-from gtcli.core.files.resources import cards_dir
+from gtcli.grand_tribunal.shipped import cards_dir
 from gtcli.grand_tribunal.rules.effects import PRIMITIVES
 from tests.conftest import ROOT, run, run_json
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
 from gtcli.grand_tribunal.lang.logs.format import format_log
 from gtcli.grand_tribunal.lang.logs.check import Options, check_file, parse_log
-from gtcli.core.files.resources import cards_dir
+from gtcli.grand_tribunal.shipped import cards_dir
 from gtcli.grand_tribunal.play.simulation import random_game
 from tests.conftest import SCENARIOS, mutate_lines, run
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gtcli.core.files.resources import published_vocabulary
+from gtcli.grand_tribunal.shipped import published_vocabulary
 from gtcli.grand_tribunal.reports import tribunal_json
 from gtcli.grand_tribunal.rules.profiles import OFFICIAL
 from gtcli.grand_tribunal.rules.tribunal import Item, Table, tally

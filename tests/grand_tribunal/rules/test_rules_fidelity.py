@@ -449,7 +449,7 @@ def test_the_sheets_terms_table_lists_every_accepted_word():
     """docs/logs.md's table of the sheets' terms says 'yes' only for words a parser accepts."""
     from gtcli.grand_tribunal.lang.keywords import KEYWORDS
 
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     guide = (ROOT / "docs" / "logs.md").read_text(encoding="utf-8")
     table = guide.split("## The sheets' own words")[1].split("\n## ")[0]
@@ -514,7 +514,7 @@ def test_box_check_counts_copies_against_two_decks_of_55(write):
 
 
 def test_published_toml_is_shipped_and_read():
-    from gtcli.core.files.resources import published_cards
+    from gtcli.grand_tribunal.shipped import published_cards
 
     names = {c.name for c in published_cards()}
     assert {"Fool's Gold", "Fulgarous Orb"} <= names

@@ -77,7 +77,7 @@ def test_a_house_profile_of_four_tribunals_extracts_2_only_before_the_last(write
 
 def test_the_simulated_games_without_a_board_extract_what_the_sheets_print():
     from gtcli.grand_tribunal.lang.cards.sets import load_set
-    from gtcli.core.files.resources import cards_dir
+    from gtcli.grand_tribunal.shipped import cards_dir
     from gtcli.grand_tribunal.rules import log as L
     from gtcli.grand_tribunal.play.simulation import random_game
 

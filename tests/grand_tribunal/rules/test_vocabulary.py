@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gtcli.core.diagnostics import InputError
-from gtcli.core.files.resources import published_vocabulary
+from gtcli.grand_tribunal.shipped import published_vocabulary
 from gtcli.grand_tribunal.rules.vocabulary import Term, Vocabulary
 
 VOCAB = published_vocabulary()

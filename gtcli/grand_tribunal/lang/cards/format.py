@@ -320,7 +320,7 @@ def reformat(text: str, path: str, lang: str | None = None) -> tuple[str, str, s
     """
     from gtcli.grand_tribunal.lang.cards.syntax import read_gtc
     from gtcli.core.parsing.comments import texts
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     parsed = read_gtc(text, path)
     if parsed.errors:
@@ -349,7 +349,7 @@ def _meaning(raw: RawSet | RawTranslation, relabelled: bool = False) -> object:
     """What a card file says, without where or in which words: to compare before and after
     (``relabelled``: the header's language was rewritten, so an unknown one is gone)."""
     from gtcli.grand_tribunal.lang.cards.check import SetChecker
-    from gtcli.core.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     if isinstance(raw, RawTranslation):
         return (raw.of, fold(raw.language.text),

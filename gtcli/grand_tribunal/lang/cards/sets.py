@@ -24,7 +24,7 @@ from gtcli.grand_tribunal.lang.cards.check import MAX_CARDS, SetChecker, check_t
 from gtcli.grand_tribunal.lang.cards.syntax import detect_language, read_gtc
 from gtcli.grand_tribunal.lang.keywords import LANGUAGES
 from gtcli.core.files.reading import exists, is_file, read_text, resolved
-from gtcli.core.files.resources import published_vocabulary
+from gtcli.grand_tribunal.shipped import published_vocabulary
 from gtcli.grand_tribunal.rules.cards import CardSet, Translation
 from gtcli.core.text import fold
 

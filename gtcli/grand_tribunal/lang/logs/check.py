@@ -101,7 +101,7 @@ def resolve_path(spec: str | None, log_path: str, sample_file: str | None,
     if spec is None:
         return None
     if sample_file is not None and fold(spec) in SAMPLE_NAMES:
-        from gtcli.core.files.resources import cards_dir
+        from gtcli.grand_tribunal.shipped import cards_dir
 
         return str(cards_dir() / sample_file)
     path = Path(spec)
