@@ -12,7 +12,9 @@ everywhere:
 * **atomic, through links, mode kept, read-only refused**: :func:`gtcli.core.files.atomic.write_atomic`;
 * **readable again**: a file gt reads back (a log, a session, a card file) is never saved
   past the limits gt reads it with (:func:`unreadable`, IO007): a save that would make a
-  file gt then refuses is refused itself, before anything is written.
+  file gt then refuses is refused itself, before anything is written. Each kind of file
+  is registered with its limits by whoever reads it
+  (:func:`gtcli.core.files.reading.register_read_back`: a game registers its own).
 
 Two ways to use it::
 
@@ -119,40 +121,23 @@ def changed_since(path: str | os.PathLike[str], expect: Stamp, what: str = "file
         hint="another program, machine or gt changed it: run the command again to start from the file as it is"))
 
 
-def _read_limits(what: str) -> tuple[int, str | None] | None:
-    """The byte limit (and token grammar) gt reads a file of this kind with; None: gt does not read it back."""
-    if what == "log":
-        from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES
-
-        return MAX_LOG_BYTES, "transcript"
-    if what in ("card file", "translation", "export"):
-        from gtcli.grand_tribunal.lang.cards.sets import MAX_FILE_BYTES as CARD_FILE_BYTES
-
-        return CARD_FILE_BYTES, "cards" if what == "card file" else None
-    if what in ("session file", "table file"):
-        from gtcli.core.files.reading import MAX_FILE_BYTES
-
-        return MAX_FILE_BYTES, None
-    return None
-
-
 def unreadable(path: str | os.PathLike[str], text: str, what: str, tokens: bool = True) -> InputError | None:
     """IO007 if gt would refuse to read ``text`` back as a ``what`` (too many bytes or tokens), else None.
 
     ``tokens=False``: the caller has already held the text to its token budget (gt play
     checks every candidate as gt check would), so only the bytes are counted here."""
-    limits = _read_limits(what)
+    from gtcli.core.files.reading import read_back_limits
+
+    limits = read_back_limits(what)
     if limits is None:
         return None
-    limit, grammar = limits
+    limit, check = limits
     shown = os.fspath(path)
     size = len(text.encode("utf-8"))
     problem = f"{size:,} bytes; gt reads a {what} of at most {limit:,}" if size > limit else None
-    if problem is None and grammar is not None and tokens:
-        from gtcli.grand_tribunal.lang.syntax import check_budget
-
+    if problem is None and check is not None and tokens:
         try:
-            check_budget(text, grammar, shown)
+            check(text, shown)
         except InputError as exc:
             problem = exc.diagnostics[0].message
     if problem is None:

@@ -19,12 +19,17 @@ through :func:`read_text`, so one place decides what "a file" is:
 :func:`exists` / :func:`is_file` are ``Path``'s without their errors on a name too long for
 the file system (ENAMETOOLONG) or a NUL in the name (ValueError): a path a file names is
 text from a stranger.
+
+The kinds of file gt reads back after saving them are registered here too
+(:func:`register_read_back`): the safe-file layer never saves a file past the limits it is
+read with (:func:`gtcli.core.files.guarded.unreadable`), and a game knows its own files' limits.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +39,27 @@ MAX_FILE_BYTES = 2_000_000  # a table, session, profile, board or log; card file
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
 _CHUNK = 1 << 20
 _BOM = b"\xef\xbb\xbf"
+
+# A text check beyond the byte limit: raises InputError if gt would refuse the text (a grammar's token budget)
+TextCheck = Callable[[str, str], None]  # (text, path shown)
+_READ_BACK: dict[str, Callable[[], tuple[int, TextCheck | None]]] = {}
+
+
+def register_read_back(what: str, limits: Callable[[], tuple[int, TextCheck | None]]) -> None:
+    """Tell the safe-file layer that gt reads a ``what`` (the word a save names its file with:
+    "log", "session file") back, and how: ``limits()`` gives the byte limit and a check of the
+    text, or None. Called when the limits are needed, so they are the module values then."""
+    _READ_BACK[what] = limits
+
+
+def read_back_limits(what: str) -> tuple[int, TextCheck | None] | None:
+    """The byte limit (and text check) gt reads a ``what`` with; None: gt does not read it back."""
+    limits = _READ_BACK.get(what)
+    return None if limits is None else limits()
+
+
+for _what in ("session file", "table file"):  # TOML files read through read_text's own limit
+    register_read_back(_what, lambda: (MAX_FILE_BYTES, None))
 
 
 def _unusable(path: Path, message: str, code: str = "IO001", hint: str | None = None) -> InputError:
