@@ -31,11 +31,19 @@ def _meta() -> dict[str, Any]:
     return ctx.meta if ctx is not None else {}
 
 
+@functools.cache
+def config_keys() -> dict:
+    """Every key a configuration file may hold: each game's and the club archive's (:mod:`gtcli.games`)."""
+    from gtcli.games import config_keys as registered
+
+    return registered()
+
+
 def _given(path: str) -> Config:
     if not os.path.isfile(path):
         raise InputError(Diagnostic("CFG001", f"no such configuration file: {path}", path=path,
                                     hint="gt --config takes a gt.toml or a pyproject.toml with [tool.gtcli]"))
-    config = load(path)
+    config = load(path, config_keys())
     assert config is not None
     return config
 
@@ -56,7 +64,7 @@ def config_for(anchor: str | os.PathLike[str] | None) -> Config:
     folder = start_folder(anchor)
     found = meta.setdefault("gt.found", {})
     if folder not in found:
-        found[folder] = find(folder)
+        found[folder] = find(folder, config_keys())
     return found[folder]
 
 

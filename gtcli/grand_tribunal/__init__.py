@@ -1,12 +1,13 @@
 """Grand Tribunal: its rules, its two languages, its files, its scoresheet and live play.
 
 Importing the package registers with the core what the core must know of the game without
-importing it (docs/architecture.md, "Adding a game"): the kinds of file the game reads back
-after saving them, with their limits (a log, a card file). Its diagnostic codes are
-registered by :mod:`gtcli.grand_tribunal.codes`.
+importing it (docs/architecture.md, "Adding a game"): its diagnostic codes
+(:mod:`gtcli.grand_tribunal.codes`) and the kinds of file it reads back after saving them,
+with their limits (a log, a card file). :mod:`gtcli.games` names the package.
 """
 
 from gtcli.core.files.reading import register_read_back
+from gtcli.grand_tribunal import codes as codes  # registers the game's codes with the core
 
 
 def _log_limits():

@@ -211,7 +211,7 @@ def test_rules_codes_lists_the_trickerion_codes():
 
 
 def test_every_code_has_its_section_in_the_docs():
-    from gtcli.core.codes import CODES
+    from gtcli.games import CODES
     from tests.conftest import ROOT
 
     text = (ROOT / "docs" / "trickerion.md").read_text(encoding="utf-8")

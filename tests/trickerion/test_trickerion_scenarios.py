@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from gtcli.core.codes import CODES
+from gtcli.games import CODES
 from tests.conftest import SCENARIOS, run
 
 HERE = SCENARIOS / "trickerion"

@@ -11,24 +11,7 @@ from typing import Any
 import click
 
 from gtcli.cli.options import json_option
-from gtcli.cli.terminal.output import MAX_FINDINGS, handles_input_errors, print_json
-
-# gt's own value of each setting when no file sets it (what `gt config` shows).
-DEFAULTS: dict[str, Any] = {
-    "profile": None, "cards": None, "board": None, "language": None, "variants": [], "select": [], "ignore": [],
-    "severity": "note", "max-findings": MAX_FINDINGS, "strict": False, "require-complete": False,
-    "club": {"aliases": {}},
-}
-DEFAULT_SHOWN = {
-    "profile": "the log's [Profile], else official",
-    "cards": "the log's [Cards]",
-    "board": "the log's [Board], else none",
-    "language": "the log's own (gt fmt); en (gt play --new)",
-    "variants": "none (gt play --new)",
-    "select": "every code",
-    "ignore": "none",
-    "club": "no aliases",
-}
+from gtcli.cli.terminal.output import handles_input_errors, print_json
 
 
 def _shown(value: Any) -> str:
@@ -54,13 +37,13 @@ def config(path: str | None, as_json: bool) -> None:
     up to a folder holding .git; the first found is in force. `gt --config FILE config`
     and `gt --isolated config` show what those options do.
     """
-    from gtcli.cli.settings import config_for
+    from gtcli.cli.settings import config_for, config_keys
     from gtcli.grand_tribunal.settings import path_value
-    from gtcli.core.files.config import KEYS
 
     found = config_for(path)
     settings: dict[str, dict[str, Any]] = {}
-    for key in KEYS:
+    keys = config_keys()
+    for key in keys:
         if key in found.settings:
             value = found.get(key)
             entry = {"value": list(value) if isinstance(value, tuple) else value, "from": found.where(key)}
@@ -69,7 +52,7 @@ def config(path: str | None, as_json: bool) -> None:
             if key in ("profile", "cards", "board"):
                 entry["resolved"] = path_value(found, key)
         else:
-            entry = {"value": DEFAULTS[key], "from": "default"}
+            entry = {"value": keys[key].default, "from": "default"}
         settings[key] = entry
     data = {"path": path or ".", "config": str(found.path) if found.path else None, "table": found.table,
             "skipped": list(found.skipped), "settings": settings}
@@ -80,8 +63,10 @@ def config(path: str | None, as_json: bool) -> None:
 
 
 def _render(data: dict[str, Any]) -> None:
+    from gtcli.cli.settings import config_keys
     from gtcli.cli.terminal.output import console, table
 
+    keys = config_keys()
     out = console()
     if data["config"]:
         where = f"[{data['table']}] in {data['config']}" if data["table"] else data["config"]
@@ -93,7 +78,7 @@ def _render(data: dict[str, Any]) -> None:
     t = table("Setting", "Value", "From", terminal=out.is_terminal)  # "line N" of the file named above
     for key, entry in data["settings"].items():
         if entry["from"] == "default":
-            shown = DEFAULT_SHOWN.get(key, _shown(entry["value"]))
+            shown = keys[key].shown or _shown(entry["value"])
             where = "default"
         else:
             shown = _shown(entry["value"])

@@ -91,7 +91,7 @@ def diff_cmd(a: str, b: str, as_json: bool) -> None:
 @json_option
 def codes_cmd(as_json: bool) -> None:
     """List every diagnostic code with its severity and what it means."""
-    from gtcli.core.codes import CODES
+    from gtcli.games import CODES
 
     if as_json:
         print_json([{"code": c.code, "title": c.title, "severity": c.severity, "severities": list(c.severities)}
@@ -110,7 +110,7 @@ def codes_cmd(as_json: bool) -> None:
 @json_option
 def explain_cmd(code: str, as_json: bool) -> None:
     """Explain a diagnostic code: the rule in full, the sheets' differences, examples."""
-    from gtcli.core.codes import CODES
+    from gtcli.games import CODES
     from gtcli.core.files.rule_docs import doc_file, section
     from gtcli.core.text import did_you_mean
 

@@ -25,21 +25,28 @@ files only, a size limit, TOML shape limits) and checked completely before anyth
 it: an unknown key or a wrong value is a ``CFG`` error with the file's line, never
 ignored. Values are kept as written; paths in them are relative to the file's folder
 (:meth:`Config.folder`), resolved by the command that uses them.
+
+The core knows no setting of its own: the keys a file may hold (:class:`Key`: a name, what
+it holds, how its value is checked, gt's default) are each game's and the club archive's
+(:func:`gtcli.games.config_keys` gathers them), and every reader passes them in. The
+checks shared by several keys live here (:func:`text`, :func:`boolean`, :func:`codes`,
+:func:`severity`).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gtcli.core.codes import SEVERITIES, selector_problem
 from gtcli.core.diagnostics import InputError
-from gtcli.core.files.fields import is_int, unknown_field_hint
+from gtcli.core.files.fields import unknown_field_hint
 from gtcli.core.files.reading import is_file
 from gtcli.core.files.toml_source import TomlSource, read_toml
-from gtcli.core.text import did_you_mean, one_of
+from gtcli.core.text import did_you_mean
 
 GT_TOML = "gt.toml"
 PYPROJECT = "pyproject.toml"
@@ -47,25 +54,21 @@ TABLE = "tool.gtcli"
 MAX_SELECTORS = 200
 MAX_TEXT = 4096  # a path or a name
 
-# key -> what it holds (README "A club's settings" lists the same, with the commands that use it)
-KEYS: dict[str, str] = {
-    "profile": "rule profile: a built-in name or a .toml file",
-    "cards": "card set for logs that name none: 'sample' or a .gtc file",
-    "board": "board profile for logs that name none: 'sample' or a .toml file",
-    "language": "language of new logs (gt play --new) and of gt fmt's output",
-    "variants": "official variants new logs turn on (gt play --new): codes or names",
-    "select": "codes gt check reports (whole codes or their start); default all",
-    "ignore": "codes gt check leaves out",
-    "severity": "least severity gt check reports: note, warning or error",
-    "max-findings": "findings shown per file (0: all)",
-    "strict": "gt check --strict: a turn with fewer than two slots is an error",
-    "require-complete": "gt check --require-complete: an unfinished log is an error",
-    "club": "gt club's settings: [club.aliases] name = [\"other spelling\", ...]",
-}
-MAX_ALIAS_NAMES = 5000  # [club.aliases]: players with aliases, and aliases per player
-MAX_ALIASES = 100
-MAX_NAME = 200
-PATH_KEYS = ("profile", "cards", "board")
+Bad = Callable[..., InputError]  # bad(code, message, hint=None): the error, at the setting's line
+
+
+@dataclass(frozen=True)
+class Key:
+    """One setting a configuration file may hold."""
+
+    name: str
+    holds: str  # what it holds (README "A club's settings" says the same, with the commands that use it)
+    check: Callable[["Key", Any, Bad], Any]  # the value checked and tidied, or raise bad("CFG003", ...)
+    default: Any = None  # gt's own value when no file sets it (what `gt config` shows)
+    shown: str | None = None  # how `gt config` words the default, when not as the value itself
+
+
+Keys = Mapping[str, Key]
 
 
 @dataclass(frozen=True)
@@ -132,7 +135,7 @@ def start_folder(anchor: str | os.PathLike[str] | None) -> Path:
         return path.parent
 
 
-def find(anchor: str | os.PathLike[str] | None) -> Config:
+def find(anchor: str | os.PathLike[str] | None, keys: Keys) -> Config:
     """The configuration in force for ``anchor`` (a file or a folder), found upward (module docstring)."""
     skipped: list[str] = []
     folder = start_folder(anchor)
@@ -146,7 +149,7 @@ def find(anchor: str | os.PathLike[str] | None) -> Config:
                 continue
             if name == PYPROJECT and not _mentions_gt(candidate, skipped):
                 continue
-            config = load(candidate, optional=name == PYPROJECT)
+            config = load(candidate, keys, optional=name == PYPROJECT)
             if config is not None:
                 return Config(config.path, config.table, config.settings, tuple(skipped))
         try:
@@ -157,7 +160,7 @@ def find(anchor: str | os.PathLike[str] | None) -> Config:
     return Config(skipped=tuple(skipped))
 
 
-def load(path: str | os.PathLike[str], optional: bool = False) -> Config | None:
+def load(path: str | os.PathLike[str], keys: Keys, optional: bool = False) -> Config | None:
     """Read one configuration file; with ``optional``, a pyproject.toml without [tool.gtcli] is None."""
     path = Path(path)
     source = read_toml(path, "CFG001", "configuration file")
@@ -173,10 +176,10 @@ def load(path: str | os.PathLike[str], optional: bool = False) -> Config | None:
         if not isinstance(data, dict):
             raise source.error("CFG001", f"[{TABLE}] must be a table", key="gtcli", table="tool")
         table = TABLE
-    return Config(path, table, _settings(source, data, table))
+    return Config(path, table, _settings(source, data, table, keys))
 
 
-def _settings(source: TomlSource, data: dict[str, Any], table: str | None) -> dict[str, Setting]:
+def _settings(source: TomlSource, data: dict[str, Any], table: str | None, keys: Keys) -> dict[str, Setting]:
     settings: dict[str, Setting] = {}
     for raw, value in data.items():
         key = raw.replace("_", "-").lower()
@@ -192,102 +195,45 @@ def _settings(source: TomlSource, data: dict[str, Any], table: str | None) -> di
                 return source.error(code, message, hint).located(str(source.path), line, 1)
             return source.error(code, message, hint, key=raw, table=table)
 
-        if key not in KEYS:
-            raise bad("CFG002", f"unknown setting {raw!r}", unknown_field_hint(raw, tuple(KEYS)))
+        if key not in keys:
+            raise bad("CFG002", f"unknown setting {raw!r}", unknown_field_hint(raw, tuple(keys)))
         if key in settings:
             raise bad("CFG002", f"{key!r} is set twice", "keep one spelling")
-        settings[key] = Setting(_value(key, value, bad), line)
+        settings[key] = Setting(keys[key].check(keys[key], value, bad), line)
     return settings
 
 
-def _value(key: str, value: Any, bad) -> Any:
-    """The setting's value, checked (and tidied: codes upper-case, language lower-case)."""
-    if key == "club":
-        return _club(value, bad)
-    if key in ("strict", "require-complete"):
-        if not isinstance(value, bool):
-            raise bad("CFG003", f"{key} is true or false, not {value!r}")
-        return value
-    if key == "max-findings":
-        if not is_int(value) or not 0 <= value <= 1_000_000_000:
-            raise bad("CFG003", f"max-findings is a whole number from 0 (all), not {value!r}")
-        return value
-    if key == "variants":  # written into a new log's [Variants] tag as given, once known to be variants
-        from gtcli.grand_tribunal.rules.variants import parse_variant_list
-
-        items = value.split(",") if isinstance(value, str) else value
-        if not isinstance(items, list) or not all(isinstance(i, str) for i in items) or len(items) > 20:
-            raise bad("CFG003", "variants is a list of variant names or codes, such as [\"X4\", \"Rotación Rápida\"]")
-        try:
-            parse_variant_list(items)
-        except InputError as exc:
-            found = exc.diagnostics[0]
-            raise bad("CFG003", f"variants: {found.message}", found.hint) from None
-        return tuple(i.strip() for i in items if i.strip())
-    if key in ("select", "ignore"):
-        items = value.split(",") if isinstance(value, str) else value
-        if not isinstance(items, list) or not all(isinstance(i, str) for i in items) or len(items) > MAX_SELECTORS:
-            raise bad("CFG003", f"{key} is a list of codes, such as [\"T6\", \"X\"]")
-        codes = tuple(i.strip().upper() for i in items if i.strip())
-        for code in codes:
-            problem = selector_problem(code)
-            if problem:
-                raise bad("CFG003", f"{key}: {problem}")
-        return codes
+# ---- checks shared by several keys ---------------------------------------------------------------
+def text(key: Key, value: Any, bad: Bad) -> str:
+    """A non-empty text (a path, a name, a word), stripped."""
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT or "\0" in value:
-        raise bad("CFG003", f"{key} is a non-empty text ({KEYS[key]}), not {value!r}"[:200])
-    value = value.strip()
-    if key == "severity":
-        if value.lower() not in SEVERITIES:
-            raise bad("CFG003", f"severity is one of {', '.join(SEVERITIES)}, not {value!r}",
-                      did_you_mean(value, SEVERITIES))
-        return value.lower()
-    if key == "language":
-        from gtcli.grand_tribunal.lang.keywords import LANGUAGES
+        raise bad("CFG003", f"{key.name} is a non-empty text ({key.holds}), not {value!r}"[:200])
+    return value.strip()
 
-        if value.lower() not in LANGUAGES:
-            raise bad("CFG003", f"unknown language {value!r}", did_you_mean(value, LANGUAGES) or
-                      f"languages: {one_of(LANGUAGES)}")
-        return value.lower()
-    if key == "profile" and not value.endswith(".toml"):
-        from gtcli.grand_tribunal.rules.profiles import BUILTIN
 
-        if value not in BUILTIN:
-            raise bad("CFG003", f"unknown rule profile {value!r}",
-                      did_you_mean(value, BUILTIN) or f"built-in profiles: {one_of(BUILTIN)}; or a .toml file")
+def boolean(key: Key, value: Any, bad: Bad) -> bool:
+    if not isinstance(value, bool):
+        raise bad("CFG003", f"{key.name} is true or false, not {value!r}")
     return value
 
 
-def _club(value: Any, bad) -> dict[str, tuple[str, ...]]:
-    """``[club]``: only ``aliases``, a table of a player's name -> the other spellings of it
-    (a list, or one text). Returned as {name: aliases}; each alias belongs to one name."""
-    from gtcli.core.text import CONTROL, fold
+def codes(key: Key, value: Any, bad: Bad) -> tuple[str, ...]:
+    """Codes or their starts (``T6``, ``X``), upper-case: a list, or one comma-separated text."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items) or len(items) > MAX_SELECTORS:
+        raise bad("CFG003", f"{key.name} is a list of codes, such as [\"T6\", \"X\"]")
+    chosen = tuple(i.strip().upper() for i in items if i.strip())
+    for code in chosen:
+        problem = selector_problem(code)
+        if problem:
+            raise bad("CFG003", f"{key.name}: {problem}")
+    return chosen
 
-    if not isinstance(value, dict) or set(value) - {"aliases"}:
-        extra = sorted(set(value) - {"aliases"}) if isinstance(value, dict) else []
-        raise bad("CFG003", f"[club] holds only an [club.aliases] table{f', not {extra[0]!r}' if extra else ''}"[:200],
-                  'write [club.aliases] then lines such as Ana = ["Anita", "A. Pérez"]')
-    aliases = value.get("aliases", {})
-    if not isinstance(aliases, dict) or len(aliases) > MAX_ALIAS_NAMES:
-        raise bad("CFG003", f"club.aliases is a table of at most {MAX_ALIAS_NAMES} names, each with its other "
-                  "spellings", 'Ana = ["Anita", "A. Pérez"]')
 
-    def name_problem(text: Any) -> bool:
-        return not isinstance(text, str) or not text.strip() or len(text) > MAX_NAME or CONTROL.search(text) is not None
-
-    owner: dict[str, str] = {}
-    found: dict[str, tuple[str, ...]] = {}
-    for name, others in aliases.items():
-        others = [others] if isinstance(others, str) else others
-        if name_problem(name) or not isinstance(others, list) or len(others) > MAX_ALIASES \
-                or any(name_problem(o) for o in others):
-            raise bad("CFG003", f"club.aliases: {name!r} takes a list of at most {MAX_ALIASES} names, each a "
-                      f"non-empty text of at most {MAX_NAME} characters"[:300])
-        for spelling in [name, *others]:
-            key = fold(spelling.strip())
-            if owner.get(key, name) != name:
-                raise bad("CFG003", f"club.aliases: {spelling!r} is given for both {owner[key]!r} and {name!r}"[:300],
-                          "a spelling can stand for one player only")
-            owner[key] = name
-        found[name.strip()] = tuple(o.strip() for o in others)
-    return found
+def severity(key: Key, value: Any, bad: Bad) -> str:
+    """The least severity reported: note, warning or error (lower-case)."""
+    value = text(key, value, bad)
+    if value.lower() not in SEVERITIES:
+        raise bad("CFG003", f"severity is one of {', '.join(SEVERITIES)}, not {value!r}",
+                  did_you_mean(value, SEVERITIES))
+    return value.lower()

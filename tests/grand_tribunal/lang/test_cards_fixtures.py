@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from gtcli.core.codes import CODES
+from gtcli.games import CODES
 from tests.conftest import SCENARIOS, run
 
 FIXTURES = sorted((SCENARIOS / "cards").rglob("*.gtc"))

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from gtcli.core.codes import CODES
+from gtcli.games import CODES
 from tests.conftest import SCENARIOS, run
 
 LOGS = sorted((SCENARIOS / "rules").glob("*.gtl"))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gtcli.core.codes import CODES
+from gtcli.games import CODES
 from gtcli.grand_tribunal.lang.logs.check import parse_log
 from gtcli.grand_tribunal.rules import log as L
 from tests.conftest import ROOT, SCENARIOS, run, run_json
