@@ -137,7 +137,7 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jo
     """
     from gtcli.balance.folder import MAX_LOGS, StudyFolder, Stream, log_name
     from gtcli.balance.stats import Tally
-    from gtcli.cli.commands.balance import echo_report, progress_bar
+    from gtcli.cli.terminal.balance import echo_report, progress_bar
     from gtcli.cli.terminal.output import json_text, safe
     from gtcli.grand_tribunal.play.simulation import games as work
 
