@@ -9,6 +9,8 @@ from __future__ import annotations
 from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic, Pos
 from gtcli.grand_tribunal.lang.cards.ast import Attr, RawCard, RawEntry, RawSet, RawTranslation, Word
 from gtcli.grand_tribunal.lang.cards.exchange import fingerprint
+from gtcli.grand_tribunal.lang.cards.limits import (  # noqa: F401 -- MAX_CARDS: the loader's too
+    MAX_CARDS, MAX_CHOICES, MAX_NAME, MAX_SLOTS, MAX_STEPS, MAX_TEXT, RANGES)
 from gtcli.grand_tribunal.lang.keywords import LANGUAGES, any_category_words, spelling
 from gtcli.grand_tribunal.rules.cards import ANY, Card, CardSet, Effect, Translation, TranslationEntry
 from gtcli.grand_tribunal.rules.effects import CONTINUOUS, PRIMITIVES
@@ -26,13 +28,6 @@ TRIGGERS = {
     "spell": ("on cast", "while active"),
     "resource": ("on play", "while in vault"),
 }
-RANGES = {"advance": (1, 12), "base": (0, 20), "copies": (1, 10)}
-MAX_SLOTS = 6
-MAX_CARDS = 500
-MAX_NAME = 80
-MAX_TEXT = 1000
-MAX_STEPS = 10  # per trigger
-MAX_CHOICES = 6  # per trigger
 
 
 def control_problem(text: str | None, what: str, pos: Pos | None, newlines: bool = False) -> Diagnostic | None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError, Pos
 from gtcli.grand_tribunal.lang.cards.ast import Attr, RawCard, RawSet, Word
+from gtcli.grand_tribunal.lang.cards.limits import MAX_CARDS
 from gtcli.core.files.shape import json_problem
 from gtcli.core.files.toml_source import TomlSource, parse_toml
 from gtcli.grand_tribunal.rules.cards import Card, CardSet, Choice, Effect, Step
@@ -133,8 +134,6 @@ class _Reader:
         return value
 
     def read(self, data: Any) -> RawSet:
-        from gtcli.grand_tribunal.lang.cards.check import MAX_CARDS  # imported here: the checker imports this module
-
         if not isinstance(data, dict):
             raise self.fail("a card set file holds a table with name, language and cards")
         if data.get("format", FORMAT) != FORMAT:
