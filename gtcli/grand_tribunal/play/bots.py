@@ -24,9 +24,11 @@ from __future__ import annotations
 import random
 
 from gtcli.core.diagnostics import ERROR, WARNING
-from gtcli.grand_tribunal.rules import actions
 from gtcli.grand_tribunal.rules import log as L
-from gtcli.grand_tribunal.rules.actions import slots_fit, slots_for
+from gtcli.grand_tribunal.rules.actions.moves import apply
+from gtcli.grand_tribunal.rules.actions.sanctum import slots_fit
+from gtcli.grand_tribunal.rules.actions.setup import setup as deal_setup
+from gtcli.grand_tribunal.rules.actions.slots import slots_for
 from gtcli.grand_tribunal.rules.board import Board, extract_amount
 from gtcli.grand_tribunal.rules.cards import CardSet
 from gtcli.grand_tribunal.rules.profiles import OFFICIAL, RuleProfile
@@ -150,7 +152,7 @@ class Bot:
             return False
         before = len(self.ref.diagnostics)
         try:
-            actions.apply(self.ref, player, move)
+            apply(self.ref, player, move)
             kept = not any(d.severity in (ERROR, WARNING) for d in self.ref.diagnostics[before:])
         except Exception:  # a bot bug must not end the game; the move is simply not made
             kept = False
@@ -159,7 +161,7 @@ class Bot:
             return True
         self.ref = self.turn_start.fork()
         for done in self.moves:
-            actions.apply(self.ref, player, done)
+            apply(self.ref, player, done)
         return False
 
     def ref_of(self, card) -> L.CardRef:
@@ -204,7 +206,7 @@ class Bot:
             rows.append((deck, tuple(row), None))
         first = self.rng.choice(self.players)
         setup = L.Setup(tuple(hands), tuple(rows), (), L.Word(first))
-        actions.setup(self.ref, setup)
+        deal_setup(self.ref, setup)
         return setup
 
     # ---- a turn ------------------------------------------------------------------------------------

@@ -451,7 +451,7 @@ class PlaySession:
 
     def legal_now(self) -> list[str]:
         """The action types open to the player whose turn it is (for ``help``)."""
-        from gtcli.grand_tribunal.rules.actions import SLOTS, open_actions
+        from gtcli.grand_tribunal.rules.actions.slots import SLOTS, open_actions
 
         if self.open_turn is None:
             player = self.next_player

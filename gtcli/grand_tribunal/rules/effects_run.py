@@ -11,7 +11,11 @@ from collections.abc import Callable
 
 from gtcli.core.diagnostics import Pos
 from gtcli.grand_tribunal.rules import log as L
-from gtcli.grand_tribunal.rules import actions as A
+from gtcli.grand_tribunal.rules.actions import vis
+from gtcli.grand_tribunal.rules.actions.cards import find, new_card
+from gtcli.grand_tribunal.rules.actions.draws import take_from_row
+from gtcli.grand_tribunal.rules.actions.sanctum import make_active, quick_rotation
+from gtcli.grand_tribunal.rules.actions.votes import place_token
 from gtcli.grand_tribunal.rules.cards import Effect, Step
 from gtcli.grand_tribunal.rules.state import DISCARD, HAND, INSTALLED, SANCTUM, CardInPlay
 
@@ -74,7 +78,7 @@ def resolve_choices(run: Run, effect: Effect) -> None:
             run.values[choice.name] = ref.space(L.Word(value if isinstance(value, str) else "", pos), "K5")
         else:
             cref = value if isinstance(value, L.CardRef) else L.CardRef(str(value), None, pos)
-            card = A.find(ref, None, cref, (SANCTUM, INSTALLED), f"the choice ${choice.name}", owner_any=True)
+            card = find(ref, None, cref, (SANCTUM, INSTALLED), f"the choice ${choice.name}", owner_any=True)
             if card is not None and choice.kind in ("item", "spell") and card.deck not in (choice.kind, None):
                 ref.error("K5", f"${choice.name} must be {'an' if choice.kind == 'item' else 'a'} {choice.kind}; "
                           f"{card.label()} is not", pos)
@@ -83,7 +87,7 @@ def resolve_choices(run: Run, effect: Effect) -> None:
 
 # ---- primitives -------------------------------------------------------------------------------------
 def gain(run: Run, step: Step) -> None:
-    A.gain(run.ref, run.player, step.amount or 0, run.pos, run.card.label())
+    vis.gain(run.ref, run.player, step.amount or 0, run.pos, run.card.label())
 
 
 def take(run: Run, step: Step) -> None:
@@ -97,7 +101,7 @@ def take(run: Run, step: Step) -> None:
 def pay(run: Run, step: Step) -> None:
     targets = run.who(step) if step.who else [None]
     for target in targets:
-        A.pay(run.ref, run.player, step.amount or 0, run.pos, f"{run.card.label()}'s payment", to=target)
+        vis.pay(run.ref, run.player, step.amount or 0, run.pos, f"{run.card.label()}'s payment", to=target)
 
 
 def draw(run: Run, step: Step) -> None:
@@ -109,19 +113,19 @@ def draw(run: Run, step: Step) -> None:
             if cref is None:
                 ref.error("K5", f"the log must name the face-up {step.deck} drawn by {run.card.label()}", run.pos)
                 continue
-            A.take_from_row(ref, run.player, L.Draw(run.pos, deck=step.deck or "item", card=cref, face_up=True), zone)
+            take_from_row(ref, run.player, L.Draw(run.pos, deck=step.deck or "item", card=cref, face_up=True), zone)
         elif cref is None:
             ref.state.new_card(step.deck, None, None, run.player, zone)
             ref.unverified_once("K4", "cards drawn by effects that the log did not name", run.pos)
         else:
-            A.new_card(ref, step.deck, cref, run.player, zone)
+            new_card(ref, step.deck, cref, run.player, zone)
 
 
 def place_votes(run: Run, step: Step) -> None:
     for r in step.refs:
         space = run.target(r)
         if isinstance(space, str):
-            A.place_token(run.ref, space, run.pos)
+            place_token(run.ref, space, run.pos)
 
 
 def move_votes(run: Run, step: Step) -> None:
@@ -173,14 +177,14 @@ def put_vis(run: Run, step: Step) -> None:
         if card.active:
             run.ref.error("K5", f"{card.label()} is already active; Vis goes on inactive cards", run.pos)
             return
-        card.vis += A.pay(run.ref, run.player, step.amount or 0, run.pos, f"{run.card.label()}'s advance")
-        A.quick_rotation(run.ref, card, run.pos)
+        card.vis += vis.pay(run.ref, run.player, step.amount or 0, run.pos, f"{run.card.label()}'s advance")
+        quick_rotation(run.ref, card, run.pos)
 
 
 def activate(run: Run, step: Step) -> None:
     card = run.target(step.refs[0])
     if isinstance(card, CardInPlay):
-        A.make_active(run.ref, card)
+        make_active(run.ref, card)
 
 
 def burn(run: Run, step: Step) -> None:
@@ -205,10 +209,10 @@ def transmute(run: Run, step: Step) -> None:
         replacement = ref.state.new_card("item", None, None, item.owner, SANCTUM)
         ref.unverified_once("K4", "cards drawn by effects that the log did not name", run.pos)
     else:
-        replacement = A.new_card(ref, "item", cref, item.owner, SANCTUM)
+        replacement = new_card(ref, "item", cref, item.owner, SANCTUM)
     replacement.vis, item.vis = item.vis, 0
     item.zone, item.owner = DISCARD, None
-    A.quick_rotation(ref, replacement, run.pos)
+    quick_rotation(ref, replacement, run.pos)
 
 
 def redraw(run: Run, step: Step) -> None:
@@ -217,7 +221,7 @@ def redraw(run: Run, step: Step) -> None:
     if len(discarded) > (step.amount or 0):
         ref.error("K5", f"{run.card.label()} discards at most {step.amount} cards, not {len(discarded)}", run.pos)
     for cref in discarded:
-        card = A.find(ref, run.player, cref, (HAND,), "discarding it")
+        card = find(ref, run.player, cref, (HAND,), "discarding it")
         if card is None:
             continue
         deck = card.deck
@@ -227,7 +231,7 @@ def redraw(run: Run, step: Step) -> None:
             ref.state.new_card(deck, None, None, run.player, HAND)
             ref.unverified_once("K4", "cards drawn by effects that the log did not name", run.pos)
         else:
-            A.new_card(ref, deck, new, run.player, HAND)
+            new_card(ref, deck, new, run.player, HAND)
 
 
 def manual(run: Run, step: Step) -> None:

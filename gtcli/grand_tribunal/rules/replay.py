@@ -14,7 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gtcli.core.diagnostics import ERROR, NOTE, WARNING, Diagnostic, Pos
-from gtcli.grand_tribunal.rules import actions
+from gtcli.grand_tribunal.rules.actions.moves import apply
+from gtcli.grand_tribunal.rules.actions.sanctum import activate
+from gtcli.grand_tribunal.rules.actions.setup import setup
+from gtcli.grand_tribunal.rules.actions.vis import gain_each
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.board import Board
 from gtcli.grand_tribunal.rules.cards import CardSet
@@ -158,7 +161,7 @@ class Referee:
         stopped: Pos | None = None
         walked = False
         try:
-            actions.setup(self, self.log.setup)
+            setup(self, self.log.setup)
             self.take_all(self.log.events)
             walked = True
         except StopReplay as stop:
@@ -372,7 +375,7 @@ class Referee:
             # (:meth:`report`); a forced move that breaks nothing has nothing to report
             self.forced = move.forced
             try:
-                actions.apply(self, player, move)
+                apply(self, player, move)
             finally:
                 self.forced = None
 
@@ -387,7 +390,7 @@ class Referee:
             return
         player = self.player(event.player, "T5")
         if player is not None:
-            actions.activate(self, player, event)
+            activate(self, player, event)
 
     def end_turn(self, pos: Pos | None) -> None:
         s = self.state
@@ -471,7 +474,7 @@ class Referee:
         if self.profile.tribunal_vis:
             source = f"the start of Tribunal {s.tribunal + 1} ({self.profile.name}: " \
                      f"{self.profile.tribunal_vis} Vis to each player)"
-            actions.gain_each(self, {seat: self.profile.tribunal_vis for seat in self.seats}, pos, source)
+            gain_each(self, {seat: self.profile.tribunal_vis for seat in self.seats}, pos, source)
         s.tribunal += 1
         s.round = 0
         s.praeco = None
