@@ -5,10 +5,8 @@ A grammar file holds the rules; the keyword terminals are generated per language
 ``strict=True`` is the collision check the tests run for every language.
 
 Building a parser takes about half a second, so the compiled tables are kept in the
-user's private cache folder (:mod:`gtcli.core.files.cache`), never in the shared temporary
-folder where Lark's own ``cache=True`` puts a pickle anyone could plant. The tables are
-plain data (dicts, lists, strings, numbers), and they are unpickled by an unpickler that
-refuses every class and function, so even a planted file could not run code.
+user's private cache folder (:func:`gtcli.core.parsing.tables.cached_lalr`, which knows no
+grammar).
 
 Every ``INT`` token of both grammars passes :func:`bounded_int` as it is lexed: a number
 longer than :data:`MAX_DIGITS` digits is a ``SYN004`` diagnostic there, before any
@@ -18,21 +16,14 @@ longer than :data:`MAX_DIGITS` digits is a ``SYN004`` diagnostic there, before a
 from __future__ import annotations
 
 import functools
-import hashlib
-import io
-import pickle
-import sys
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.grand_tribunal.lang.keywords import LANGUAGES, terminal_definitions
-from gtcli.core.files import cache
+from gtcli.core.parsing.tables import cached_lalr
 from gtcli.grand_tribunal.shipped import grammar_dir
 
 MAX_DIGITS = 100
-_CACHE_FORMAT = "1"
-# Options given when a parser is made from its tables, so they are not part of the tables.
-_RUNTIME_OPTIONS = ("transformer", "lexer_callbacks", "propagate_positions")
 
 
 @functools.cache
@@ -65,8 +56,6 @@ def parser(name: str, lang: str = "en", transformer_class: type | None = None) -
     a transformer must take positions from tokens, not from ``meta``; it is built once per
     parser with ``transformer_class(None, lang)`` and reachable as ``parser.options.transformer``.
     """
-    from lark import Lark
-
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}")
     options: dict[str, Any] = {"lexer_callbacks": {"INT": bounded_int}}
@@ -74,19 +63,7 @@ def parser(name: str, lang: str = "en", transformer_class: type | None = None) -
         options["transformer"] = transformer_class(None, lang)
     else:
         options["propagate_positions"] = True
-    text = grammar_text(name, lang)
-    entry = f"{name}-{lang}-{_digest(text)}.lark"
-    tables = _load_tables(cache.read_entry(entry))
-    if tables is not None:
-        try:
-            return Lark.__new__(Lark)._load(tables, **options)
-        except Exception:  # damaged tables: build afresh below (and replace them)
-            pass
-    built = Lark(text, parser="lalr", maybe_placeholders=True, **options)
-    saved = io.BytesIO()
-    built.save(saved, exclude_options=_RUNTIME_OPTIONS)
-    cache.write_entry(entry, saved.getvalue(), replaces=f"{name}-{lang}-")
-    return built
+    return cached_lalr(grammar_text(name, lang), f"{name}-{lang}", options)
 
 
 @functools.cache
@@ -95,31 +72,6 @@ def parse_function(name: str, lang: str = "en", transformer_class: type | None =
     from gtcli.core.parsing.fast_lalr import fast_parse
 
     return fast_parse(parser(name, lang, transformer_class))
-
-
-def _digest(grammar: str) -> str:
-    """What the tables depend on: the grammar, Lark's version, Python's, and this format."""
-    import lark
-
-    key = "\0".join((grammar, lark.__version__, sys.version, _CACHE_FORMAT))
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
-
-
-class _PlainData(pickle.Unpickler):
-    """Unpickles dicts, lists, strings and numbers only: any class or function is refused."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name} is not plain data")
-
-
-def _load_tables(data: bytes | None) -> dict | None:
-    if not data:
-        return None
-    try:
-        tables = _PlainData(io.BytesIO(data)).load()
-    except Exception:  # a damaged or foreign file: rebuild
-        return None
-    return tables if isinstance(tables, dict) and {"data", "memo"} <= tables.keys() else None
 
 
 def strict_parser(name: str, lang: str) -> Any:
