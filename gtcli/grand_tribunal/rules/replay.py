@@ -4,6 +4,12 @@ The :class:`Referee` walks the log's events (setup, Tribunals, rounds, turns, mo
 hands each move to its function in :mod:`gtcli.grand_tribunal.rules.actions`. Like python-chess's PGN
 reader it records a problem and carries on with the state repaired as well as it can,
 so one run lists every illegal move (``first=True`` stops at the first error).
+
+The Referee is one class of some 450 lines, and this module keeps it whole: the walk from
+the setup through Tribunals, rounds and turns to the winner reads as one story, which
+mixins spread over several files would break up. What the moves do is
+:mod:`~gtcli.grand_tribunal.rules.actions`', what a wrong recorded score misread is
+:mod:`~gtcli.grand_tribunal.rules.misreadings`'.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from gtcli.grand_tribunal.rules.actions.vis import gain_each
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.board import Board
 from gtcli.grand_tribunal.rules.cards import CardSet
+from gtcli.grand_tribunal.rules.misreadings import explain, misreading
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
 from gtcli.grand_tribunal.rules.state import HAND, GameState, Player, TurnState
 from gtcli.grand_tribunal.rules.tribunal import Item, Table, awards_given, clockwise, pass_order, tally
@@ -495,50 +502,9 @@ class Referee:
             if name is None:
                 continue
             if computed.get(name, 0) != score:
-                code, why = self.misreading(s.tables[-1], result, name, score)
+                code, why = misreading(s.tables[-1], result, name, score, self.profile)
                 self.error(code, f"{name} scores {computed.get(name, 0)} at Tribunal {result.tribunal}, "
-                           f"not {score}{why}", word.pos, self.explain(result, name))
-
-    def explain(self, result: Any, name: str) -> str:
-        parts = [f"{r.item.name} {r.score}" for r in result.items if r.item.owner == name and r.competing]
-        return "from " + (", ".join(parts) if parts else "no competing items")
-
-    def misreading(self, table: Table, result: Any, name: str, recorded: int) -> tuple[str, str]:
-        """Which rule a wrong recorded score most likely misread (R1, R2, R3, R5), else R4."""
-        from dataclasses import replace as dc_replace
-
-        def score(r) -> int:
-            return next((p.score for p in r.players if p.name == name), 0)
-
-        computed = score(result)
-        for r in result.items:
-            if r.item.owner == name and r.competing and computed - r.score == recorded and r.score:
-                label = r.item.name.split("#")[0]
-                return "R1", f": it looks as if {label} was left out, but every active Item competes"
-        for n, item in enumerate(table.items):
-            if item.owner == name and item.won:
-                items = list(table.items)
-                items[n] = dc_replace(item, won=False)
-                if score(tally(dc_replace(table, items=tuple(items)), self.profile)) == recorded:
-                    return "R5", f": {item.name.split('#')[0]} won earlier and scores nothing now"
-        if score(tally(table, self.profile, distinct=False)) == recorded:
-            return "R2", ": Spells of one category were counted more than once; each category counts once"
-        if score(tally(table, self.profile, tie_breaks=False)) == recorded:
-            return "R3", ": equal votes are broken by base score, then installed Spells"
-        if score(tally(table, self.profile, skip=False)) == recorded:
-            return "R3", ": items sharing a place use up the places after it (two sharing 1st: the next is 3rd)"
-        # last: an Item left out can move the others' places too (one activated at the Tribunal, T5,
-        # is easily forgotten): the tally without it, the player's own Items tried first
-        for n in sorted(range(len(table.items)), key=lambda n: table.items[n].owner != name):
-            item = table.items[n]
-            if item.won:
-                continue
-            without = dc_replace(table, items=table.items[:n] + table.items[n + 1:])
-            if score(tally(without, self.profile)) == recorded:
-                whose = "" if item.owner == name else f"{item.owner}'s "
-                return "R1", f": it looks as if {whose}{item.name.split('#')[0]} was left out, but every active " \
-                             "Item competes"
-        return "R4", ""
+                           f"not {score}{why}", word.pos, explain(result, name))
 
     def winners(self) -> tuple[str, ...]:
         s = self.state

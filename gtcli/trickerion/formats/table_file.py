@@ -12,6 +12,9 @@ The same reader serves a file of its own and a ``[[turns]]`` table of a session 
 :class:`Scope`), so both report ``file:line:col`` the same way. Names of days,
 characters and resources are read in any language :mod:`gtcli.trickerion.rules.words` knows,
 and so are the fields named after a resource or a character (``fama = 3``).
+
+About 500 lines, one reader: the three kinds of entry share its scopes, names and field
+checks, so they read best side by side.
 """
 
 from __future__ import annotations
