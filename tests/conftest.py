@@ -8,8 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import strategies as st
 from click.testing import CliRunner, Result
+from hypothesis import strategies as st
 
 from gtcli.cli.main import cli
 from gtcli.core.text import new_run

@@ -36,9 +36,9 @@ class LogJob:
 
 def summary_of_log(job: LogJob) -> tuple[str, dict | None, str | None]:
     """(path, the game's summary, None) or (path, None, why it was left out)."""
+    from gtcli.core.text import new_run
     from gtcli.grand_tribunal.lang.logs.check import check_file
     from gtcli.grand_tribunal.play.summary import summarize
-    from gtcli.core.text import new_run
 
     new_run()
     try:

@@ -26,6 +26,7 @@ from click.core import ParameterSource
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.core.files.config import Config, find, load, start_folder
 
+
 def _meta() -> dict[str, Any]:
     ctx = click.get_current_context(silent=True)
     return ctx.meta if ctx is not None else {}

@@ -13,4 +13,4 @@ Importing the package registers its ``CLUB`` codes with the core; its setting
 (``[club.aliases]``) is :mod:`gtcli.club.settings` (:mod:`gtcli.games` names both).
 """
 
-from gtcli.club import codes as codes  # registers CLUB with the core
+from gtcli.club import codes  # noqa: F401 -- registers CLUB with the core

@@ -14,8 +14,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from gtcli.grand_tribunal.rules import log as L
 from gtcli.core.text import fold
+from gtcli.grand_tribunal.rules import log as L
 
 OPENING = 16  # units hashed as a record's opening: records that share it are compared whole
 
@@ -130,8 +130,8 @@ def read_units(path: str) -> list[Unit]:
     log's folder, as ``gt check`` allows), so a translated record is the same game; without a
     usable set they are compared as written."""
     from gtcli.core.diagnostics import InputError
-    from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES, parse_log, read_header
     from gtcli.core.files.reading import read_text
+    from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES, parse_log, read_header
 
     log = parse_log(read_text(path, "log", MAX_LOG_BYTES), path)
     header, _ = read_header(log)

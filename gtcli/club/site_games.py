@@ -55,10 +55,10 @@ def _log(page: GamePage) -> str | None:
 
 
 def _session(page: GamePage) -> str:
-    from gtcli.grand_tribunal.html.scoresheet import report_html
-    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import load_game
+    from gtcli.grand_tribunal.html.scoresheet import report_html
     from gtcli.grand_tribunal.scoresheet import Scoresheet
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     return _with_nav(report_html(Scoresheet.of_game(load_game(page.path, published_vocabulary()), page.rel),
                                  GENERATOR))

@@ -230,9 +230,9 @@ _LOOKS_LIKE_SESSION = re.compile(r"(?m)^\s*format\s*=\s*1\s*(#.*)?$")
 
 
 def _session(task: Task, row: Row, text: str) -> Row:
-    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import parse_game
     from gtcli.grand_tribunal.rules.game import results, totals, winners
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     game, _ = parse_game(text, task.path, published_vocabulary())
     done = results(game)

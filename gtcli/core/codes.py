@@ -25,7 +25,6 @@ from dataclasses import dataclass
 
 from gtcli.core.text import did_you_mean
 
-
 SEVERITIES = ("error", "warning", "note")
 
 

@@ -7,7 +7,7 @@ with their limits (a log, a card file). :mod:`gtcli.games` names the package.
 """
 
 from gtcli.core.files.reading import register_read_back
-from gtcli.grand_tribunal import codes as codes  # registers the game's codes with the core
+from gtcli.grand_tribunal import codes  # noqa: F401 -- registers the game's codes with the core
 
 
 def _log_limits():

@@ -11,4 +11,4 @@ docs/trickerion.md.
 Importing the package registers its codes with the core (:mod:`gtcli.games` names it).
 """
 
-from gtcli.trickerion import codes as codes  # registers TRK with the core
+from gtcli.trickerion import codes  # noqa: F401 -- registers TRK with the core

@@ -12,8 +12,8 @@ from gtcli.balance import sources
 from gtcli.balance.compare import Metric, observe, order, parse_metric
 from gtcli.balance.sprt import H0, H1, SPRT, UNDECIDED, binomial_llr, bounds, difference_llr
 from gtcli.balance.stats import Tally
-from gtcli.grand_tribunal.shipped import cards_dir
 from gtcli.core.statistics import Z95, holm, newcombe, two_proportion_p
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, run
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests import browser
-from tests.conftest import ROOT, run
 from tests.balance.test_balance import GAMES
+from tests.conftest import ROOT, run
 
 HOSTILE = '<img src=x onerror="alert(1)">&amp;'
 LONG = "The Extraordinarily Unpronounceable Reliquary of Seventeen Forgotten Archmagi"

@@ -202,9 +202,9 @@ def test_interrupted_save_leaves_previous_file(session, monkeypatch):
 
     monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(KeyboardInterrupt):
-        from gtcli.grand_tribunal.shipped import published_vocabulary
         from gtcli.grand_tribunal.formats.session_file import open_session
         from gtcli.grand_tribunal.formats.table_file import load_table
+        from gtcli.grand_tribunal.shipped import published_vocabulary
 
         with open_session(session, published_vocabulary()) as s:
             s.record(load_table(str(WORKED), published_vocabulary(), s.game.profile))

@@ -18,13 +18,13 @@ from pathlib import Path
 import click
 import pytest
 
-from gtcli.grand_tribunal.lang.logs.check import Options
 from gtcli.core.files.atomic import clean_stale_temps, host_name
 from gtcli.core.files.guarded import ABSENT, Editing, read_stamped, save
+from gtcli.grand_tribunal.lang.logs.check import Options
 from gtcli.grand_tribunal.play.session import PlaySession
 from tests.conftest import SCENARIOS, run, run_json
-from tests.races import FORK, gt, holding, leftovers, race_cli, race_real
 from tests.grand_tribunal.play.test_play import SETUP
+from tests.races import FORK, gt, holding, leftovers, race_cli, race_real
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="uses fork and POSIX signals")
 WORKED = SCENARIOS / "tally" / "worked-example.toml"

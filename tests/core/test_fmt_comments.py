@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in, with_translation
 from gtcli.core.parsing.comments import comment_start, scan, texts
-from gtcli.grand_tribunal.lang.logs.format import format_log
+from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in, with_translation
 from gtcli.grand_tribunal.lang.logs.check import Options, check_file, parse_log, read_header, resolve_path
+from gtcli.grand_tribunal.lang.logs.format import format_log
 from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, run
 

@@ -163,8 +163,8 @@ def test_the_first_character_dispatch_gives_lark_s_tokens(monkeypatch):
 
 def test_a_broken_log_without_a_language_is_parsed_by_lark_once(monkeypatch):
     """Each language is tried by the engine alone; Lark parses again only for the error reported."""
-    from gtcli.grand_tribunal.lang.logs.check import parse_log
     from gtcli.core.diagnostics import InputError
+    from gtcli.grand_tribunal.lang.logs.check import parse_log
 
     text = (SCENARIOS / "games" / "three-players.gtl").read_text(encoding="utf-8") + "Ana: vote nowhere-at-all ;;\n"
     calls = []

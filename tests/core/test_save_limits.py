@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gtcli.core.diagnostics import InputError
+from gtcli.core.files.guarded import save, unreadable
 from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES
 from gtcli.grand_tribunal.lang.syntax import MAX_TOKENS
-from gtcli.core.files.guarded import save, unreadable
-from gtcli.core.diagnostics import InputError
 from tests.conftest import SCENARIOS, run
 from tests.races import gt
 

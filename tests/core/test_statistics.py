@@ -5,7 +5,8 @@ from __future__ import annotations
 from math import isclose, sqrt
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gtcli.core.statistics import Z95, holm, mean_interval, newcombe, two_proportion_p, wilson
 

@@ -71,8 +71,8 @@ def seeds() -> dict[str, list[str]]:
 
 def _session_text() -> str:
     """A session file of a complete game (what `gt game from-log` writes)."""
-    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
     from gtcli.grand_tribunal.formats.session_file import game_to_toml
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
     from gtcli.grand_tribunal.rules.game import game_from_tables
 
     state = check_file(str(SCENARIOS / "games" / "three-players.gtl"), Options()).result.state

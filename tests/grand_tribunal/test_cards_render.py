@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from gtcli.grand_tribunal.html.card_sheet import sheet_html
 from gtcli.grand_tribunal.lang.cards.check import MAX_NAME, MAX_TEXT
-from gtcli.grand_tribunal.lang.cards.view import set_view
 from gtcli.grand_tribunal.lang.cards.sets import load_set, load_translation_for
+from gtcli.grand_tribunal.lang.cards.view import set_view
 from gtcli.grand_tribunal.shipped import cards_dir
 from tests import browser
 from tests.conftest import ROOT, run
@@ -188,10 +188,11 @@ def test_any_words_of_a_card_are_escaped_in_the_sheet_and_the_terminal(name, tex
     """Whatever a stranger writes in a card, the sheet holds it as text, never as markup."""
     import html as html_lib
 
-    from gtcli.cli.terminal.cards import card_panel, cards_table
-    from gtcli.grand_tribunal.shipped import published_vocabulary
-    from gtcli.grand_tribunal.rules.cards import Card, CardSet, Effect, Step
     from rich.console import Console
+
+    from gtcli.cli.terminal.cards import card_panel, cards_table
+    from gtcli.grand_tribunal.rules.cards import Card, CardSet, Effect, Step
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     card = Card("resource", name, text=text or None,
                 effects=(Effect("on play", (), (Step("manual", text=manual),)),))

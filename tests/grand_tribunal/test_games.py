@@ -7,8 +7,8 @@ import json
 import pytest
 
 from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
-from gtcli.grand_tribunal.lang.logs.format import format_log
 from gtcli.grand_tribunal.lang.logs.check import Options, check_file, parse_log
+from gtcli.grand_tribunal.lang.logs.format import format_log
 from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, run, run_json
 

@@ -10,10 +10,10 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gtcli.trickerion.reports import final_json
 from gtcli.trickerion.rules.amounts import Amounts
 from gtcli.trickerion.rules.initiative import next_order
 from gtcli.trickerion.rules.performance import Performance, Trick, payouts
-from gtcli.trickerion.reports import final_json
 from gtcli.trickerion.rules.scoring import Standing, final_scoring
 from tests.conftest import SCENARIOS, mutate_lines, run, run_json
 

@@ -8,7 +8,7 @@ from gtcli.core.diagnostics import InputError
 from gtcli.trickerion.rules import actions, initiative, performance, scoring, wages
 from gtcli.trickerion.rules.amounts import Amounts
 from gtcli.trickerion.rules.game import (Game, PlayerState, PlayerTurn, Turn, final, new_game, next_initiative, record,
-                                   results, starting_states, team_problems, turn_problems, undo, working_crew)
+                                         results, starting_states, team_problems, turn_problems, undo, working_crew)
 from gtcli.trickerion.rules.performance import Performance, Trick
 from gtcli.trickerion.rules.words import CHARACTERS, DAYS, LOCATIONS, RESOURCES, SPECIALISTS
 

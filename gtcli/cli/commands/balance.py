@@ -59,8 +59,8 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
     from gtcli.balance.report_html import balance_html
     from gtcli.balance.sources import LogJob, find, read_games, summary_of_log
     from gtcli.balance.stats import Tally
-    from gtcli.cli.terminal.output import json_text, print_diagnostics, safe
     from gtcli.cli.settings import club_options
+    from gtcli.cli.terminal.output import json_text, print_diagnostics, safe
 
     found = find(paths)
     if found.problems:
@@ -139,8 +139,8 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
 
     from gtcli.balance.compare import observe, order, parse_metric, play_version
     from gtcli.balance.sprt import SPRT, UNDECIDED
-    from gtcli.cli.terminal.output import json_text, safe
     from gtcli.cli.commands.simulate import load_study
+    from gtcli.cli.terminal.output import json_text, safe
     from gtcli.core.statistics import newcombe, wilson
 
     try:

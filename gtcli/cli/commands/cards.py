@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from gtcli.cli.options import json_option, max_findings_option
-from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json, safe
 from gtcli.cli.settings import club_defaults
+from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json, safe
 
 LANG_CHOICE = click.Choice(["en", "es", "fr", "it"], case_sensitive=False)
 
@@ -48,8 +48,8 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool, max_fi
         reports.append(report)
         unusable |= bad
         if box and loaded is not None and loaded.card_set is not None and report.kind == "set":
-            from gtcli.grand_tribunal.shipped import published_cards
             from gtcli.grand_tribunal.rules.box import check_box
+            from gtcli.grand_tribunal.shipped import published_cards
 
             report.diagnostics.extend(check_box(loaded.card_set, published_cards()))
         if loaded is None or loaded.card_set is None or loaded.translation is not None or loaded.errors:
@@ -102,10 +102,9 @@ def _identity(path) -> object:
 
 def _check_file(path: str):
     """(report, loaded or None, unusable?) for one set or translation file."""
-    from gtcli.core.diagnostics import FileReport
-    from gtcli.core.diagnostics import InputError
-    from gtcli.grand_tribunal.lang.cards.view import set_counts
+    from gtcli.core.diagnostics import FileReport, InputError
     from gtcli.grand_tribunal.lang.cards.sets import load
+    from gtcli.grand_tribunal.lang.cards.view import set_counts
 
     try:
         loaded = load(path)
@@ -135,8 +134,8 @@ def _open(path: str, lang: str | None):
     The note says when no translation into ``lang`` exists.
     """
     from gtcli.core.diagnostics import Diagnostic, InputError
-    from gtcli.grand_tribunal.lang.cards.view import set_view
     from gtcli.grand_tribunal.lang.cards.sets import load, load_set, load_translation_for
+    from gtcli.grand_tribunal.lang.cards.view import set_view
 
     translation = None
     if path.lower().endswith(".gtc") and _is_translation(path):
@@ -180,9 +179,8 @@ def _is_translation(path: str) -> bool:
 @handles_input_errors()
 def show_cmd(path: str, name: str | None, lang: str | None, as_json: bool) -> None:
     """Show a card set as a table, or one card (NAME, any case or accents) as it is laid out."""
-    from gtcli.cli.terminal.output import console
-    from gtcli.cli.terminal.output import safe
     from gtcli.cli.terminal.cards import card_panel, cards_table
+    from gtcli.cli.terminal.output import console, safe
     from gtcli.grand_tribunal.lang.cards.view import find_card
 
     view, note = _open(path, lang)
@@ -339,10 +337,10 @@ def _template(card_set, set_path: str, lang: str, source: str | None, where) -> 
     from pathlib import Path
 
     from gtcli.core.diagnostics import Diagnostic, InputError
+    from gtcli.core.text import fold
     from gtcli.grand_tribunal.lang.cards.ast import RawTranslation
     from gtcli.grand_tribunal.lang.cards.format import translation_template
     from gtcli.grand_tribunal.lang.cards.syntax import read_gtc
-    from gtcli.core.text import fold
 
     existing = None
     if source is not None:

@@ -142,9 +142,9 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
     """What to check: each log found, with its settings (the command line, else its club's file)."""
     from gtcli.cli.settings import config_for, fail, from_command_line
     from gtcli.core.diagnostics import InputError
-    from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES
-    from gtcli.grand_tribunal.formats.log_files import STDIN, log_files
     from gtcli.core.files.reading import read_stream
+    from gtcli.grand_tribunal.formats.log_files import STDIN, log_files
+    from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES
 
     found = log_files(paths)
     if not found.paths and not found.problems:

@@ -38,11 +38,12 @@ class Club:
 
     def __init__(self, archive: str, db_path: str | None, jobs: int | None, as_json: bool,
                  rebuild: bool = False, recheck: bool = False) -> None:
+        from pathlib import Path
+
         from gtcli.club.db import default_path, open_index
         from gtcli.club.index import update, update_ratings
         from gtcli.club.names import Names
         from gtcli.core.diagnostics import Diagnostic, InputError
-        from pathlib import Path
 
         if not Path(archive).is_dir():
             raise InputError(Diagnostic("IO001", f"{archive} is not a folder", path=archive,

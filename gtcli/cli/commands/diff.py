@@ -15,8 +15,8 @@ from gtcli.cli.terminal.output import handles_input_errors, print_json
 
 
 def _source_line(path: str, line: int | None) -> str:
-    from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES
     from gtcli.core.files.reading import read_text
+    from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES
 
     if not line:
         return ""

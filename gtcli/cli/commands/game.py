@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from gtcli.cli.terminal.asking import confirm_drop, stdin_is_terminal
 from gtcli.cli.options import json_option, name_list, option_errors, profile_option
-from gtcli.cli.terminal.output import handles_input_errors, print_json, safe
 from gtcli.cli.settings import club_defaults
+from gtcli.cli.terminal.asking import confirm_drop, stdin_is_terminal
+from gtcli.cli.terminal.output import handles_input_errors, print_json, safe
 from gtcli.core.diagnostics import InputError
 
 
@@ -62,18 +62,18 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
     is typed is kept as a draft after every answer, and an interrupted entry (Ctrl-C) is
     offered for resuming the next time. The session stays locked until the command ends.
     """
-    from gtcli.cli.terminal.tribunal import render_result
-    from gtcli.grand_tribunal.wording import tribunal_title
     from gtcli.cli.commands.tribunal_entry import enter_tribunal
+    from gtcli.cli.terminal.output import print_diagnostics
+    from gtcli.cli.terminal.tribunal import render_result
+    from gtcli.core.files.toml_source import read_toml
     from gtcli.grand_tribunal.formats.draft_file import draft_kept, draft_path, drop_draft
-    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import open_session
     from gtcli.grand_tribunal.formats.table_file import TableReader
-    from gtcli.core.files.toml_source import read_toml
     from gtcli.grand_tribunal.reports import tribunal_json
-    from gtcli.cli.terminal.output import print_diagnostics
     from gtcli.grand_tribunal.rules.game import record, results
     from gtcli.grand_tribunal.rules.tribunal import Table
+    from gtcli.grand_tribunal.shipped import published_vocabulary
+    from gtcli.grand_tribunal.wording import tribunal_title
 
     vocabulary = published_vocabulary()
     with open_session(session, vocabulary) as s:
@@ -130,11 +130,11 @@ def show_cmd(session: str, as_json: bool) -> None:
     """Each Tribunal's results, running totals, next Praeco and the winner(s)."""
     from gtcli.cli.terminal.output import console
     from gtcli.cli.terminal.tribunal import render_players, render_result
-    from gtcli.grand_tribunal.wording import winners_line
-    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import load_game
     from gtcli.grand_tribunal.reports import game_json
     from gtcli.grand_tribunal.rules.game import first_praeco_of, results, totals, winners
+    from gtcli.grand_tribunal.shipped import published_vocabulary
+    from gtcli.grand_tribunal.wording import winners_line
 
     g = load_game(session, published_vocabulary())
     done = results(g)
@@ -168,9 +168,9 @@ def report_cmd(session: str, output: str | None, as_json: bool) -> None:
 
     The page needs no network and no JavaScript: open it in a browser and print it.
     """
-    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import load_game
     from gtcli.grand_tribunal.scoresheet import Scoresheet
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     sheet = Scoresheet.of_game(load_game(session, published_vocabulary()), session)
     write_report(sheet, output, as_json, "gt game report")
@@ -204,9 +204,9 @@ def write_report(sheet, output: str | None, as_json: bool, generator: str) -> No
 @handles_input_errors()
 def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
     """Drop the last recorded Tribunal (kept in the session: `gt game redo` brings it back)."""
-    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import open_session
     from gtcli.grand_tribunal.rules.game import results, undo
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     with open_session(session, published_vocabulary()) as s:
         undo(s.game)  # GAME003 when there is nothing to undo, before asking anything
@@ -232,8 +232,8 @@ def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
 @handles_input_errors()
 def redo_cmd(session: str, as_json: bool) -> None:
     """Bring back the Tribunal `gt game undo` dropped last."""
-    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.session_file import open_session
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     with open_session(session, published_vocabulary()) as s:
         table = s.redo()
@@ -254,9 +254,9 @@ def redo_cmd(session: str, as_json: bool) -> None:
 def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> None:
     """Write the session of a game log's scored Tribunals (for `gt game show`)."""
     from gtcli.cli.terminal.output import EXIT_FINDINGS, print_diagnostics
+    from gtcli.grand_tribunal.formats.session_file import create_session, require_absent
     from gtcli.grand_tribunal.lang.logs.check import Options, check_file
     from gtcli.grand_tribunal.lang.logs.report import game_of
-    from gtcli.grand_tribunal.formats.session_file import create_session, require_absent
 
     require_absent(session, force)
     checked = check_file(log_path, Options())

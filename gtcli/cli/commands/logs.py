@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from gtcli.cli.options import allow_outside_option, json_option, profile_option
-from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, file_text, handles_input_errors, print_json, safe
 from gtcli.cli.settings import club_defaults
+from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, file_text, handles_input_errors, print_json, safe
 
 
 def log_options(func):
@@ -36,8 +36,8 @@ def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, 
     shown), 2 the log cannot be used or LINE is past its end.
     """
     from gtcli.cli.settings import club_options
-    from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES, check_file
     from gtcli.core.files.toml_source import read_text
+    from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES, check_file
     from gtcli.grand_tribunal.reports import replay_json
 
     if output is not None and not as_html:
@@ -93,8 +93,8 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
     do: --write, --check or --diff. Exit codes: 0 done (or nothing to change), 1 --check
     found a file to reformat, 2 a file could not be read or parsed (the others are still done).
     """
-    from gtcli.cli.terminal.output import print_diagnostics
     from gtcli.cli.settings import taken_from_config
+    from gtcli.cli.terminal.output import print_diagnostics
     from gtcli.core.diagnostics import InputError
 
     config = taken_from_config("lang")  # a club's file chose the language: the output says so
@@ -179,10 +179,10 @@ def _formatted(path: str, text: str, lang: str | None, cards: str | None, allow_
         out, kind, language = reformat(text, path, lang)
         return {"file": path, "kind": "cards", "card_file": kind, "language": language, "changed": out != text,
                 "written": False, "source": text, "out": out}
-    from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in, with_translation
     from gtcli.core.parsing.comments import texts
-    from gtcli.grand_tribunal.lang.logs.format import format_log
+    from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in, with_translation
     from gtcli.grand_tribunal.lang.logs.check import parse_log, read_header, resolve_path
+    from gtcli.grand_tribunal.lang.logs.format import format_log
 
     log = parse_log(text, path)
     header, _ = read_header(log)

@@ -8,8 +8,8 @@ from typing import Any
 import click
 
 from gtcli.cli.options import allow_outside_option, json_option, name_list, option_errors, profile_option
-from gtcli.cli.terminal.output import console, handles_input_errors, json_text, safe
 from gtcli.cli.settings import club_defaults
+from gtcli.cli.terminal.output import console, handles_input_errors, json_text, safe
 
 LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
 
@@ -75,8 +75,8 @@ def _new_players(players: str, profile_spec: str | None, lang: str) -> tuple[str
     """The seats ``--players`` gives a new log: as many as the profile allows, each once, each
     a name the log can hold (one word, not a keyword); errors name the option."""
     from gtcli.core.diagnostics import InputError
-    from gtcli.grand_tribunal.lang.player_names import name_problem
     from gtcli.grand_tribunal.formats.profile_file import load_profile
+    from gtcli.grand_tribunal.lang.player_names import name_problem
     from gtcli.grand_tribunal.rules.game import new_game
 
     profile = load_profile(profile_spec)

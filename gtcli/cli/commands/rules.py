@@ -110,9 +110,9 @@ def codes_cmd(as_json: bool) -> None:
 @json_option
 def explain_cmd(code: str, as_json: bool) -> None:
     """Explain a diagnostic code: the rule in full, the sheets' differences, examples."""
-    from gtcli.games import CODES
     from gtcli.core.files.rule_docs import doc_file, section
     from gtcli.core.text import did_you_mean
+    from gtcli.games import CODES
 
     key = code.strip().upper()
     if key not in CODES:

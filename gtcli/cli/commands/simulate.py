@@ -57,9 +57,9 @@ def study_options(func):
 def load_study(cards: str | None, board: str, profile_spec: str | None, players: tuple[int, ...], seed: int,
                bot: str, variants: str, logs: bool, language: str = "en"):
     """(Study, card set, names of the cards left out) for the options given; InputError if unusable."""
-    from gtcli.grand_tribunal.lang.cards.sets import load_set
     from gtcli.grand_tribunal.formats.board_file import load_board
     from gtcli.grand_tribunal.formats.profile_file import load_profile
+    from gtcli.grand_tribunal.lang.cards.sets import load_set
     from gtcli.grand_tribunal.play.bots import playable_cards, playable_problem
     from gtcli.grand_tribunal.play.simulation import SAMPLE, Study
     from gtcli.grand_tribunal.rules.profiles import BUILTIN
@@ -97,8 +97,8 @@ def load_study(cards: str | None, board: str, profile_spec: str | None, players:
 
 def companion_files(study) -> dict[str, str]:
     """The files the logs name beside them: the card set (every file it includes), board, profile."""
-    from gtcli.grand_tribunal.lang.cards.sets import load
     from gtcli.core.files.reading import read_text, resolved
+    from gtcli.grand_tribunal.lang.cards.sets import load
 
     files: dict[str, str] = {}
     if study.cards_path:
@@ -135,7 +135,7 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jo
     manual cannot be played by a bot: they are left out of the decks, with a warning.
     Without -o the games are played and only their statistics printed (as `gt balance`).
     """
-    from gtcli.balance.folder import MAX_LOGS, StudyFolder, Stream, log_name
+    from gtcli.balance.folder import MAX_LOGS, Stream, StudyFolder, log_name
     from gtcli.balance.stats import Tally
     from gtcli.cli.terminal.balance import echo_report, progress_bar
     from gtcli.cli.terminal.output import json_text, safe

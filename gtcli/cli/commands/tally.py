@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from gtcli.cli.options import json_option, profile_option
-from gtcli.cli.terminal.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json
 from gtcli.cli.settings import club_defaults
+from gtcli.cli.terminal.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json
 
 
 @click.command()
@@ -22,10 +22,10 @@ def tally(table_file: str, as_json: bool, profile_spec: str | None) -> None:
     installed Spells (see README, "Table files").
     """
     from gtcli.grand_tribunal.formats.profile_file import load_profile
-    from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.formats.table_file import load_table
     from gtcli.grand_tribunal.reports import tribunal_json
     from gtcli.grand_tribunal.rules.tribunal import tally as run_tally
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     profile = load_profile(profile_spec)
     table = load_table(table_file, published_vocabulary(), profile)

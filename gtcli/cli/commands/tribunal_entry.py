@@ -178,9 +178,9 @@ def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool =
 
     A draft left by an interrupted entry for this Tribunal is offered for resuming first.
     """
-    from gtcli.grand_tribunal.wording import tribunal_title
     from gtcli.grand_tribunal.formats.draft_file import Draft, draft_path, load_draft, save_draft
     from gtcli.grand_tribunal.rules.game import carry_over, first_praeco_of
+    from gtcli.grand_tribunal.wording import tribunal_title
 
     number = len(game.tables) + 1
     draft = Draft(number)

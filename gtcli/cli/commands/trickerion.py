@@ -12,8 +12,8 @@ from typing import Any
 
 import click
 
-from gtcli.cli.terminal.asking import stdin_is_terminal
 from gtcli.cli.options import json_option, name_list, option_errors
+from gtcli.cli.terminal.asking import stdin_is_terminal
 from gtcli.cli.terminal.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json, safe
 
 TABLE_FILE = click.Path(dir_okay=False)
@@ -57,8 +57,8 @@ def performance_cmd(table_file: str, as_json: bool) -> None:
     """What every player gets from one performance, with the breakdown."""
     from gtcli.cli.terminal.trickerion import render_performance
     from gtcli.trickerion.formats.table_file import load_performance
-    from gtcli.trickerion.rules.performance import payouts, performance_problems
     from gtcli.trickerion.reports import performance_json
+    from gtcli.trickerion.rules.performance import payouts, performance_problems
 
     reader, performance = load_performance(table_file)
     findings = [reader.place(p) for p in performance_problems(performance)]
@@ -77,8 +77,8 @@ def wages_cmd(table_file: str, as_json: bool) -> None:
     """End-of-turn wages: what each player pays, and the fame lost for coins they lack."""
     from gtcli.cli.terminal.trickerion import render_wages
     from gtcli.trickerion.formats.table_file import load_players_file
-    from gtcli.trickerion.rules.game import WagePayment, working_crew
     from gtcli.trickerion.reports import wage_payment_json
+    from gtcli.trickerion.rules.game import WagePayment, working_crew
     from gtcli.trickerion.rules.wages import pay, wages_due
 
     reader, players = load_players_file(table_file)
@@ -97,9 +97,9 @@ def initiative_cmd(table_file: str, as_json: bool) -> None:
     """Next turn's initiative order from fame (ties reverse), and what advertising costs."""
     from gtcli.cli.terminal.trickerion import render_initiative
     from gtcli.trickerion.formats.table_file import load_players_file
+    from gtcli.trickerion.reports import initiative_json
     from gtcli.trickerion.rules.initiative import next_order, ties
     from gtcli.trickerion.rules.problems import Where
-    from gtcli.trickerion.reports import initiative_json
 
     reader, players = load_players_file(table_file)
     if not players.initiative_given:
@@ -120,8 +120,8 @@ def initiative_cmd(table_file: str, as_json: bool) -> None:
 def action_points_cmd(character: str, slot: int, shard: bool, location: str | None, as_json: bool) -> None:
     """Action points of a character placed on a slot: apprentice, specialist or magician."""
     from gtcli.cli.terminal.trickerion import render_action_points
-    from gtcli.trickerion.rules.actions import action_points
     from gtcli.trickerion.reports import action_points_json
+    from gtcli.trickerion.rules.actions import action_points
     from gtcli.trickerion.rules.words import CHARACTERS, LOCATIONS
 
     with option_errors("--at"):
@@ -162,8 +162,8 @@ def new_cmd(session: str, players: str, specialists: str, force: bool, as_json: 
     from gtcli.cli.terminal.trickerion import render_standings
     from gtcli.core.files.session_doc import require_absent
     from gtcli.trickerion.formats.session_file import create_session
-    from gtcli.trickerion.rules.game import new_game, starting_states
     from gtcli.trickerion.reports import state_json
+    from gtcli.trickerion.rules.game import new_game, starting_states
     from gtcli.trickerion.rules.words import SPECIALISTS
 
     require_absent(session, force)
@@ -227,8 +227,8 @@ def show_cmd(session: str, as_json: bool) -> None:
     """Every turn, the running totals, and the final scoring once turn 5 is in."""
     from gtcli.cli.terminal.trickerion import render_game
     from gtcli.trickerion.formats.session_file import load_session
-    from gtcli.trickerion.rules.game import final, next_initiative, results, standings
     from gtcli.trickerion.reports import game_json
+    from gtcli.trickerion.rules.game import final, next_initiative, results, standings
 
     g = load_session(session)
     done = results(g)
@@ -281,8 +281,8 @@ def _where_it_stands(session: str, s: Any, key: str, number: int, title: str, as
     """After an undo or a redo of turn ``number``: the standings, and the next turn (or the
     end of the game); JSON says ``{key: number}``."""
     from gtcli.cli.terminal.trickerion import names, render_standings
-    from gtcli.trickerion.rules.game import next_initiative, results, standings
     from gtcli.trickerion.reports import state_json
+    from gtcli.trickerion.rules.game import next_initiative, results, standings
 
     _warn(s.warnings)
     g = s.game

@@ -25,10 +25,10 @@ from typing import Any
 
 import click
 
-from gtcli.cli.exits import (  # noqa: F401 -- the commands take the exit codes from here
-    EXIT_BUG, EXIT_CLEAN, EXIT_CODES, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE)
+from gtcli.cli.exits import (EXIT_BUG, EXIT_CLEAN,  # noqa: F401 -- the commands take the exit codes from here
+                             EXIT_CODES, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE)
 from gtcli.core.diagnostics import ERROR, MAX_FINDINGS, Diagnostic, InputError  # noqa: F401 -- MAX_FINDINGS too
-from gtcli.core.escaping import BIDI, json_text, safe, safe_diagnostic  # noqa: F401 -- the shell's way out
+from gtcli.core.escaping import json_text, safe, safe_diagnostic  # noqa: F401 -- the shell's way out
 
 
 def file_text(text: str) -> str:

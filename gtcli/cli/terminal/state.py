@@ -70,8 +70,8 @@ def render_snapshot(snap: dict[str, Any], out: Any, next_player: str | None = No
 
 def render_state(result: Any, at_line: int | None) -> None:
     from gtcli.cli.terminal.tribunal import render_players
-    from gtcli.grand_tribunal.wording import winners_line
     from gtcli.grand_tribunal.lang.keywords import display_word
+    from gtcli.grand_tribunal.wording import winners_line
 
     out = console()
     if at_line:

@@ -22,8 +22,8 @@ import tomli_w
 
 from gtcli.core.files.atomic import real_path, write_atomic
 from gtcli.core.files.beside import check_place, remove_place
-from gtcli.grand_tribunal.formats.table_file import TableReader, table_to_mapping
 from gtcli.core.files.toml_source import read_toml
+from gtcli.grand_tribunal.formats.table_file import TableReader, table_to_mapping
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
 from gtcli.grand_tribunal.rules.tribunal import Item, Table
 from gtcli.grand_tribunal.rules.vocabulary import Vocabulary

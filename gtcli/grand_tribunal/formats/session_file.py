@@ -10,17 +10,17 @@ check, splicing blocks so comments survive, ``[[undone]]`` for redo, the fallbac
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from contextlib import AbstractContextManager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.core.files.guarded import Editing
 from gtcli.core.files.session_doc import (SESSION_ERROR, UNDONE, SessionDoc, SessionKind, create, load, opened,
-                                     require_absent, tables_of, whole_text)
-from gtcli.grand_tribunal.formats.table_file import TableReader, table_to_mapping
+                                          require_absent, tables_of, whole_text)
 from gtcli.core.files.toml_source import TomlSource, parse_toml
+from gtcli.grand_tribunal.formats.table_file import TableReader, table_to_mapping
 from gtcli.grand_tribunal.rules import profiles
 from gtcli.grand_tribunal.rules.game import Game, new_game, record, table_problems
 from gtcli.grand_tribunal.rules.tribunal import Table

@@ -9,13 +9,14 @@ import re
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError
-from gtcli.core.files.fields import is_int as _is_int, unknown_field_hint
+from gtcli.core.files.fields import is_int as _is_int
+from gtcli.core.files.fields import unknown_field_hint
 from gtcli.core.files.toml_source import TomlSource, read_toml
+from gtcli.core.text import pick, repeated, unknown_hint
 from gtcli.grand_tribunal.rules.game import Game, table_problems
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
 from gtcli.grand_tribunal.rules.tribunal import Item, Table
 from gtcli.grand_tribunal.rules.vocabulary import Vocabulary
-from gtcli.core.text import pick, repeated, unknown_hint
 
 TOP_KEYS = ("tribunal", "players", "last_praeco", "votes", "items")
 ITEM_KEYS = ("owner", "name", "type", "base", "spells", "won")

@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from gtcli.grand_tribunal.lang.cards.text import label, noun
 from gtcli.core.html.page import SANS, SERIF, document, esc
+from gtcli.grand_tribunal.lang.cards.text import label, noun
 from gtcli.grand_tribunal.lang.cards.view import CardView, SetView
 
 PER_PAGE = 9

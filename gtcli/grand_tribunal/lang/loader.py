@@ -19,8 +19,8 @@ import functools
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError
-from gtcli.grand_tribunal.lang.keywords import LANGUAGES, terminal_definitions
 from gtcli.core.parsing.tables import cached_lalr
+from gtcli.grand_tribunal.lang.keywords import LANGUAGES, terminal_definitions
 from gtcli.grand_tribunal.shipped import grammar_dir
 
 MAX_DIGITS = 100

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from gtcli.core.diagnostics import Diagnostic
-from gtcli.grand_tribunal.lang.keywords import KEYWORDS, words
 from gtcli.core.text import fold
+from gtcli.grand_tribunal.lang.keywords import KEYWORDS, words
 
 NAME = re.compile(r"[^\W\d_][\w'-]*\Z")  # the grammar's NAME (grammar/transcript.lark)
 

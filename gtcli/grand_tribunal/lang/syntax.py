@@ -21,9 +21,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError
+from gtcli.core.text import did_you_mean
 from gtcli.grand_tribunal.lang.keywords import KEYWORDS, spelling
 from gtcli.grand_tribunal.lang.loader import parse_function, parser
-from gtcli.core.text import did_you_mean
 
 # Budgets per grammar: about ten times the largest set (500 cards of ~10 tokens), and a log
 # of 100,000 four-token turns (the 2 MB file cap allows denser text).

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 
 from gtcli.core.diagnostics import ERROR, WARNING
+from gtcli.core.text import fold
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.actions.moves import apply
 from gtcli.grand_tribunal.rules.actions.sanctum import slots_fit
@@ -35,7 +36,6 @@ from gtcli.grand_tribunal.rules.profiles import OFFICIAL, RuleProfile
 from gtcli.grand_tribunal.rules.replay import Referee
 from gtcli.grand_tribunal.rules.state import HAND, INSTALLED, SANCTUM
 from gtcli.grand_tribunal.rules.tribunal import clockwise
-from gtcli.core.text import fold
 
 NAMES = ("Ana", "Ben", "Caro", "Dora", "Eli")
 ACTION_KINDS = {L.Vote: "vote", L.Advance: "advance", L.Cast: "cast", L.Play: "play", L.Extract: "extract",

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
-from gtcli.grand_tribunal.lang.logs.format import LogWriter
-from gtcli.grand_tribunal.lang.logs.check import SAMPLE_NAMES, parse_log, read_header, resolve_path
 from gtcli.core.files.toml_source import read_text
-from gtcli.grand_tribunal.rules import log as L
 from gtcli.core.text import fold
+from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
+from gtcli.grand_tribunal.lang.logs.check import SAMPLE_NAMES, parse_log, read_header, resolve_path
+from gtcli.grand_tribunal.lang.logs.format import LogWriter
+from gtcli.grand_tribunal.rules import log as L
 
 
 def typed_lines(path: str | Path) -> tuple[L.Log, list[str]]:

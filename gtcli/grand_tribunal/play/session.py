@@ -26,17 +26,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic, InputError, Pos
-from gtcli.grand_tribunal.lang.keywords import KEYWORDS, tag_spelling
-from gtcli.grand_tribunal.lang.logs.format import LogWriter
-from gtcli.grand_tribunal.lang.logs.check import Checked, Options, check_file, parse_log
 from gtcli.core.files.beside import check_place
 from gtcli.core.files.guarded import ABSENT, Stamp, read_stamped, save
 from gtcli.core.files.lock import lock_path
-from gtcli.grand_tribunal.play import editing, incremental
-from gtcli.grand_tribunal.play.editing import describe_changes
-from gtcli.grand_tribunal.play.dice import PLACEHOLDER, before_rolls, fill_rolls, unfilled
-from gtcli.grand_tribunal.rules import log as L
 from gtcli.core.text import did_you_mean, fold, one_of
+from gtcli.grand_tribunal.lang.keywords import KEYWORDS, tag_spelling
+from gtcli.grand_tribunal.lang.logs.check import Checked, Options, check_file, parse_log
+from gtcli.grand_tribunal.lang.logs.format import LogWriter
+from gtcli.grand_tribunal.play import editing, incremental
+from gtcli.grand_tribunal.play.dice import PLACEHOLDER, before_rolls, fill_rolls, unfilled
+from gtcli.grand_tribunal.play.editing import describe_changes
+from gtcli.grand_tribunal.rules import log as L
 
 SETUP_KEYWORDS = ("HAND", "ROW", "VIS", "TRACKERS")
 WRITTEN_FOR_YOU = ("TRIBUNAL", "ROUND", "SCORES", "WINNER", "SETUP")

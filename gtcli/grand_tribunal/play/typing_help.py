@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gtcli.grand_tribunal.lang.keywords import KEYWORDS, spelling
 from gtcli.core.text import fold
+from gtcli.grand_tribunal.lang.keywords import KEYWORDS, spelling
 
 COMMANDS = {
     "end": "close the current turn (hand limit and Praeco checked now)",

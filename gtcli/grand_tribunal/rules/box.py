@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic, Pos
-from gtcli.grand_tribunal.rules.cards import CardSet
 from gtcli.core.text import fold
+from gtcli.grand_tribunal.rules.cards import CardSet
 
 BOX_CARDS = 2 * 55  # components: "2 decks of 55 cards each"
 REFERENCE_CARDS = 5  # at least one Reference card per player, up to five players (Decision)

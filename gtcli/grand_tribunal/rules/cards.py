@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from gtcli.core.diagnostics import Pos
-from gtcli.grand_tribunal.rules.vocabulary import Vocabulary
 from gtcli.core.text import fold
+from gtcli.grand_tribunal.rules.vocabulary import Vocabulary
 
 SPELL_COST = 2  # docs/rules.md A4: Spells always cost 2 to advance.
 ANY = "any"  # a slot that takes a Spell of any category

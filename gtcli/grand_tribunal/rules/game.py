@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gtcli.core.diagnostics import Diagnostic, InputError
-from gtcli.grand_tribunal.rules.profiles import OFFICIAL, RuleProfile
-from gtcli.grand_tribunal.rules.tribunal import Item, PlayerScore, Table, TribunalResult, awards_given, pass_order, tally
 from gtcli.core.text import fold, pick, repeated, unknown_hint
+from gtcli.grand_tribunal.rules.profiles import OFFICIAL, RuleProfile
+from gtcli.grand_tribunal.rules.tribunal import (Item, PlayerScore, Table, TribunalResult, awards_given, pass_order,
+                                                 tally)
 
 
 @dataclass(frozen=True)

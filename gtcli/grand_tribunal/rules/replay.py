@@ -20,18 +20,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gtcli.core.diagnostics import ERROR, NOTE, WARNING, Diagnostic, Pos
+from gtcli.core.text import did_you_mean, fold, one_of
+from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.actions.moves import apply
 from gtcli.grand_tribunal.rules.actions.sanctum import activate
 from gtcli.grand_tribunal.rules.actions.setup import setup
 from gtcli.grand_tribunal.rules.actions.vis import gain_each
-from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.board import Board
 from gtcli.grand_tribunal.rules.cards import CardSet
 from gtcli.grand_tribunal.rules.misreadings import explain, misreading
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
 from gtcli.grand_tribunal.rules.state import HAND, GameState, Player, TurnState
 from gtcli.grand_tribunal.rules.tribunal import Item, Table, awards_given, clockwise, pass_order, tally
-from gtcli.core.text import did_you_mean, fold, one_of
 
 _NOWHERE = Pos()  # the position of an event that has none (made once: take_all asks at every event)
 

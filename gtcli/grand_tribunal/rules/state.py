@@ -12,10 +12,10 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+from gtcli.core.text import fold
 from gtcli.grand_tribunal.rules.cards import Card, CardSet
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
 from gtcli.grand_tribunal.rules.tribunal import PlayerScore, TribunalResult
-from gtcli.core.text import fold
 
 HAND, SANCTUM, INSTALLED, ROW, DISCARD, GONE = "hand", "sanctum", "installed", "row", "discard", "gone"
 

@@ -21,7 +21,7 @@ from typing import Any
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.core.files.guarded import Editing
 from gtcli.core.files.session_doc import (SESSION_ERROR, UNDONE, SessionDoc, SessionKind, create, load, opened,
-                                     tables_of, whole_text)
+                                          tables_of, whole_text)
 from gtcli.core.files.toml_source import parse_toml, read_toml
 from gtcli.trickerion.formats.table_file import PARSE_ERROR, Scope, TrickerionReader
 from gtcli.trickerion.rules.game import TURNS, Game, Turn, check_turn_left, new_game, record, turn_problems, undo

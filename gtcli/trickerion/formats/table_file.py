@@ -33,7 +33,7 @@ from gtcli.trickerion.rules.initiative import MAX_PLAYERS, MIN_PLAYERS
 from gtcli.trickerion.rules.performance import THRESHOLDS, Performance, Theatre, Trick
 from gtcli.trickerion.rules.problems import Problem, Where
 from gtcli.trickerion.rules.words import (APPRENTICE, CHARACTERS, DAYS, LOCATIONS, RESOURCES, SPECIALIST, SPECIALISTS,
-                                    Words, character_kind)
+                                          Words, character_kind)
 
 PARSE_ERROR = "TRK001"
 MAX_TRICK_NAME = 80

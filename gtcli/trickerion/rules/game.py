@@ -18,12 +18,12 @@ from dataclasses import dataclass, replace
 
 from gtcli.core.diagnostics import Diagnostic
 from gtcli.core.text import repeated
+from gtcli.trickerion.rules.actions import SHARD_POINTS
 from gtcli.trickerion.rules.amounts import NOTHING, Amounts
 from gtcli.trickerion.rules.initiative import (ADVERTISING_FAME, MAX_PLAYERS, MIN_PLAYERS, advertising_cost, next_order,
-                                         slot_of, start_of, ties)
-from gtcli.trickerion.rules.actions import SHARD_POINTS
+                                               slot_of, start_of, ties)
 from gtcli.trickerion.rules.performance import (Payout, Performance, Theatre, in_day_order, payouts,
-                                          performance_problems, schedule_problems, with_the_turns_days)
+                                                performance_problems, schedule_problems, with_the_turns_days)
 from gtcli.trickerion.rules.problems import Problem, Where, error, problem
 from gtcli.trickerion.rules.scoring import FinalResult, Standing, final_scoring
 from gtcli.trickerion.rules.wages import Crew, Wages, lose_fame, pay, wages_due

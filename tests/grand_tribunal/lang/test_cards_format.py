@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gtcli.core.parsing.comments import scan, texts
 from gtcli.grand_tribunal.lang.cards.ast import RawSet
 from gtcli.grand_tribunal.lang.cards.format import reformat
-from gtcli.grand_tribunal.lang.cards.syntax import detect_language, read_gtc
 from gtcli.grand_tribunal.lang.cards.sets import load, load_set
-from gtcli.core.parsing.comments import scan, texts
+from gtcli.grand_tribunal.lang.cards.syntax import detect_language, read_gtc
 from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, run, run_json
 from tests.core.test_fmt_comments import COMMENT_TEXT, lark_comments

@@ -12,9 +12,9 @@ from gtcli.grand_tribunal.lang.cards.exchange import raw_from_file, to_json, to_
 from gtcli.grand_tribunal.lang.cards.format import format_set
 from gtcli.grand_tribunal.lang.cards.sets import detect_language, load, load_set, parse_gtc
 from gtcli.grand_tribunal.lang.loader import grammar_text, strict_parser
-from gtcli.grand_tribunal.shipped import cards_dir, published_vocabulary
 from gtcli.grand_tribunal.rules.cards import ANY
 from gtcli.grand_tribunal.rules.effects import PRIMITIVES, TRIGGERS
+from gtcli.grand_tribunal.shipped import cards_dir, published_vocabulary
 from tests.conftest import ROOT, run, run_json
 
 SAMPLE = cards_dir() / "sample.gtc"

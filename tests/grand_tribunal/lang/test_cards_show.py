@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gtcli.grand_tribunal.lang.cards.text import rules_text
 from gtcli.grand_tribunal.lang.cards.sets import load_set
+from gtcli.grand_tribunal.lang.cards.text import rules_text
 from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import run, run_json
 

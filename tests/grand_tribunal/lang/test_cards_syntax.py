@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gtcli.core.diagnostics import InputError
-from gtcli.grand_tribunal.lang.cards.syntax import MAX_SYNTAX_ERRORS, read_gtc
 from gtcli.grand_tribunal.lang.cards.sets import load, parse_gtc
-from gtcli.grand_tribunal.shipped import cards_dir
+from gtcli.grand_tribunal.lang.cards.syntax import MAX_SYNTAX_ERRORS, read_gtc
 from gtcli.grand_tribunal.rules.cards import ANY
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, run, run_json
 
 

@@ -7,11 +7,11 @@ import shutil
 
 import pytest
 
+from gtcli.core.parsing.comments import texts
 from gtcli.grand_tribunal.lang.cards.exchange import fingerprint
 from gtcli.grand_tribunal.lang.cards.sets import load, load_set
-from gtcli.core.parsing.comments import texts
-from gtcli.grand_tribunal.shipped import cards_dir
 from gtcli.grand_tribunal.rules.effects import PRIMITIVES
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import ROOT, run, run_json
 
 BASE = ('set "Mini" version 1 language en\n'

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from gtcli.core.text import fold
 from gtcli.grand_tribunal.lang.keywords import ANY_CATEGORY, DEPRECATED, KEYWORDS, LANGUAGES, spelling, words
 from gtcli.grand_tribunal.lang.loader import grammar_text
-from gtcli.core.text import fold
 from tests.conftest import ROOT, run
 
 SHIPPED = [tuple(row) for row in json.loads((Path(__file__).parents[2] / "data" / "shipped_keywords.json")

@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
-from gtcli.grand_tribunal.lang.logs.format import format_log
 from gtcli.grand_tribunal.lang.logs.check import Options, check_file, parse_log
-from gtcli.grand_tribunal.shipped import cards_dir
+from gtcli.grand_tribunal.lang.logs.format import format_log
 from gtcli.grand_tribunal.play.simulation import random_game
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, mutate_lines, run
 
 SAMPLE = cards_dir() / "sample.gtc"

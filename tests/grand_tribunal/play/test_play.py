@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
-from gtcli.grand_tribunal.shipped import cards_dir
 from gtcli.grand_tribunal.play.script import typed_lines
 from gtcli.grand_tribunal.play.typing_help import Words, complete
+from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, run
 
 GAMES = SCENARIOS / "games"

@@ -8,10 +8,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gtcli.grand_tribunal.shipped import published_vocabulary
 from gtcli.grand_tribunal.reports import tribunal_json
 from gtcli.grand_tribunal.rules.profiles import OFFICIAL
 from gtcli.grand_tribunal.rules.tribunal import Item, Table, tally
+from gtcli.grand_tribunal.shipped import published_vocabulary
 from tests.conftest import run
 
 VOCAB = published_vocabulary()

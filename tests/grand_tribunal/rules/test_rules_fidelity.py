@@ -19,6 +19,7 @@ from gtcli.grand_tribunal.lang.logs.check import parse_log
 from gtcli.grand_tribunal.rules import log as L
 from tests.conftest import ROOT, SCENARIOS, run, run_json
 
+
 def _cases():
     """scenarios/rules/cases.py: the rule cases' header and setup, shared with these tests."""
     import importlib.util
@@ -448,7 +449,6 @@ def test_strict_build_catches_a_collision_in_the_log_language(monkeypatch):
 def test_the_sheets_terms_table_lists_every_accepted_word():
     """docs/logs.md's table of the sheets' terms says 'yes' only for words a parser accepts."""
     from gtcli.grand_tribunal.lang.keywords import KEYWORDS
-
     from gtcli.grand_tribunal.shipped import published_vocabulary
 
     guide = (ROOT / "docs" / "logs.md").read_text(encoding="utf-8")

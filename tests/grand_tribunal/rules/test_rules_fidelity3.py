@@ -77,9 +77,9 @@ def test_a_house_profile_of_four_tribunals_extracts_2_only_before_the_last(write
 
 def test_the_simulated_games_without_a_board_extract_what_the_sheets_print():
     from gtcli.grand_tribunal.lang.cards.sets import load_set
-    from gtcli.grand_tribunal.shipped import cards_dir
-    from gtcli.grand_tribunal.rules import log as L
     from gtcli.grand_tribunal.play.simulation import random_game
+    from gtcli.grand_tribunal.rules import log as L
+    from gtcli.grand_tribunal.shipped import cards_dir
 
     log = random_game(load_set(cards_dir() / "sample.gtc"), 3, 5, board_tag=None)
     tribunal, amounts = 0, {}
@@ -138,8 +138,8 @@ def test_a_log_tag_takes_the_spanish_sheets_name(write, spelling):
 
 
 def test_every_sheet_name_with_or_without_accents_names_its_variant():
-    from gtcli.grand_tribunal.rules.variants import parse_variants
     from gtcli.core.text import fold
+    from gtcli.grand_tribunal.rules.variants import parse_variants
 
     assert parse_variants(", ".join(SHEET_NAMES)) == {"X1", "X2", "X3", "X4", "X5"}
     assert parse_variants(", ".join(fold(n) for n in SHEET_NAMES)) == {"X1", "X2", "X3", "X4", "X5"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gtcli.core.diagnostics import InputError
-from gtcli.grand_tribunal.shipped import published_vocabulary
 from gtcli.grand_tribunal.rules.vocabulary import Term, Vocabulary
+from gtcli.grand_tribunal.shipped import published_vocabulary
 
 VOCAB = published_vocabulary()
 

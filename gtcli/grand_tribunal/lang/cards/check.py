@@ -7,15 +7,15 @@ problem, so one run lists them all; a card with errors is left out of the result
 from __future__ import annotations
 
 from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic, Pos
+from gtcli.core.text import article, codepoint, control_at, did_you_mean, fold, one_of
 from gtcli.grand_tribunal.lang.cards.ast import Attr, RawCard, RawEntry, RawSet, RawTranslation, Word
 from gtcli.grand_tribunal.lang.cards.exchange import fingerprint
-from gtcli.grand_tribunal.lang.cards.limits import (  # noqa: F401 -- MAX_CARDS: the loader's too
-    MAX_CARDS, MAX_CHOICES, MAX_NAME, MAX_SLOTS, MAX_STEPS, MAX_TEXT, RANGES)
+from gtcli.grand_tribunal.lang.cards.limits import (MAX_CARDS, MAX_CHOICES,  # noqa: F401 -- MAX_CARDS: the loader's too
+                                                    MAX_NAME, MAX_SLOTS, MAX_STEPS, MAX_TEXT, RANGES)
 from gtcli.grand_tribunal.lang.keywords import LANGUAGES, any_category_words, spelling
 from gtcli.grand_tribunal.rules.cards import ANY, Card, CardSet, Effect, Translation, TranslationEntry
 from gtcli.grand_tribunal.rules.effects import CONTINUOUS, PRIMITIVES
 from gtcli.grand_tribunal.rules.vocabulary import ITEM_TYPE, SPELL_CATEGORY, Term, Vocabulary
-from gtcli.core.text import article, codepoint, control_at, did_you_mean, fold, one_of
 
 ATTRIBUTES = {
     "item": ("type", "advance", "base", "slots", "copies", "text"),

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError, Pos
-from gtcli.grand_tribunal.lang.cards.ast import Attr, RawCard, RawSet, Word
-from gtcli.grand_tribunal.lang.cards.limits import MAX_CARDS
 from gtcli.core.files.shape import json_problem
 from gtcli.core.files.toml_source import TomlSource, parse_toml
+from gtcli.grand_tribunal.lang.cards.ast import Attr, RawCard, RawSet, Word
+from gtcli.grand_tribunal.lang.cards.limits import MAX_CARDS
 from gtcli.grand_tribunal.rules.cards import Card, CardSet, Choice, Effect, Step
 from gtcli.grand_tribunal.rules.effects import CHOICE_KINDS, PRIMITIVES, TRIGGERS
 

@@ -22,14 +22,14 @@ from dataclasses import replace
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError, Pos
+from gtcli.core.parsing.comments import Anchored, Comment, Layout
+from gtcli.core.text import fold
 from gtcli.grand_tribunal.lang.cards.ast import Attr, Decl, RawCard, RawEntry, RawSet, RawTranslation, Word
 from gtcli.grand_tribunal.lang.cards.exchange import fingerprint
 from gtcli.grand_tribunal.lang.cards.text import any_word
-from gtcli.core.parsing.comments import Anchored, Comment, Layout
 from gtcli.grand_tribunal.lang.keywords import KEYWORDS, LANGUAGES, any_category_words, spelling
 from gtcli.grand_tribunal.rules.cards import ANY, Card, CardSet, Effect, Step
 from gtcli.grand_tribunal.rules.vocabulary import ITEM_TYPE, SPELL_CATEGORY, Vocabulary
-from gtcli.core.text import fold
 
 TRIGGER_KEYWORDS = {"on cast": "ON_CAST", "on play": "ON_PLAY", "while active": "WHILE_ACTIVE",
                     "while in vault": "WHILE_IN_VAULT"}
@@ -318,8 +318,8 @@ def reformat(text: str, path: str, lang: str | None = None) -> tuple[str, str, s
     same order, it parses, and it means the same (the same checked cards and findings, or
     the same entries); a failure there is a bug in gt, and nothing is written.
     """
-    from gtcli.grand_tribunal.lang.cards.syntax import read_gtc
     from gtcli.core.parsing.comments import texts
+    from gtcli.grand_tribunal.lang.cards.syntax import read_gtc
     from gtcli.grand_tribunal.shipped import published_vocabulary
 
     parsed = read_gtc(text, path)

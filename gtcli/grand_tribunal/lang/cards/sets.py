@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gtcli.core.diagnostics import ERROR, Diagnostic, InputError, Pos
+from gtcli.core.files.reading import exists, is_file, read_text, resolved
+from gtcli.core.text import fold
 from gtcli.grand_tribunal.lang.cards.ast import RawSet, RawTranslation
 from gtcli.grand_tribunal.lang.cards.check import MAX_CARDS, SetChecker, check_translation
 from gtcli.grand_tribunal.lang.cards.syntax import detect_language, read_gtc
 from gtcli.grand_tribunal.lang.keywords import LANGUAGES
-from gtcli.core.files.reading import exists, is_file, read_text, resolved
-from gtcli.grand_tribunal.shipped import published_vocabulary
 from gtcli.grand_tribunal.rules.cards import CardSet, Translation
-from gtcli.core.text import fold
+from gtcli.grand_tribunal.shipped import published_vocabulary
 
 MAX_FILE_BYTES = 1_000_000
 MAX_INCLUDE_DEPTH = 8

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError
-from gtcli.grand_tribunal.lang.keywords import KEYWORDS, LANGUAGES, words
 from gtcli.core.text import fold
+from gtcli.grand_tribunal.lang.keywords import KEYWORDS, LANGUAGES, words
 
 MAX_SYNTAX_ERRORS = 10
 

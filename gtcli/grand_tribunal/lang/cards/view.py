@@ -16,10 +16,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError
+from gtcli.core.text import did_you_mean, fold
 from gtcli.grand_tribunal.lang.cards.format import Writer
 from gtcli.grand_tribunal.lang.cards.text import any_word, count_phrase, noun, rules_text, untranslated
 from gtcli.grand_tribunal.rules.cards import ANY, Card, CardSet, Effect, Translation
-from gtcli.core.text import did_you_mean, fold
 
 
 @dataclass(frozen=True)

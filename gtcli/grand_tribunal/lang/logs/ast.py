@@ -8,13 +8,12 @@ from sys import intern
 from lark import Token, Transformer
 
 from gtcli.core.diagnostics import Pos
-from gtcli.grand_tribunal.lang.deprecated import DeprecatedSpellings
 from gtcli.grand_tribunal.lang.cards.ast import unquote
-from gtcli.grand_tribunal.rules.log import (
-    Activate, Advance, Cast, CardRef, Discard, Draw, Extract, GatherContested, GatherUncontested, Install, Log,
-    NameCard, Outcome, Pass, Play, PraecoVotes, RoundStart, Scores, Setup, ToSanctum, TribunalStart, Turn, VisChange,
-    Vote, Winner, Word,
-)
+from gtcli.grand_tribunal.lang.deprecated import DeprecatedSpellings
+from gtcli.grand_tribunal.rules.log import (Activate, Advance, CardRef, Cast, Discard, Draw, Extract, GatherContested,
+                                            GatherUncontested, Install, Log, NameCard, Outcome, Pass, Play, PraecoVotes,
+                                            RoundStart, Scores, Setup, ToSanctum, TribunalStart, Turn, VisChange, Vote,
+                                            Winner, Word)
 
 KINDS = {"ITEM": "item", "SPELL": "spell", "RESOURCE": "resource", "HAND": "hand", "SANCTUM": "sanctum"}
 

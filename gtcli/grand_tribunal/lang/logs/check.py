@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gtcli.core.diagnostics import Diagnostic, InputError, Pos
-from gtcli.grand_tribunal.lang.keywords import HEADER_TAGS, LANGUAGES, header_tag
 from gtcli.core.files.reading import resolved
 from gtcli.core.files.toml_source import read_text
+from gtcli.core.text import codepoint, control_at, fold
+from gtcli.grand_tribunal.lang.keywords import HEADER_TAGS, LANGUAGES, header_tag
 from gtcli.grand_tribunal.rules.log import Log
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
-from gtcli.core.text import codepoint, control_at, fold
 
 MAX_LOG_BYTES = 2_000_000
 SAMPLE_NAMES = ("sample", "muestra", "exemple", "esempio")
@@ -144,9 +144,9 @@ class Options:
 
 def check_file(path: str, options: Options, text: str | None = None):
     """Read, parse and replay one log. Unusable input raises :class:`InputError`."""
-    from gtcli.grand_tribunal.lang.cards.sets import load_set, with_translation
     from gtcli.grand_tribunal.formats.board_file import load_board
     from gtcli.grand_tribunal.formats.profile_file import load_profile
+    from gtcli.grand_tribunal.lang.cards.sets import load_set, with_translation
     from gtcli.grand_tribunal.rules.profiles import builtin as builtin_profile
     from gtcli.grand_tribunal.rules.replay import Referee
     from gtcli.grand_tribunal.rules.variants import parse_variants

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gtcli.grand_tribunal.lang.cards.format import quote
 from gtcli.core.parsing.comments import Layout
+from gtcli.core.text import fold
+from gtcli.grand_tribunal.lang.cards.format import quote
 from gtcli.grand_tribunal.lang.keywords import spelling, tag_spelling
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.vocabulary import Vocabulary
-from gtcli.core.text import fold
 
 WIDTH = 100
 DECKS = {"item": "ITEM", "spell": "SPELL", "resource": "RESOURCE"}

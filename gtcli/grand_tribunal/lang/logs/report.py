@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gtcli.core.text import pick
 from gtcli.grand_tribunal.lang.logs.check import Checked, Options, check_file
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.game import Game, game_from_tables
 from gtcli.grand_tribunal.scoresheet import RoundPoint, Scoresheet
-from gtcli.core.text import pick
 
 MAX_POINTS = 30
 MAX_LINES = 200_000  # lines replayed for the rounds of one scoresheet, in all

@@ -10,7 +10,6 @@ from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.cards import Card
 from gtcli.grand_tribunal.rules.state import DISCARD, HAND, INSTALLED, ROW, SANCTUM, CardInPlay
 
-
 ZONE_WORDS = {HAND: "hand", SANCTUM: "Sanctum", INSTALLED: "installed under an Item", DISCARD: "discard pile",
               ROW: "face-up row"}
 

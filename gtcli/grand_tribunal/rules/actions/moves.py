@@ -13,7 +13,6 @@ from gtcli.grand_tribunal.rules.actions.sanctum import activate, advance, instal
 from gtcli.grand_tribunal.rules.actions.sources import extract, gather_contested, gather_uncontested
 from gtcli.grand_tribunal.rules.actions.votes import praeco_votes, vote
 
-
 MOVES: dict[type, Callable] = {
     L.PraecoVotes: praeco_votes, L.Vote: vote, L.Draw: draw, L.Advance: advance, L.Activate: activate,
     L.Install: install, L.Cast: cast, L.Play: play, L.Extract: extract, L.GatherUncontested: gather_uncontested,

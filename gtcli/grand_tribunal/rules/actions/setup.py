@@ -8,7 +8,6 @@ from gtcli.grand_tribunal.rules.actions.cards import new_card
 from gtcli.grand_tribunal.rules.state import HAND, ROW
 from gtcli.grand_tribunal.rules.tribunal import draw_order
 
-
 ROW_SIZE = 3
 
 HAND_SIZE = 5

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from gtcli.core.diagnostics import Pos
 
-
 # T1: the action slots each action type uses (free actions are not listed: they use none).
 SLOTS = {"vote": 1, "draw": 1, "draw resource": 2, "advance": 1, "cast": 1, "play": 1, "extract": 1, "gather": 2}
 
