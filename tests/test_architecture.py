@@ -231,3 +231,26 @@ def test_the_graph_reads_function_level_and_relative_imports(tmp_path):
     assert graph["gtcli.pkg.a"] == [("gtcli.pkg.b", 1), ("gtcli.pkg.c", 5), ("gtcli.pkg.c", 6)]  # sorted
     assert graph["gtcli.pkg.b"] == [("gtcli", 1)]
     assert graph["gtcli.pkg.c"] == [("gtcli.pkg.b", 1)]
+
+
+# ---- the registration and the shell agree ------------------------------------------------------------
+def test_every_registered_command_is_a_lazy_command_of_the_shell():
+    """What gtcli/games.py says a game (or add-on) brings, gt --help lists, from a module of gtcli.cli.commands."""
+    from gtcli.cli.main import COMMANDS
+    from gtcli.games import ADD_ONS, GAMES
+
+    claimed = [name for registration in (*GAMES, *ADD_ONS) for name in registration.commands]
+    assert len(claimed) == len(set(claimed)) and set(claimed) <= set(COMMANDS)
+    assert all(module.startswith("gtcli.cli.commands.") for module, _attribute, _help in COMMANDS.values())
+
+
+def test_registering_loads_every_code_and_setting_of_every_package():
+    from gtcli.core.codes import DOCS_FOR_PREFIX
+    from gtcli.games import codes, config_keys
+
+    every = codes()
+    assert {"IO001", "CFG003", "S1", "TAB001", "CARD025", "TRK020", "CLUB003"} <= set(every)
+    assert list(every)[:2] == ["S1", "S2"] and list(every)[-1] == "CLUB003"
+    assert {DOCS_FOR_PREFIX[p] for p in ("A", "CARD", "IO", "TRK", "CLUB")} == {"rules.md", "codes.md",
+                                                                                 "trickerion.md", "club.md"}
+    assert list(config_keys())[0] == "profile" and list(config_keys())[-1] == "club"

@@ -1,5 +1,8 @@
-"""Reading and writing the project's TOML files: tables, sessions, profiles, resources.
+"""The safe-file layer every game uses: reading, shape limits, atomic saves, locks, guarded edits,
+session documents, configuration discovery, caches.
 
-This room turns bytes into the plain dataclasses of :mod:`gtcli.grand_tribunal.rules` (and back),
-attaching file, line and column to every problem it finds.
+Files are read only where the user pointed, within limits, and every problem carries its
+file, line and column; a file a person owns is rewritten only locked, unchanged since read,
+atomically, and never past what gt would read back (docs/files.md). A game's own formats
+(tables, sessions, logs) live in its package and are built on this room.
 """

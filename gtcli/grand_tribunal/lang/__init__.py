@@ -1,1 +1,7 @@
-"""The project's languages: Lark grammars, their loaders and transformers."""
+"""Grand Tribunal's two languages: card sets (:mod:`~.cards`, ``.gtc``) and game logs (:mod:`~.logs`, ``.gtl``).
+
+What they share is here: the keyword tables in four languages (:mod:`~.keywords`), the
+parsers built from ``grammar/`` (:mod:`~.loader`), syntax errors as ``SYN`` findings
+(:mod:`~.syntax`), old spellings still read (:mod:`~.deprecated`) and player names
+(:mod:`~.player_names`).
+"""
