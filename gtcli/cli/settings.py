@@ -65,7 +65,7 @@ def config_for(anchor: str | os.PathLike[str] | None) -> Config:
     folder = start_folder(anchor)
     found = meta.setdefault("gt.found", {})
     if folder not in found:
-        found[folder] = find(folder, config_keys())
+        found[folder] = find(folder, config_keys)  # the keys are gathered only if a file is found
     return found[folder]
 
 

@@ -39,10 +39,11 @@ STDIN_NAME = "<stdin>"
 
 def _codes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
     """``--select T6,X --select A`` -> ("T6", "X", "A"), each a code or the start of codes."""
-    from gtcli.games import load
-
-    load()  # every game's codes, so that any code can be chosen
     codes = tuple(c.strip().upper() for value in values for c in value.split(",") if c.strip())
+    if codes:
+        from gtcli.games import load
+
+        load()  # every game's codes, so that any code can be chosen
     for code in codes:
         problem = selector_problem(code)
         if problem:

@@ -69,6 +69,7 @@ class Key:
 
 
 Keys = Mapping[str, Key]
+KeysGiven = Keys | Callable[[], Keys]  # the keys, or a function that gives them (called once a file is read)
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ def start_folder(anchor: str | os.PathLike[str] | None) -> Path:
         return path.parent
 
 
-def find(anchor: str | os.PathLike[str] | None, keys: Keys) -> Config:
+def find(anchor: str | os.PathLike[str] | None, keys: KeysGiven) -> Config:
     """The configuration in force for ``anchor`` (a file or a folder), found upward (module docstring)."""
     skipped: list[str] = []
     folder = start_folder(anchor)
@@ -160,7 +161,7 @@ def find(anchor: str | os.PathLike[str] | None, keys: Keys) -> Config:
     return Config(skipped=tuple(skipped))
 
 
-def load(path: str | os.PathLike[str], keys: Keys, optional: bool = False) -> Config | None:
+def load(path: str | os.PathLike[str], keys: KeysGiven, optional: bool = False) -> Config | None:
     """Read one configuration file; with ``optional``, a pyproject.toml without [tool.gtcli] is None."""
     path = Path(path)
     source = read_toml(path, "CFG001", "configuration file")
@@ -176,7 +177,7 @@ def load(path: str | os.PathLike[str], keys: Keys, optional: bool = False) -> Co
         if not isinstance(data, dict):
             raise source.error("CFG001", f"[{TABLE}] must be a table", key="gtcli", table="tool")
         table = TABLE
-    return Config(path, table, _settings(source, data, table, keys))
+    return Config(path, table, _settings(source, data, table, keys() if callable(keys) else keys))
 
 
 def _settings(source: TomlSource, data: dict[str, Any], table: str | None, keys: Keys) -> dict[str, Setting]:
