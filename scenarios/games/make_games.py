@@ -12,11 +12,11 @@ import json
 from pathlib import Path
 
 from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
-from gtcli.grand_tribunal.lang.logs.format import format_log
 from gtcli.grand_tribunal.lang.logs.check import Options, check_file
-from gtcli.grand_tribunal.shipped import cards_dir
-from gtcli.grand_tribunal.rules.profiles import OFFICIAL, PRINTED_FR, RuleProfile
+from gtcli.grand_tribunal.lang.logs.format import format_log
 from gtcli.grand_tribunal.play.simulation import random_game
+from gtcli.grand_tribunal.rules.profiles import OFFICIAL, PRINTED_FR, RuleProfile
+from gtcli.grand_tribunal.shipped import cards_dir
 
 HERE = Path(__file__).resolve().parent
 # name, players, language, profile, variants (each variant game relies on its variant all game long)
