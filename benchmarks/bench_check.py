@@ -3,7 +3,7 @@
     python benchmarks/bench_check.py                 # 1,000 games (made once, then reused)
     python benchmarks/bench_check.py --games 200     # a quicker look
 
-The corpus is played by the random bot of :mod:`gtcli.play.bots` (every move checked as it
+The corpus is played by the random bot of :mod:`gtcli.grand_tribunal.play.bots` (every move checked as it
 is made) and written with ``gt fmt``'s formatter to ``benchmarks/out/corpus-5p/``; making
 1,000 games takes a few minutes once, on every core. Each game is checked once before it
 is kept: a corpus game with an error would be a bug, and the benchmark stops on it.
@@ -40,11 +40,11 @@ OUT = HERE / "out"
 def make_game(args: tuple[int, str]) -> tuple[int, int]:
     """Play game ``seed`` and write it; returns (seed, lines). Runs in a worker process."""
     seed, folder = args
-    from gtcli.dsl.cardsets import load_set, names_in
-    from gtcli.dsl.log_format import format_log
-    from gtcli.dsl.logs import Options, check_file
-    from gtcli.files.resources import cards_dir
-    from gtcli.play.simulation import random_game
+    from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
+    from gtcli.grand_tribunal.lang.logs.format import format_log
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
+    from gtcli.grand_tribunal.shipped import cards_dir
+    from gtcli.grand_tribunal.play.simulation import random_game
 
     sample = cards_dir() / "sample.gtc"
     card_set = load_set(sample)
@@ -77,7 +77,7 @@ def corpus(games: int, jobs: int) -> list[Path]:
 
 
 def in_process(paths: list[Path]) -> dict:
-    from gtcli.dsl.logs import Options, check_file
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
 
     options = Options()
     check_file(str(paths[0]), options)  # warm-up: grammar and card set loaded once per process

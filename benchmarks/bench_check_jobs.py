@@ -29,7 +29,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks.bench_check import OUT, corpus  # noqa: E402
-from gtcli.cli.check_cmd import default_jobs  # noqa: E402
+from gtcli.core.executor import default_jobs  # noqa: E402
 
 
 def gt() -> list[str]:

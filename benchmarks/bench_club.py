@@ -41,7 +41,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks.club_archive import make_archive, write_game  # noqa: E402
-from gtcli.executor import default_jobs  # noqa: E402
+from gtcli.core.executor import default_jobs  # noqa: E402
 
 OUT = HERE / "out"
 
@@ -133,9 +133,9 @@ def main() -> None:
 PROGRAM = """
 import sys
 from pathlib import Path
-from gtcli.cli.check_cmd import check_one, job_for
+from gtcli.grand_tribunal.checking import check_one, job_for
 from gtcli.club.work import Task, judge, settings_digest
-from gtcli.files.config import Config
+from gtcli.core.files.config import Config
 paths = sorted(Path(sys.argv[2]).rglob("*.gtl"))[: int(sys.argv[3])]
 base = {"cards": None, "board": None, "profile": None, "allow_outside": False}
 for path in map(str, paths):

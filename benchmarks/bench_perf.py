@@ -7,7 +7,7 @@
 
 Sections (each prints its figures and adds them to ``benchmarks/out/perf.json``):
 
-* ``chess``: 500 simulated five-player games (``gtcli.play.simulation``, the corpus of
+* ``chess``: 500 simulated five-player games (``gtcli.grand_tribunal.play.simulation``, the corpus of
   ``bench_check.py``) checked in process (parse + replay + scoring, what ``gt check``
   does per file) against 500 random python-chess games of 80 plies (``read_game`` +
   replaying the moves on a board), in one run, round after round: events/s for both
@@ -87,7 +87,7 @@ def load() -> str:
 
 def gt_events(log) -> int:
     """Lines of play: Tribunals, rounds, turns, and every move of every turn."""
-    from gtcli.rules import log as L
+    from gtcli.grand_tribunal.rules import log as L
 
     count = 0
     for event in log.events:
@@ -132,7 +132,7 @@ def chess_round(texts: list[str]) -> tuple[float, int]:
 
 
 def gt_round(games: list[tuple[str, str]]) -> float:
-    from gtcli.dsl.logs import Options, check_file
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
 
     options = Options()
     started = clock()
@@ -149,7 +149,7 @@ def side_by_side(args: argparse.Namespace) -> dict:
         raise SystemExit("the chess section needs python-chess: pip install -e '.[bench]'") from None
     from bench_check import corpus
 
-    from gtcli.dsl.logs import Options, check_file, parse_log
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file, parse_log
 
     paths = corpus(args.games, os.cpu_count() or 1)
     games = [(str(p), p.read_text(encoding="utf-8")) for p in paths]
@@ -198,12 +198,12 @@ def long_game(factor: int, seed: int = 0) -> Path:
         return path
     import tomli_w
 
-    from gtcli.dsl.cardsets import load_set, names_in
-    from gtcli.dsl.log_format import format_log
-    from gtcli.files.resources import cards_dir
-    from gtcli.rules.board import Board
-    from gtcli.rules.profiles import OFFICIAL, with_overrides
-    from gtcli.play.bots import NAMES, Bot, sample_board
+    from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
+    from gtcli.grand_tribunal.lang.logs.format import format_log
+    from gtcli.grand_tribunal.shipped import cards_dir
+    from gtcli.grand_tribunal.rules.board import Board
+    from gtcli.grand_tribunal.rules.profiles import OFFICIAL, with_overrides
+    from gtcli.grand_tribunal.play.bots import NAMES, Bot, sample_board
 
     folder.mkdir(parents=True, exist_ok=True)
     tribunals = 3 * factor
@@ -228,8 +228,8 @@ def long_game(factor: int, seed: int = 0) -> Path:
 
 def replay_parts(path: Path):
     """What ``check_file`` hands the referee for ``path``: (log, card set, profile, seats, board), and its result."""
-    from gtcli.dsl.logs import Options, check_file, read_header
-    from gtcli.files.board_file import load_board
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file, read_header
+    from gtcli.grand_tribunal.formats.board_file import load_board
 
     checked = check_file(str(path), Options())
     header, _ = read_header(checked.log)
@@ -240,9 +240,9 @@ def replay_parts(path: Path):
 
 @section("length")
 def length(args: argparse.Namespace) -> dict:
-    from gtcli.dsl.logs import Options, check_file
-    from gtcli.dsl.syntax import gc_paused
-    from gtcli.rules.replay import Referee
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
+    from gtcli.grand_tribunal.lang.syntax import gc_paused
+    from gtcli.grand_tribunal.rules.replay import Referee
 
     out = {}
     for factor in (1, 4, 16):
@@ -274,9 +274,9 @@ def length(args: argparse.Namespace) -> dict:
 # ---- gt play's answer time ------------------------------------------------------------------------
 @section("play")
 def play(args: argparse.Namespace) -> dict:
-    from gtcli.dsl.logs import Options, read_header
-    from gtcli.play.script import answer, typed_lines
-    from gtcli.play.session import PlaySession
+    from gtcli.grand_tribunal.lang.logs.check import Options, read_header
+    from gtcli.grand_tribunal.play.script import answer, typed_lines
+    from gtcli.grand_tribunal.play.session import PlaySession
 
     source = long_game(16)
     log, lines = typed_lines(source)
@@ -327,7 +327,7 @@ def memory(args: argparse.Namespace) -> dict:
     from bench_big import make_log
     from bench_check import corpus
 
-    from gtcli.dsl.logs import Options, check_file
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
 
     out = {}
     check_file(str(corpus(1, 1)[0]), Options())  # grammar and card set loaded before measuring

@@ -5,7 +5,7 @@
     python benchmarks/bench_play.py --big               # a log near the 2 MB limit: refused vs accepted
 
 The game's log is played again, line by line, through the same engine the prompt uses
-(:class:`gtcli.play.session.PlaySession`, in process, files written for real with fsync).
+(:class:`gtcli.grand_tribunal.play.session.PlaySession`, in process, files written for real with fsync).
 ``bench_perf.py --only play`` measures a game sixteen times longer, at move 1,500. Reported: median, 95th percentile and worst answer over all lines, the
 worst over the last 20 moves, and the time to resume (open) the finished log. The
 issue's goal is "well under 100 ms". Results go to ``benchmarks/out/play.json``.
@@ -51,8 +51,8 @@ def big(answers: int, memory_answers: int, fsync: bool) -> None:
         os.fsync = lambda fd: None  # the disk's time, not gt's
     from bench_big import make_log
 
-    from gtcli.play.script import answer
-    from gtcli.play.session import PlaySession
+    from gtcli.grand_tribunal.play.script import answer
+    from gtcli.grand_tribunal.play.session import PlaySession
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "big.gtl"
@@ -124,9 +124,9 @@ def main() -> None:
         return
     source = args.log or longest_game()
 
-    from gtcli.dsl.logs import Options, read_header
-    from gtcli.play.script import answer, typed_lines
-    from gtcli.play.session import PlaySession
+    from gtcli.grand_tribunal.lang.logs.check import Options, read_header
+    from gtcli.grand_tribunal.play.script import answer, typed_lines
+    from gtcli.grand_tribunal.play.session import PlaySession
 
     log, lines = typed_lines(source)
     header, _ = read_header(log)

@@ -9,7 +9,7 @@ Three timings, interleaved so disk noise hits them alike, each the median of ``-
   the stamp of the last read (size, mtime, hash), releasing the lock: the cost of "one
   writer at a time, and no stale writes", alone;
 * ``atomic write``: the temp file + fsync + rename that every save already did;
-* ``guarded save``: :func:`gtcli.files.guarded.save`, everything together (what commands use).
+* ``guarded save``: :func:`gtcli.core.files.guarded.save`, everything together (what commands use).
 
 The issue's goal: lock + check under 5 ms per save. Results go to ``benchmarks/out/save.json``.
 """
@@ -41,9 +41,9 @@ def main() -> None:
     source = args.file or longest_log()
     text = source.read_text(encoding="utf-8")
 
-    from gtcli.files.atomic import write_atomic
-    from gtcli.files.guarded import changed_since, read_stamped, save
-    from gtcli.files.lock import FileLock
+    from gtcli.core.files.atomic import write_atomic
+    from gtcli.core.files.guarded import changed_since, read_stamped, save
+    from gtcli.core.files.lock import FileLock
 
     timings: dict[str, list[float]] = {"lock + check": [], "atomic write": [], "guarded save": []}
     with tempfile.TemporaryDirectory() as folder:

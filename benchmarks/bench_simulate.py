@@ -36,7 +36,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 OUT = HERE / "out"
 
-from gtcli.executor import default_jobs  # noqa: E402
+from gtcli.core.executor import default_jobs  # noqa: E402
 
 
 def cpu() -> float:
@@ -44,8 +44,8 @@ def cpu() -> float:
 
 
 def rate_and_ratio(games: int, repeats: int) -> dict:
-    from gtcli.dsl.logs import Options, check_file
-    from gtcli.play.simulation import Study, play_game
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
+    from gtcli.grand_tribunal.play.simulation import Study, play_game
 
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -128,8 +128,8 @@ def executors(games: int, jobs: int, rounds: int, with_dask: bool) -> dict:
 CALLGRIND_CODE = """
 import sys
 from pathlib import Path
-from gtcli.dsl.logs import Options, check_file
-from gtcli.play.simulation import Study, play_game
+from gtcli.grand_tribunal.lang.logs.check import Options, check_file
+from gtcli.grand_tribunal.play.simulation import Study, play_game
 n, what, folder = int(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
 if what == "simulate":
     for i in range(n):
@@ -155,7 +155,7 @@ def instructions(n: int, what: str, folder: str) -> int:
 def callgrind() -> dict:
     """Instructions per game of simulating (log text included) and of checking the log, net of start-up:
     (11 games - 1 game) / 10, the same four-player games."""
-    from gtcli.play.simulation import Study, play_game
+    from gtcli.grand_tribunal.play.simulation import Study, play_game
 
     with tempfile.TemporaryDirectory() as folder:
         for i in range(11):

@@ -1,7 +1,7 @@
 """A generated club archive: legal games of 3 to 5 players drawn from a pool of members, dated.
 
 Used by ``benchmarks/bench_club.py`` (10,000 games) and by the tests of ``gt club`` (a few
-dozen). Each game is played by the random bot of :mod:`gtcli.play.bots` (every move checked
+dozen). Each game is played by the random bot of :mod:`gtcli.grand_tribunal.play.bots` (every move checked
 as it is made), seated from :data:`POOL` and dated one day after the other from
 :data:`START`, so a seed always makes the same game, the same names and the same date.
 """
@@ -19,16 +19,16 @@ START = dt.date(2024, 1, 1)
 
 @cache
 def _sample():
-    from gtcli.dsl.cardsets import load_set
-    from gtcli.files.resources import cards_dir
+    from gtcli.grand_tribunal.lang.cards.sets import load_set
+    from gtcli.grand_tribunal.shipped import cards_dir
 
     return load_set(str(cards_dir() / "sample.gtc"))
 
 
 def game_text(seed: int, pool: tuple[str, ...] = POOL, players: int | None = None) -> str:
     """The log of game ``seed``: a legal, complete game in gt fmt's layout."""
-    from gtcli.dsl.log_format import format_log
-    from gtcli.play.bots import Bot, sample_board
+    from gtcli.grand_tribunal.lang.logs.format import format_log
+    from gtcli.grand_tribunal.play.bots import Bot, sample_board
 
     rng = random.Random(seed)
     seats = tuple(rng.sample(pool, players or rng.choice((3, 4, 5))))

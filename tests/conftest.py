@@ -8,11 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import strategies as st
 from click.testing import CliRunner, Result
+from hypothesis import strategies as st
 
 from gtcli.cli.main import cli
-from gtcli.text import new_run
+from gtcli.core.text import new_run
 from tests.fuzz.corpus import hand_edit
 
 ROOT = Path(__file__).resolve().parent.parent

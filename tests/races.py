@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from gtcli.files.lock import FileLock
+from gtcli.core.files.lock import FileLock
 from tests.conftest import run
 
 FORK = multiprocessing.get_context("fork") if os.name == "posix" else None

@@ -20,8 +20,8 @@ import pytest
 from click.testing import CliRunner
 
 from gtcli.cli.main import cli
-from gtcli.dsl import cardsets
-from gtcli.dsl.cardsets import load
+from gtcli.grand_tribunal.lang.cards import sets as cardsets
+from gtcli.grand_tribunal.lang.cards.sets import load
 from tests.conftest import ROOT, run
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
@@ -94,9 +94,9 @@ def test_long_number_in_a_log(tmp_path):
 
 
 def test_long_numbers_in_strings_and_typed_answers(tmp_path):
-    from gtcli.cli.tribunal_entry import _base, parse_votes
-    from gtcli.diagnostics import InputError
-    from gtcli.files.resources import published_vocabulary
+    from gtcli.cli.commands.tribunal_entry import _base, parse_votes
+    from gtcli.core.diagnostics import InputError
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     board = tmp_path / "board.toml"
     board.write_text('[[tribunals]]\nuncontested = ["' + "9" * 5000 + ':1"]\n')
@@ -125,7 +125,7 @@ def test_numbers_up_to_the_limit_are_still_range_errors(tmp_path):
 
 
 def test_token_budgets_refuse_before_parsing(tmp_path, monkeypatch):
-    from gtcli.dsl import syntax
+    from gtcli.grand_tribunal.lang import syntax
 
     monkeypatch.setattr(syntax, "parser", lambda *a: pytest.fail("the parser ran"))
     cards = tmp_path / "huge.gtc"
@@ -181,7 +181,7 @@ def test_every_reader_refuses_a_fifo(tmp_path):
 
 
 def test_a_file_is_read_only_up_to_its_limit(tmp_path, monkeypatch):
-    from gtcli.files import reading
+    from gtcli.core.files import reading
 
     path = tmp_path / "grows.gtl"
     path.write_text("x" * 50)
@@ -265,7 +265,7 @@ def test_file_budget(tmp_path, monkeypatch):
 def test_long_dotted_key_never_reaches_tomllib(monkeypatch):
     import tomllib
 
-    from gtcli.files import toml_source
+    from gtcli.core.files import toml_source
 
     monkeypatch.setattr(toml_source.tomllib, "loads", lambda text: pytest.fail("tomllib saw the dotted key"))
     result = run("--isolated", "tally", HOSTILE / "dotted-key.toml", "--json")  # no pyproject.toml read either
@@ -294,7 +294,7 @@ def _erroring_log(tmp_path: Path, turns: int, line: str = "Ana: vote staff") -> 
 def test_did_you_mean_has_a_budget_per_run(tmp_path, monkeypatch):
     import difflib
 
-    from gtcli import text
+    from gtcli.core import text
 
     calls = []
     real = difflib.get_close_matches
@@ -334,7 +334,7 @@ def test_long_source_lines_are_cut_around_the_caret(tmp_path):
 
 
 def test_the_text_is_split_once(tmp_path, monkeypatch):
-    from gtcli.cli import diagnostics_view
+    from gtcli.cli.terminal import diagnostics_view
 
     splits = []
     real = diagnostics_view.Lines.get
@@ -426,14 +426,14 @@ def test_bidirectional_controls_are_shown_escaped(tmp_path):
     assert result.exit_code == 1 and "\u202e" not in result.output
     messages = [d["message"] for d in json.loads(result.output)["files"][0]["diagnostics"]]
     assert "the card set has no card named 'Orb\\u202e nimda'" in messages
-    from gtcli.cli.output import json_text, safe
+    from gtcli.cli.terminal.output import json_text, safe
 
     assert safe("a\u2066b\u2069c\x1b") == "a\\u2066b\\u2069c\\x1b"
     assert json.loads(json_text({"a": "x\u202ey"})) == {"a": "x\u202ey"} and "\u202e" not in json_text({"a": "\u202e"})
 
 
 def test_fmt_copies_a_file_exactly_when_redirected_and_escapes_it_on_a_terminal(tmp_path, monkeypatch):
-    from gtcli.cli import output
+    from gtcli.cli.terminal import output
 
     comment = "# pwned \x1b]0;title\x07 here\n"
     card_file = tmp_path / "set.gtc"
@@ -462,7 +462,7 @@ def test_a_huge_name_in_a_finding_is_cut_to_one_readable_line(tmp_path):
 
 
 def test_json_output_escapes_c1():
-    from gtcli.cli.output import json_text
+    from gtcli.cli.terminal.output import json_text
 
     assert json.loads(json_text({"a": "x\x9by\x7f"})) == {"a": "x\x9by\x7f"}
     assert "\x9b" not in json_text({"a": "x\x9b"})
@@ -471,8 +471,8 @@ def test_json_output_escapes_c1():
 # ---- 10. grammar tables in a private cache ---------------------------------------------------------------
 CACHE_PROBE = """
 import os, sys, tempfile
-from gtcli.dsl.syntax import parse
-from gtcli.dsl.log_ast import LogTransformer
+from gtcli.grand_tribunal.lang.syntax import parse
+from gtcli.grand_tribunal.lang.logs.ast import LogTransformer
 before = set(os.listdir(tempfile.gettempdir()))
 log = parse('[Players "Ana, Ben, Caro"]\\n', "transcript", "en", "x.gtl", LogTransformer)
 print(log.tags[0][1])
@@ -528,7 +528,7 @@ def _crash(*_args, **_kwargs):
 
 
 def test_an_internal_error_is_one_line_and_exit_3(monkeypatch):
-    from gtcli.files import table_file
+    from gtcli.grand_tribunal.formats import table_file
 
     monkeypatch.setattr(table_file.TableReader, "read", _crash)
     table = ROOT / "scenarios/tally/worked-example.toml"
@@ -542,7 +542,7 @@ def test_an_internal_error_is_one_line_and_exit_3(monkeypatch):
 
 
 def test_ctrl_c_is_130(monkeypatch):
-    from gtcli.files import table_file
+    from gtcli.grand_tribunal.formats import table_file
 
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt

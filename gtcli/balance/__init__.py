@@ -4,5 +4,5 @@
 holds the sequential tests, :mod:`~gtcli.balance.compare` plays two card sets against a
 metric, :mod:`~gtcli.balance.sources` finds games in folders, :mod:`~gtcli.balance.folder`
 writes a study folder safely and :mod:`~gtcli.balance.report_html` draws the page. The
-games themselves are played by :mod:`gtcli.play.simulation`, spread by :mod:`gtcli.executor`.
+games themselves are played by :mod:`gtcli.grand_tribunal.play.simulation`, spread by :mod:`gtcli.core.executor`.
 """

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gtcli.play.simulation import Study, play_game
+from gtcli.grand_tribunal.play.simulation import Study, play_game
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from gtcli.diagnostics import Diagnostic, InputError
-from gtcli.files.log_files import MAX_LOGS as MAX_LOGS  # a run writes no more logs than gt check reads
+from gtcli.core.diagnostics import Diagnostic, InputError
+from gtcli.grand_tribunal.formats.log_files import MAX_LOGS as MAX_LOGS  # a run writes no more logs than gt check reads
 
 MAX_GAMES = 10_000_000
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)

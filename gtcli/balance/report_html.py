@@ -1,7 +1,7 @@
 """The balance report as one HTML page (``gt balance ... -o report.html``): charts, no JavaScript.
 
-Built on :mod:`gtcli.cli.html_page` (self-contained, offline, every user word escaped: card
-names come from strangers' card sets) and :mod:`gtcli.cli.svg_chart` (Tribunal scores).
+Built on :mod:`gtcli.core.html.page` (self-contained, offline, every user word escaped: card
+names come from strangers' card sets) and :mod:`gtcli.core.html.svg_chart` (Tribunal scores).
 Win rates and card differences are drawn as interval rows: a dot for the estimate, a bar
 for its 95% interval, a line for the fair share (or no difference). Names stay in HTML
 cells, where they wrap; the SVGs hold only shapes and numbers. The page names who played
@@ -10,8 +10,8 @@ the games, and says that bots do not play like people.
 
 from __future__ import annotations
 
-from gtcli.cli.html_page import SANS, document, esc
-from gtcli.cli.svg_chart import Series, legend, line_chart
+from gtcli.core.html.page import SANS, document, esc
+from gtcli.core.html.svg_chart import Series, legend, line_chart
 
 BAR_W, BAR_H = 240, 18
 MAX_EXCLUDED_SHOWN = 200

@@ -1,6 +1,6 @@
 """Where ``gt balance`` finds games: logs (simulated or a club's), and ``gt simulate --stats-only`` files.
 
-A folder is searched like ``gt check`` searches it (:mod:`gtcli.files.log_files`): every
+A folder is searched like ``gt check`` searches it (:mod:`gtcli.grand_tribunal.formats.log_files`): every
 ``*.gtl`` below it is checked with the same checker, and only a complete game without an
 error counts (the others are listed as left out, with the reason). A study written by
 ``gt simulate`` also holds ``study.json`` (what was simulated: the bot above all) and,
@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.core.diagnostics import Diagnostic, InputError
 
 STUDY_FILE = "study.json"
 GAMES_FILE = "games.jsonl"
@@ -31,14 +31,14 @@ class LogJob:
     """One log to read (picklable, for the executor)."""
 
     path: str
-    options: object  # gtcli.dsl.logs.Options
+    options: object  # gtcli.grand_tribunal.lang.logs.check.Options
 
 
 def summary_of_log(job: LogJob) -> tuple[str, dict | None, str | None]:
     """(path, the game's summary, None) or (path, None, why it was left out)."""
-    from gtcli.dsl.logs import check_file
-    from gtcli.play.summary import summarize
-    from gtcli.text import new_run
+    from gtcli.core.text import new_run
+    from gtcli.grand_tribunal.lang.logs.check import check_file
+    from gtcli.grand_tribunal.play.summary import summarize
 
     new_run()
     try:
@@ -65,7 +65,7 @@ class Found:
 
 def find(arguments: tuple[str, ...]) -> Found:
     """Logs, summary files and study descriptions in the folders and files given."""
-    from gtcli.files.log_files import log_files
+    from gtcli.grand_tribunal.formats.log_files import log_files
 
     found = Found()
     logs = log_files([a for a in arguments if not a.endswith(".jsonl")])
@@ -87,7 +87,7 @@ def find(arguments: tuple[str, ...]) -> Found:
 
 def read_study(path: str) -> dict[str, Any]:
     """A study's description; an unreadable or odd one is a study of unknown bot, never an error."""
-    from gtcli.files.reading import read_text
+    from gtcli.core.files.reading import read_text
 
     try:
         data = json.loads(read_text(path, "study description", MAX_STUDY_BYTES))
@@ -103,7 +103,7 @@ def read_study(path: str) -> dict[str, Any]:
 
 
 def summary_problem(game: Any) -> str | None:
-    """Why ``game`` is not a game summary (:mod:`gtcli.play.summary`), or None."""
+    """Why ``game`` is not a game summary (:mod:`gtcli.grand_tribunal.play.summary`), or None."""
     if not isinstance(game, dict):
         return "not an object"
     players = game.get("players")

@@ -1,4 +1,4 @@
-"""Balance statistics over game summaries (:mod:`gtcli.play.summary`), one game at a time.
+"""Balance statistics over game summaries (:mod:`gtcli.grand_tribunal.play.summary`), one game at a time.
 
 :class:`Tally` adds games as they come (a million games cost counters, not memory) and
 :meth:`Tally.report` turns the counts into the report ``gt balance`` prints, writes as
@@ -12,7 +12,7 @@ JSON (docs/json.md) and draws (:mod:`gtcli.balance.report_html`):
   number of cards tested; ``significant`` when the corrected p-value is below ``ALPHA``;
 * game length (turns), Vis flow and Tribunal scores: means with 95% intervals.
 
-Statistics only, from :mod:`gtcli.statistics`; nothing here knows where games came from.
+Statistics only, from :mod:`gtcli.core.statistics`; nothing here knows where games came from.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
-from gtcli.statistics import holm, mean_interval, newcombe, two_proportion_p, wilson
+from gtcli.core.statistics import holm, mean_interval, newcombe, two_proportion_p, wilson
 
 ALPHA = 0.05
 CORRECTION = "holm"

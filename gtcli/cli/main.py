@@ -32,28 +32,28 @@ from gtcli import __version__
 from gtcli.cli.exits import EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE
 
 # Imported by what needs them, not here: `gt --help` is timed against `import click` alone
-# (traceback, json, difflib and the rest of gtcli.cli.output cost as much again).
+# (traceback, json, difflib and the rest of gtcli.cli.terminal.output cost as much again).
 
 # name -> (module, attribute, the one-line help `gt --help` shows without importing the module).
-# tests/test_startup.py checks that each line is the command's own short help.
+# tests/cli/test_startup.py checks that each line is the command's own short help.
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "balance": ("gtcli.cli.balance_cmd", "balance",
+    "balance": ("gtcli.cli.commands.balance", "balance",
                 "Balance statistics of many games, and tests between two versions of a card set."),
-    "cards": ("gtcli.cli.cards_cmd", "cards", "Card sets: check, show, render, format, export and translate them."),
-    "check": ("gtcli.cli.check_cmd", "check", "Replay game logs through the rules and report every illegal move."),
-    "club": ("gtcli.cli.club_cmd", "club", "A club's archive: every checked game remembered, statistics, ratings, a site."),
-    "completion": ("gtcli.cli.completion_cmd", "completion", "Print the shell completion script for bash, zsh or fish."),
-    "config": ("gtcli.cli.config_cmd", "config", "Show the settings in force for a file or folder, and where each comes from."),
-    "diff": ("gtcli.cli.diff_cmd", "diff", "Where two records of the same game first differ, move by move."),
-    "fmt": ("gtcli.cli.log_cmds", "fmt_cmd", "Rewrite logs and card files in canonical layout (with --lang, in another language)."),
-    "game": ("gtcli.cli.game_cmd", "game", "Keep a game's Tribunals and running totals in a session file."),
-    "play": ("gtcli.cli.play_cmd", "play", "Play a game at the table: type each move, it is checked and saved at once."),
-    "replay": ("gtcli.cli.log_cmds", "replay", "The whole table state at a point of a log, to settle disputes."),
-    "rules": ("gtcli.cli.rules_cmd", "rules", "Rule profiles and diagnostic codes."),
-    "simulate": ("gtcli.cli.simulate_cmd", "simulate",
+    "cards": ("gtcli.cli.commands.cards", "cards", "Card sets: check, show, render, format, export and translate them."),
+    "check": ("gtcli.cli.commands.check", "check", "Replay game logs through the rules and report every illegal move."),
+    "club": ("gtcli.cli.commands.club", "club", "A club's archive: every checked game remembered, statistics, ratings, a site."),
+    "completion": ("gtcli.cli.commands.completion", "completion", "Print the shell completion script for bash, zsh or fish."),
+    "config": ("gtcli.cli.commands.config", "config", "Show the settings in force for a file or folder, and where each comes from."),
+    "diff": ("gtcli.cli.commands.diff", "diff", "Where two records of the same game first differ, move by move."),
+    "fmt": ("gtcli.cli.commands.logs", "fmt_cmd", "Rewrite logs and card files in canonical layout (with --lang, in another language)."),
+    "game": ("gtcli.cli.commands.game", "game", "Keep a game's Tribunals and running totals in a session file."),
+    "play": ("gtcli.cli.commands.play", "play", "Play a game at the table: type each move, it is checked and saved at once."),
+    "replay": ("gtcli.cli.commands.logs", "replay", "The whole table state at a point of a log, to settle disputes."),
+    "rules": ("gtcli.cli.commands.rules", "rules", "Rule profiles and diagnostic codes."),
+    "simulate": ("gtcli.cli.commands.simulate", "simulate",
                  "Play whole games with a bot and write each as a legal log, for balance studies."),
-    "tally": ("gtcli.cli.tally_cmd", "tally", "Places, tie-breaks and scores of one Tribunal from TABLE.toml."),
-    "trickerion": ("gtcli.cli.trickerion_cmd", "trickerion",
+    "tally": ("gtcli.cli.commands.tally", "tally", "Places, tie-breaks and scores of one Tribunal from TABLE.toml."),
+    "trickerion": ("gtcli.cli.commands.trickerion", "trickerion",
                    "Trickerion: performances, wages, initiative, final scoring and whole games."),
 }
 
@@ -103,9 +103,9 @@ def _silence_output() -> None:
 
 
 def _new_run() -> None:
-    """Start a run's "did you mean" budget (:func:`gtcli.text.new_run`) -- if a run before this
+    """Start a run's "did you mean" budget (:func:`gtcli.core.text.new_run`) -- if a run before this
     one loaded it at all (tests run gt many times in one process); a first run starts fresh."""
-    text = sys.modules.get("gtcli.text")
+    text = sys.modules.get("gtcli.core.text")
     if text is not None:
         text.new_run()
 
@@ -154,7 +154,7 @@ class LazyGroup(click.Group):
         name = args[0] if args else ""
         known = name in self.commands or name in self.lazy
         if not known and not name.startswith("-") and not ctx.resilient_parsing:
-            from gtcli.text import did_you_mean
+            from gtcli.core.text import did_you_mean
 
             hint = did_you_mean(name, self.list_commands(ctx))
             raise click.UsageError(f"No such command {name!r}." + (f" {hint[:1].upper()}{hint[1:]}" if hint else ""), ctx)
@@ -194,7 +194,7 @@ class GtGroup(LazyGroup):
     debug = False
 
     def invoke(self, ctx: click.Context) -> Any:
-        from gtcli.cli.output import colour_setting
+        from gtcli.cli.terminal.output import colour_setting
 
         ctx.color = colour_setting()  # FORCE_COLOR / NO_COLOR, for every click.echo of the run
         try:
@@ -258,7 +258,7 @@ class GtGroup(LazyGroup):
     def _bug(self, exc: Exception) -> None:
         import traceback
 
-        from gtcli.cli.output import safe
+        from gtcli.cli.terminal.output import safe
 
         summary = safe(f"{type(exc).__name__}: {exc}", newlines=False)[:300]
         if self.debug:

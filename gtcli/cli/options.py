@@ -7,8 +7,8 @@ from contextlib import contextmanager
 
 import click
 
-from gtcli.cli.output import MAX_FINDINGS
-from gtcli.diagnostics import InputError
+from gtcli.cli.terminal.output import MAX_FINDINGS
+from gtcli.core.diagnostics import InputError
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (schema in docs/json.md).")
 profile_option = click.option(
@@ -51,7 +51,7 @@ def option_errors(option: str, by_code: dict[str, str] | None = None) -> Iterato
 
 
 def executor_options(func):
-    """``--jobs N``, ``--executor processes|dask`` and ``--scheduler URL`` (:mod:`gtcli.executor`)."""
+    """``--jobs N``, ``--executor processes|dask`` and ``--scheduler URL`` (:mod:`gtcli.core.executor`)."""
     func = click.option("--scheduler", metavar="tcp://HOST:8786",
                         help="Run on this running Dask cluster (implies --executor dask; docs/scale.md).")(func)
     func = click.option("--executor", "executor_kind", type=click.Choice(["processes", "dask"]), default="processes",
@@ -63,15 +63,15 @@ def executor_options(func):
 
 
 def executor_from(jobs: int | None, kind: str, scheduler: str | None):
-    """The :class:`gtcli.executor.Executor` the options ask for."""
-    from gtcli.executor import Executor, default_jobs
+    """The :class:`gtcli.core.executor.Executor` the options ask for."""
+    from gtcli.core.executor import Executor, default_jobs
 
     return Executor("dask" if scheduler else kind, jobs or default_jobs(), scheduler)
 
 
 def start_map(work, items, executor):
-    """:func:`gtcli.executor.map_ordered`, with an executor that cannot run as a usage error (exit 2)."""
-    from gtcli.executor import ExecutorUnavailable, map_ordered
+    """:func:`gtcli.core.executor.map_ordered`, with an executor that cannot run as a usage error (exit 2)."""
+    from gtcli.core.executor import ExecutorUnavailable, map_ordered
 
     try:
         return map_ordered(work, items, executor)

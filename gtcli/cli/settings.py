@@ -1,7 +1,8 @@
 """A club's configuration applied to a command: the command line first, then the file.
 
-:mod:`gtcli.files.config` finds and checks the file; this module decides what it means
-for a command. The order, from strongest: an option on the command line, then (for a
+:mod:`gtcli.core.files.config` finds and checks the file, :mod:`gtcli.grand_tribunal.settings`
+says what its settings mean for a game's log; this module decides what they mean for a
+command. The order, from strongest: an option on the command line, then (for a
 log's card set, board and profile) what the log's own header says, then the
 configuration file, then gt's built-in default. ``gt --config FILE`` uses that file
 instead of looking; ``gt --isolated`` uses none.
@@ -17,25 +18,33 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
 from click.core import ParameterSource
 
-from gtcli.diagnostics import Diagnostic, InputError
-from gtcli.files.config import Config, find, load, start_folder
+from gtcli.core.diagnostics import Diagnostic, InputError
+from gtcli.core.files.config import Config, find, load, start_folder
+
 
 def _meta() -> dict[str, Any]:
     ctx = click.get_current_context(silent=True)
     return ctx.meta if ctx is not None else {}
 
 
+@functools.cache
+def config_keys() -> dict:
+    """Every key a configuration file may hold: each game's and the club archive's (:mod:`gtcli.games`)."""
+    from gtcli.games import config_keys as registered
+
+    return registered()
+
+
 def _given(path: str) -> Config:
     if not os.path.isfile(path):
         raise InputError(Diagnostic("CFG001", f"no such configuration file: {path}", path=path,
                                     hint="gt --config takes a gt.toml or a pyproject.toml with [tool.gtcli]"))
-    config = load(path)
+    config = load(path, config_keys())
     assert config is not None
     return config
 
@@ -56,38 +65,17 @@ def config_for(anchor: str | os.PathLike[str] | None) -> Config:
     folder = start_folder(anchor)
     found = meta.setdefault("gt.found", {})
     if folder not in found:
-        found[folder] = find(folder)
+        found[folder] = find(folder, config_keys)  # the keys are gathered only if a file is found
     return found[folder]
 
 
-def path_value(config: Config, key: str) -> str | None:
-    """A ``profile``, ``cards`` or ``board`` setting as a command takes it: a path relative to the
-    file made absolute (``~`` expanded); ``sample`` (cards, board) and a built-in profile's name
-    kept as names, as on the command line."""
-    from gtcli.dsl.logs import SAMPLE_NAMES
-    from gtcli.text import fold
+def club_options(anchor: str | None, config: Config | None = None, **options: Any):
+    """:class:`gtcli.grand_tribunal.lang.logs.check.Options` for replaying a log: the command line's
+    card set, board and profile, and the club's (found from ``anchor`` unless ``config`` is given) as
+    defaults for a log whose header names none (:func:`gtcli.grand_tribunal.settings.log_options`)."""
+    from gtcli.grand_tribunal.settings import log_options
 
-    value = config.get(key)
-    if value is None:
-        return None
-    if (key == "profile" and not value.endswith(".toml")) or (key != "profile" and fold(value) in SAMPLE_NAMES):
-        return value
-    return str(config.folder / os.path.expanduser(value))
-
-
-def setting(config: Config, key: str) -> Any:
-    return path_value(config, key) if key in ("profile", "cards", "board") else config.get(key)
-
-
-def club_options(anchor: str | None, config: Config | None = None, *, cards: str | None = None,
-                 board: str | None = None, profile: str | None = None, **fields: Any):
-    """:class:`gtcli.dsl.logs.Options` for replaying a log: the command line's card set, board
-    and profile, and the club's as defaults for a log whose header names none."""
-    from gtcli.dsl.logs import Options
-
-    config = config_for(anchor) if config is None else config
-    return Options(cards, board, profile, default_cards=setting(config, "cards"),
-                   default_board=setting(config, "board"), default_profile=setting(config, "profile"), **fields)
+    return log_options(config_for(anchor) if config is None else config, **options)
 
 
 def from_command_line(name: str) -> bool:
@@ -103,7 +91,7 @@ def taken_from_config(name: str) -> str | None:
 
 def fail(exc: InputError, as_json: bool) -> None:
     """A configuration that cannot be used: its diagnostics, exit 2 (nothing was done)."""
-    from gtcli.cli.output import EXIT_UNUSABLE, print_diagnostics
+    from gtcli.cli.terminal.output import EXIT_UNUSABLE, print_diagnostics
 
     print_diagnostics(exc.diagnostics, as_json=as_json)
     sys.exit(EXIT_UNUSABLE)
@@ -126,6 +114,8 @@ def club_defaults(anchor: str, only_if: str | None = None, **params: str) -> Cal
                 if isinstance(where, (tuple, list)):
                     where = where[0] if where else None
                 try:
+                    from gtcli.grand_tribunal.settings import setting
+
                     config = config_for(where)
                     for name, key in params.items():
                         if key in config.settings and not from_command_line(name):

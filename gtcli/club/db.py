@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
-from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.core.diagnostics import Diagnostic, InputError
 
 SCHEMA = 1
 APP_ID = 0x67744331  # "gtC1"

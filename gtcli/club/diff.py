@@ -14,8 +14,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from gtcli.rules import log as L
-from gtcli.text import fold
+from gtcli.core.text import fold
+from gtcli.grand_tribunal.rules import log as L
 
 OPENING = 16  # units hashed as a record's opening: records that share it are compared whole
 
@@ -30,8 +30,8 @@ def units(log: L.Log, players: tuple[str, ...], vocabulary=None, limit: int | No
           names: dict[str, str] | None = None) -> list[Unit]:
     """The units of ``log`` (whose ``[Players]`` header lists ``players``); with ``limit``, the first
     ones only. ``names`` maps folded card names in any language to the card set's own
-    (:func:`gtcli.dsl.cardsets.names_in`), so records in two languages compare equal."""
-    from gtcli.dsl.keywords import header_tag
+    (:func:`gtcli.grand_tribunal.lang.cards.sets.names_in`), so records in two languages compare equal."""
+    from gtcli.grand_tribunal.lang.keywords import header_tag
 
     writer = _writer(vocabulary)
     writer.card_name = (lambda n: names.get(fold(n), n)) if names else (lambda n: n)
@@ -58,7 +58,7 @@ _WRITER: list = []  # the last writer made, for the vocabulary it was made with
 def _writer(vocabulary):
     """gt fmt's writer in English, remembering each Voting Track space it has looked up (a
     lookup costs more than writing the move; a log names the same few spaces again and again)."""
-    from gtcli.dsl.log_format import LogWriter
+    from gtcli.grand_tribunal.lang.logs.format import LogWriter
 
     class Canonical(LogWriter):
         def space(self, word: L.Word) -> str:
@@ -129,9 +129,9 @@ def read_units(path: str) -> list[Unit]:
     Card names are compared through the card set the log names (its own tag only, within the
     log's folder, as ``gt check`` allows), so a translated record is the same game; without a
     usable set they are compared as written."""
-    from gtcli.diagnostics import InputError
-    from gtcli.dsl.logs import MAX_LOG_BYTES, parse_log, read_header
-    from gtcli.files.reading import read_text
+    from gtcli.core.diagnostics import InputError
+    from gtcli.core.files.reading import read_text
+    from gtcli.grand_tribunal.lang.logs.check import MAX_LOG_BYTES, parse_log, read_header
 
     log = parse_log(read_text(path, "log", MAX_LOG_BYTES), path)
     header, _ = read_header(log)
@@ -144,9 +144,9 @@ def read_units(path: str) -> list[Unit]:
 
 def canonical_names(cards: str | None, path: str, language: str):
     """(vocabulary, folded card name in any language -> the set's own name) of the set a log names."""
-    from gtcli.dsl.cardsets import load_set, names_in, with_translation
-    from gtcli.dsl.logs import resolve_path
-    from gtcli.files.resources import published_vocabulary
+    from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in, with_translation
+    from gtcli.grand_tribunal.lang.logs.check import resolve_path
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     found = resolve_path(cards, path, "sample.gtc") if cards else None
     if found is None:

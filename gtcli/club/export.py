@@ -59,33 +59,28 @@ def as_csv(records: list[dict[str, Any]], fields: Sequence[str]) -> str:
 
 
 def as_jsonl(records: list[dict[str, Any]]) -> str:
-    from gtcli.cli.output import json_text
+    from gtcli.core.escaping import json_text
 
     return "".join(json_text(record, indent=None) + "\n" for record in records)
 
 
-def export_tables(rows: Sequence[Row], names: Names, fmt: str, table: str, output: str | None) -> list[dict]:
-    """Print ``table`` (no ``output``) or write both tables into ``output``; what was written."""
-    import click
+def table_text(rows: Sequence[Row], names: Names, fmt: str, table: str) -> tuple[str, int]:
+    """One table (``games`` or ``players``) as CSV or JSON lines, and its number of rows."""
+    games, players = tables(rows, names)
+    records, fields = (games, GAME_FIELDS) if table == "games" else (players, PLAYER_FIELDS)
+    return (as_csv(records, fields) if fmt == "csv" else as_jsonl(records)), len(records)
+
+
+def write_tables(rows: Sequence[Row], names: Names, fmt: str, output: str) -> list[dict]:
+    """Write both tables into the folder ``output`` (made if missing); what was written."""
+    from gtcli.core.files.guarded import save
 
     games, players = tables(rows, names)
-    chosen = {"games": (games, GAME_FIELDS), "players": (players, PLAYER_FIELDS)}
-
-    def text(which: str) -> str:
-        records, fields = chosen[which]
-        return as_csv(records, fields) if fmt == "csv" else as_jsonl(records)
-
-    if output is None:
-        from gtcli.cli.output import file_text
-
-        click.echo(file_text(text(table)), nl=False)
-        return [{"file": None, "table": table, "rows": len(chosen[table][0])}]
-    from gtcli.files.guarded import save
-
     os.makedirs(output, exist_ok=True)
     written = []
-    for which, name in (("games", "games"), ("players", "player-games")):
+    for which, name, records, fields in (("games", "games", games, GAME_FIELDS),
+                                         ("players", "player-games", players, PLAYER_FIELDS)):
         path = os.path.join(output, f"{name}.{fmt}")
-        save(path, text(which), what="export file")
-        written.append({"file": path, "table": which, "rows": len(chosen[which][0])})
+        save(path, as_csv(records, fields) if fmt == "csv" else as_jsonl(records), what="export file")
+        written.append({"file": path, "table": which, "rows": len(records)})
     return written

@@ -7,7 +7,7 @@ session and anything else apart (``gt.toml`` and ``pyproject.toml`` are never ga
 
 :func:`update` hashes every file (SHA-256 of its bytes); a file whose hash the index
 already has is not judged again. Files that are new or changed are judged by
-:func:`gtcli.club.work.judge` -- mapped by :func:`gtcli.executor.map_ordered`, the
+:func:`gtcli.club.work.judge` -- mapped by :func:`gtcli.core.executor.map_ordered`, the
 process pool of ``gt check --jobs``, in batches committed one transaction each, so an
 interrupted run keeps what it finished. Files gone from the folder are forgotten. A file
 unchanged but judged by another gt version, other settings or a card set, board or
@@ -27,7 +27,7 @@ from gtcli.club import ratings, store
 from gtcli.club.names import Names
 from gtcli.club.stats import why_not
 from gtcli.club.work import Row, Task, judge, judge_digest, settings_digest, used_now
-from gtcli.diagnostics import Diagnostic, InputError
+from gtcli.core.diagnostics import Diagnostic, InputError
 
 MAX_FILES = 1_000_000
 SKIPPED_NAMES = ("gt.toml", "pyproject.toml")
@@ -89,7 +89,7 @@ class Report:
 
 
 def _digest(path: str) -> str:
-    from gtcli.files.reading import read_bytes
+    from gtcli.core.files.reading import read_bytes
 
     try:
         return hashlib.sha256(read_bytes(path, 2_000_000)).hexdigest()
@@ -101,7 +101,7 @@ def update(conn, archive: str, processes: int, job_of: Callable[[str], object], 
            progress: Callable[[int, int], None] | None = None) -> Report:
     """Index ``archive`` into ``conn`` (module docstring); ``job_of(path)`` is gt check's Job of a log."""
     from gtcli import __version__
-    from gtcli.executor import Executor, map_ordered
+    from gtcli.core.executor import Executor, map_ordered
 
     found = discover(archive)
     report = Report(files=len(found.files), problems=found.problems)

@@ -1,7 +1,7 @@
 """Who is who in a club's archive: names matched as everywhere in gt, plus the club's aliases.
 
 Two spellings are the same player when they fold to the same text (case, accents, ``_``
-and ``-`` and runs of spaces ignored: :func:`gtcli.text.fold`), or when the club's
+and ``-`` and runs of spaces ignored: :func:`gtcli.core.text.fold`), or when the club's
 ``[club.aliases]`` (gt.toml) lists one as another spelling of the other. Nothing else is
 merged: names that differ by one letter (``Ana`` and ``Anna``, ``Beñat`` and ``Benat`` are
 already the same) are only *flagged* as probable duplicates, for the club to settle with an
@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from gtcli.text import fold
+from gtcli.core.text import fold
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 from gtcli.club import ratings, stats, store
 from gtcli.club.names import Names, probable_duplicates
 from gtcli.club.work import Row
-from gtcli.statistics import wilson
+from gtcli.core.statistics import wilson
 
 MAX_COMPARED = 500  # record pairs gt club duplicates reads and compares in one run
 
@@ -126,7 +126,7 @@ def _duplicate_games(rows: Sequence[Row], archive: str) -> dict[str, Any]:
 
 def _compared(archive: str, a: str, b: str) -> dict[str, Any] | None:
     from gtcli.club.diff import compare, read_units
-    from gtcli.diagnostics import InputError
+    from gtcli.core.diagnostics import InputError
 
     try:
         d = compare(read_units(os.path.join(archive, a)), read_units(os.path.join(archive, b)))

@@ -26,7 +26,7 @@ from gtcli.club import ratings, site_pages, stats, store
 from gtcli.club.names import Names
 from gtcli.club.site_games import GamePage, render
 from gtcli.club.work import UNUSABLE, Row
-from gtcli.text import fold
+from gtcli.core.text import fold
 
 OURS = re.compile(r"^[a-z0-9-]*-[0-9a-f]{8,12}\.html$")
 
@@ -46,9 +46,9 @@ def player_page(key: str) -> str:
 
 
 def write_site(club, output: str, processes: int) -> dict[str, Any]:
-    """Write the site of ``club`` (an opened :class:`gtcli.cli.club_cmd.Club`) into ``output``."""
-    from gtcli.files.atomic import write_atomic
-    from gtcli.files.lock import FileLock
+    """Write the site of ``club`` (an opened :class:`gtcli.cli.commands.club.Club`) into ``output``."""
+    from gtcli.core.files.atomic import write_atomic
+    from gtcli.core.files.lock import FileLock
 
     rows = club.rows()
     for folder in (output, os.path.join(output, "games"), os.path.join(output, "players")):
@@ -65,8 +65,8 @@ def write_site(club, output: str, processes: int) -> dict[str, Any]:
 
 
 def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, processes: int) -> int:
-    from gtcli.executor import Executor, map_ordered
-    from gtcli.files.atomic import write_atomic
+    from gtcli.core.executor import Executor, map_ordered
+    from gtcli.core.files.atomic import write_atomic
 
     tasks = []
     for r in rows:
@@ -99,7 +99,7 @@ def _desc(date: str) -> str:
 
 
 def _summary_pages(conn, rows: Sequence[Row], names: Names, shown: dict[str, str]) -> dict[str, str]:
-    from gtcli.statistics import wilson
+    from gtcli.core.statistics import wilson
 
     display = names.display(stats.spellings(rows))
     pages: dict[str, str] = {}

@@ -1,7 +1,7 @@
 """One game's page of the league site: a pure, picklable function from a :class:`GamePage` to HTML.
 
 A Grand Tribunal game (log or session) gets the scoresheet of ``gt replay --html`` and
-``gt game report`` (:func:`gtcli.cli.render_report_html.report_html`), with a line of
+``gt game report`` (:func:`gtcli.grand_tribunal.html.scoresheet.report_html`), with a line of
 links back to the site above it; a Trickerion game gets a small page of its final scoring.
 Mapped over the games by the same process pool as indexing.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gtcli.cli.html_page import SANS, document, esc
+from gtcli.core.html.page import SANS, document, esc
 
 GENERATOR = "gt club site"
 BACK = ('<nav class="site-nav" style="font-family: {sans}; font-size: 11pt; margin: 3mm auto; max-width: 186mm; '
@@ -29,7 +29,7 @@ class GamePage:
 
 def render(page: GamePage) -> tuple[str, str | None]:
     """(the page's file name, its HTML, or None if the game cannot be shown)."""
-    from gtcli.diagnostics import InputError
+    from gtcli.core.diagnostics import InputError
 
     try:
         html = {"log": _log, "session": _session, "trickerion": _trickerion}[page.kind](page)
@@ -43,9 +43,9 @@ def _with_nav(html: str) -> str:
 
 
 def _log(page: GamePage) -> str | None:
-    from gtcli.cli.check_cmd import check_job
-    from gtcli.cli.render_report_html import report_html
-    from gtcli.dsl.log_report import scoresheet_of
+    from gtcli.grand_tribunal.checking import check_job
+    from gtcli.grand_tribunal.html.scoresheet import report_html
+    from gtcli.grand_tribunal.lang.logs.report import scoresheet_of
 
     _, checked = check_job(replace(page.job, keep_text=False, first=False))
     if checked is None:
@@ -55,10 +55,10 @@ def _log(page: GamePage) -> str | None:
 
 
 def _session(page: GamePage) -> str:
-    from gtcli.cli.render_report_html import report_html
-    from gtcli.files.resources import published_vocabulary
-    from gtcli.files.session_file import load_game
-    from gtcli.scoresheet import Scoresheet
+    from gtcli.grand_tribunal.formats.session_file import load_game
+    from gtcli.grand_tribunal.html.scoresheet import report_html
+    from gtcli.grand_tribunal.scoresheet import Scoresheet
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     return _with_nav(report_html(Scoresheet.of_game(load_game(page.path, published_vocabulary()), page.rel),
                                  GENERATOR))
@@ -76,8 +76,8 @@ tr.winner td {{ background: #fff4d6; font-weight: bold; }}
 
 
 def _trickerion(page: GamePage) -> str:
-    from gtcli.files.trickerion_session import load_session
-    from gtcli.trickerion.game import final, results, standings
+    from gtcli.trickerion.formats.session_file import load_session
+    from gtcli.trickerion.rules.game import final, results, standings
 
     game = load_session(page.path)
     done = results(game)

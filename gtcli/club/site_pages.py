@@ -1,6 +1,6 @@
 """The league site's own pages: standings, players, all games, games left out (HTML text only).
 
-Built on :mod:`gtcli.cli.html_page` (one self-contained file each: no JavaScript, no
+Built on :mod:`gtcli.core.html.page` (one self-contained file each: no JavaScript, no
 network, no external font or image); every word from a file is escaped with ``esc``.
 Laid out for a phone first: one column, tables that scroll sideways inside their box
 rather than widening the page, and larger type on a desktop.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gtcli.cli.html_page import SANS, document, esc
-from gtcli.cli.svg_chart import Series, legend, line_chart
+from gtcli.core.html.page import SANS, document, esc
+from gtcli.core.html.svg_chart import Series, legend, line_chart
 
 GENERATOR = "gt club site"
 TITLES = {"grand-tribunal": "Grand Tribunal", "trickerion": "Trickerion"}

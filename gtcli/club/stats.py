@@ -6,7 +6,7 @@ was left out. Definitions (docs/club.md says the same for users):
 * a **win** is a first place by the rules: a shared win (equal top totals in Grand
   Tribunal, R7) counts as a win for each winner; a Trickerion winner is the rules' one
   (equal fame broken by initiative);
-* **win rate** is wins / games, with its 95% Wilson interval (:mod:`gtcli.statistics`);
+* **win rate** is wins / games, with its 95% Wilson interval (:mod:`gtcli.core.statistics`);
 * **average place** uses the rules' places: equal Grand Tribunal totals share a place
   (two players level on top both place 1, the next places 3);
 * **by seat**, per table size: each seat's win rate, and the first player's advantage: the
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from gtcli.club.names import Names
 from gtcli.club.work import ILLEGAL, INCOMPLETE, LEGAL, UNUSABLE, Row
-from gtcli.statistics import newcombe, two_proportion_p, wilson
+from gtcli.core.statistics import newcombe, two_proportion_p, wilson
 
 
 @dataclass(frozen=True)

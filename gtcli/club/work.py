@@ -3,7 +3,7 @@
 :func:`judge` reads the file once, hashes the bytes it read and judges those very bytes:
 
 * a Grand Tribunal log (``*.gtl``) with exactly what ``gt check`` runs
-  (:func:`gtcli.cli.check_cmd.check_job`, with the :class:`~gtcli.cli.check_cmd.Job` gt check
+  (:func:`gtcli.grand_tribunal.checking.check_job`, with the :class:`~gtcli.grand_tribunal.checking.Job` gt check
   would build for it: the club's settings found from the log), so its verdict is gt check's;
 * a TOML file: a ``gt game`` session, a Trickerion session (``game = "trickerion"``), or
   anything else (a profile, a table, ``gt.toml``), which is remembered as "other" so it is
@@ -11,7 +11,7 @@
 
 Nothing here touches the database or the terminal, so an executor can map it over the
 archive's files: today the process pool of ``gt check --jobs``
-(:func:`gtcli.executor.map_ordered` with ``Executor(jobs=N)``); the same call with a Dask
+(:func:`gtcli.core.executor.map_ordered` with ``Executor(jobs=N)``); the same call with a Dask
 executor (``--executor dask`` of the balance lab) maps it over a cluster.
 """
 
@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, replace
 
 from gtcli import __version__
-from gtcli.diagnostics import ERROR, InputError
+from gtcli.core.diagnostics import ERROR, InputError
 
 GT, TRICKERION = "grand-tribunal", "trickerion"
 LEGAL, ILLEGAL, INCOMPLETE, UNUSABLE = "legal", "illegal", "incomplete", "unusable"
@@ -69,7 +69,7 @@ class Task:
     path: str  # to open
     rel: str
     kind: str  # "log" or "toml"
-    job: object = None  # gtcli.cli.check_cmd.Job for a log
+    job: object = None  # gtcli.grand_tribunal.checking.Job for a log
     settings: str = ""
 
 
@@ -81,7 +81,7 @@ def settings_digest(job) -> str:
 @functools.lru_cache(maxsize=256)
 def file_digest(path: str) -> str:
     """SHA-256 of a file gt judged with (card set, board, profile); "" if it cannot be read now."""
-    from gtcli.files.reading import read_bytes
+    from gtcli.core.files.reading import read_bytes
 
     try:
         return hashlib.sha256(read_bytes(path, 8_000_000)).hexdigest()
@@ -123,9 +123,9 @@ def ranks(totals: list[int]) -> list[int]:
 
 def judge(task: Task) -> Row:
     """The index row of one file (module docstring): never raises for a bad file."""
-    from gtcli.files.reading import decode, read_bytes
+    from gtcli.core.files.reading import decode, read_bytes
 
-    try:  # a log's limit (gtcli.dsl.logs.MAX_LOG_BYTES) is a session's
+    try:  # a log's limit (gtcli.grand_tribunal.lang.logs.check.MAX_LOG_BYTES) is a session's
         data = read_bytes(task.path, MAX_SESSION_BYTES, "log" if task.kind == "log" else "file")
     except InputError as exc:
         if task.kind != "log":  # not known to be a game at all
@@ -156,8 +156,8 @@ def safe_line(text: str) -> str:
 
 
 def _log(task: Task, row: Row, text: str) -> Row:
-    from gtcli.cli.check_cmd import check_job
-    from gtcli.dsl.logs import read_header
+    from gtcli.grand_tribunal.checking import check_job
+    from gtcli.grand_tribunal.lang.logs.check import read_header
 
     job = replace(task.job, text=text, keep_text=False, first=False)
     report, checked = check_job(job)
@@ -174,7 +174,7 @@ def _log(task: Task, row: Row, text: str) -> Row:
                   for n, (t, r) in enumerate(zip(outcome["totals"], ranks(totals)), 1))
     verdict = ILLEGAL if errors else LEGAL if outcome["complete"] else INCOMPLETE
     from gtcli.club.diff import fingerprint
-    from gtcli.dsl.cardsets import names_in
+    from gtcli.grand_tribunal.lang.cards.sets import names_in
 
     card_set = checked.card_set
     opening, record, count = fingerprint(checked.log, header.players, text, card_set.vocabulary,
@@ -189,7 +189,7 @@ def _log(task: Task, row: Row, text: str) -> Row:
 def _files_read(path: str, options, header, cards_path: str) -> tuple[str, ...]:
     """The files besides the log that judged it: its card set, and the board and profile files
     named by the command line, the log or the club (the shipped ones change only with gt)."""
-    from gtcli.dsl.logs import resolve_path
+    from gtcli.grand_tribunal.lang.logs.check import resolve_path
 
     found = [cards_path]
     for spec, default, sample in ((options.board or header.board, options.default_board, "sample-board.toml"),
@@ -206,7 +206,7 @@ def _files_read(path: str, options, header, cards_path: str) -> tuple[str, ...]:
 
 def _toml(task: Task, row: Row, text: str) -> Row:
     """A session of either game, or "other"."""
-    from gtcli.files.toml_source import parse_toml
+    from gtcli.core.files.toml_source import parse_toml
 
     try:
         data = parse_toml(text, task.path, "GAME001").data
@@ -230,9 +230,9 @@ _LOOKS_LIKE_SESSION = re.compile(r"(?m)^\s*format\s*=\s*1\s*(#.*)?$")
 
 
 def _session(task: Task, row: Row, text: str) -> Row:
-    from gtcli.files.resources import published_vocabulary
-    from gtcli.files.session_file import parse_game
-    from gtcli.rules.game import results, totals, winners
+    from gtcli.grand_tribunal.formats.session_file import parse_game
+    from gtcli.grand_tribunal.rules.game import results, totals, winners
+    from gtcli.grand_tribunal.shipped import published_vocabulary
 
     game, _ = parse_game(text, task.path, published_vocabulary())
     done = results(game)
@@ -245,8 +245,8 @@ def _session(task: Task, row: Row, text: str) -> Row:
 
 
 def _trickerion(task: Task, row: Row, text: str) -> Row:
-    from gtcli.files.trickerion_session import parse_session
-    from gtcli.trickerion.game import final, results, standings
+    from gtcli.trickerion.formats.session_file import parse_session
+    from gtcli.trickerion.rules.game import final, results, standings
 
     game, _ = parse_session(text, task.path)
     done = results(game)

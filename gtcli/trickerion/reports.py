@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gtcli.trickerion.actions import ActionPoints
-from gtcli.trickerion.game import Game, PlayerState, TurnResult, WagePayment
-from gtcli.trickerion.initiative import advertising_cost, slot_of
-from gtcli.trickerion.performance import Payout, Performance
-from gtcli.trickerion.scoring import FinalResult
-from gtcli.trickerion.wages import Crew, Wages
+from gtcli.trickerion.rules.actions import ActionPoints
+from gtcli.trickerion.rules.game import Game, PlayerState, TurnResult, WagePayment
+from gtcli.trickerion.rules.initiative import advertising_cost, slot_of
+from gtcli.trickerion.rules.performance import Payout, Performance
+from gtcli.trickerion.rules.scoring import FinalResult
+from gtcli.trickerion.rules.wages import Crew, Wages
 
 
 def final_json(result: FinalResult) -> dict[str, Any]:

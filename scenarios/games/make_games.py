@@ -1,6 +1,6 @@
 """Regenerate the complete example games: ``python scenarios/games/make_games.py [NAME...]``.
 
-Each game is played by the random bot of ``gtcli.play.bots`` (every move is checked as it
+Each game is played by the random bot of ``gtcli.grand_tribunal.play.bots`` (every move is checked as it
 is made), written with ``gt fmt``'s formatter, and saved with the final scores the
 checker computes (``NAME.expected.json``). The tests replay the logs and compare; the
 scores are a regression record, cross-checked by the tally's own golden scenarios.
@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gtcli.dsl.cardsets import load_set, names_in
-from gtcli.dsl.log_format import format_log
-from gtcli.dsl.logs import Options, check_file
-from gtcli.files.resources import cards_dir
-from gtcli.rules.profiles import OFFICIAL, PRINTED_FR, RuleProfile
-from gtcli.play.simulation import random_game
+from gtcli.grand_tribunal.lang.cards.sets import load_set, names_in
+from gtcli.grand_tribunal.lang.logs.check import Options, check_file
+from gtcli.grand_tribunal.lang.logs.format import format_log
+from gtcli.grand_tribunal.play.simulation import random_game
+from gtcli.grand_tribunal.rules.profiles import OFFICIAL, PRINTED_FR, RuleProfile
+from gtcli.grand_tribunal.shipped import cards_dir
 
 HERE = Path(__file__).resolve().parent
 # name, players, language, profile, variants (each variant game relies on its variant all game long)

@@ -1,11 +1,12 @@
 """Write ``shipped_keywords.json``: every keyword spelling any commit of gtcli ever shipped.
 
 Run it from the repository (it reads the history with git): ``python tests/data/make_shipped_keywords.py``.
-For every commit of ``main`` that changed the keyword tables (gtcli/dsl/keywords.py) or the
+For every commit of ``main`` that changed the keyword tables (:data:`KEYWORD_FILES`: the path of
+``keywords.py`` now, and before issue 22 moved it) or the
 grammars (grammar/*.lark), it takes the words each grammar accepted for each keyword it uses,
 in each language, and records them as ``[grammar, keyword, language, word]``. A keyword a
 grammar used under another name then is recorded under today's name (:data:`RENAMED`).
-tests/test_deprecated_spellings.py checks that today's parsers accept every one of them, and
+tests/grand_tribunal/lang/test_deprecated_spellings.py checks that today's parsers accept every one of them, and
 that every word they accept today is recorded here (so a word added now is protected later).
 """
 
@@ -24,6 +25,8 @@ GRAMMARS = ("cards", "transcript")
 # the transcript's vote move read VOTES (the card effects' word) until it got VOTE of its own.
 RENAMED = {("transcript", "VOTES"): "VOTE"}
 TABLES = ("KEYWORDS", "ANY_CATEGORY")
+# keywords.py where it is now, and where it was before issue 22 gave each game a package of its own
+KEYWORD_FILES = ("gtcli/grand_tribunal/lang/keywords.py", "gtcli/dsl/keywords.py")
 
 
 def _fold(name: str) -> str:
@@ -38,7 +41,8 @@ def _git(*args: str) -> str:
 
 def _tables(source: str) -> dict:
     """KEYWORDS (and the any-slot words) of one version of keywords.py, run on its own."""
-    source = source.replace("from gtcli.text import fold", "")
+    for path in ("gtcli.core.text", "gtcli.text"):
+        source = source.replace(f"from {path} import fold", "")
     scope = {"fold": _fold, "__name__": "builtins"}
     exec(compile(source, "keywords.py", "exec"), scope)  # noqa: S102 - the project's own history
     return {name: scope.get(name, {}) for name in TABLES}
@@ -51,11 +55,16 @@ def _used(grammar: str, keywords: dict) -> set[str]:
 
 def shipped(ref: str = "main") -> list[list[str]]:
     found: set[tuple[str, str, str, str]] = set()
-    commits = _git("log", "--format=%H", ref, "--", "gtcli/dsl/keywords.py", "grammar").split()
+    commits = _git("log", "--format=%H", ref, "--", *KEYWORD_FILES, "grammar").split()
     for commit in commits:
-        try:
-            tables = _tables(_git("show", f"{commit}:gtcli/dsl/keywords.py"))
-        except subprocess.CalledProcessError:
+        tables = None
+        for path in KEYWORD_FILES:
+            try:
+                tables = _tables(_git("show", f"{commit}:{path}"))
+                break
+            except subprocess.CalledProcessError:
+                continue
+        if tables is None:
             continue
         for grammar in GRAMMARS:
             try:

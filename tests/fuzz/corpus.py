@@ -47,8 +47,8 @@ def _read(path: Path) -> str:
 @functools.cache
 def seeds() -> dict[str, list[str]]:
     """The seed texts of each input kind."""
-    from gtcli.dsl.cards_exchange import to_json, to_toml
-    from gtcli.dsl.cardsets import load_set
+    from gtcli.grand_tribunal.lang.cards.exchange import to_json, to_toml
+    from gtcli.grand_tribunal.lang.cards.sets import load_set
 
     sample = load_set(CARDS / "sample.gtc")
     tables = [_read(p) for p in sorted((SCENARIOS / "tally").glob("*.toml"))]
@@ -71,9 +71,9 @@ def seeds() -> dict[str, list[str]]:
 
 def _session_text() -> str:
     """A session file of a complete game (what `gt game from-log` writes)."""
-    from gtcli.dsl.logs import Options, check_file
-    from gtcli.files.session_file import game_to_toml
-    from gtcli.rules.game import game_from_tables
+    from gtcli.grand_tribunal.formats.session_file import game_to_toml
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
+    from gtcli.grand_tribunal.rules.game import game_from_tables
 
     state = check_file(str(SCENARIOS / "games" / "three-players.gtl"), Options()).result.state
     return game_to_toml(game_from_tables(state.seats, state.profile, state.seats[0], state.tables))

@@ -75,7 +75,7 @@ def run_scenario(s: Scenario) -> Outcome:
     from click.testing import CliRunner
 
     from gtcli.cli.main import cli
-    from gtcli.files import memo
+    from gtcli.core.files import memo
 
     memo.forget()  # a long run makes thousands of sets; the cache would only grow
     with tempfile.TemporaryDirectory(prefix="gt-fuzz-") as tmp:

@@ -1,0 +1,310 @@
+"""``gt club``: a club's archive of games remembered, with statistics, ratings and a league site.
+
+The files stay the record; the index (:mod:`gtcli.club.db`) is rebuilt from them at will.
+Every command brings the index up to date first (new and changed files judged with
+``gt check``'s checker, on ``--jobs`` processes), then answers from it. What each command
+prints, and its ``--json``: docs/club.md and docs/json.md.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from gtcli.cli.options import json_option
+from gtcli.cli.terminal.output import file_text, handles_input_errors, print_diagnostics, print_json, safe
+
+KINDS = ("grand-tribunal", "trickerion")
+ARCHIVE = click.argument("archive", metavar="ARCHIVE", type=click.Path(file_okay=False))
+DB = click.option("--db", "db_path", metavar="FILE", type=click.Path(dir_okay=False),
+                  help="Keep the index in FILE instead of ARCHIVE/.gt-club/club.sqlite.")
+JOBS = click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="N",
+                    help="Judge new and changed files with N processes (default: every core).")
+GAME = click.option("--game", "kind", type=click.Choice(KINDS),
+                    help="Which game's results (default: the one the archive has most games of).")
+
+
+@click.group()
+def club() -> None:
+    """A club's archive: every checked game remembered, statistics, ratings, a site."""
+
+
+class Club:
+    """An archive opened for a command: its index up to date, its aliases, what it took."""
+
+    def __init__(self, archive: str, db_path: str | None, jobs: int | None, as_json: bool,
+                 rebuild: bool = False, recheck: bool = False) -> None:
+        from pathlib import Path
+
+        from gtcli.club.db import default_path, open_index
+        from gtcli.club.index import update, update_ratings
+        from gtcli.club.names import Names
+        from gtcli.core.diagnostics import Diagnostic, InputError
+
+        if not Path(archive).is_dir():
+            raise InputError(Diagnostic("IO001", f"{archive} is not a folder", path=archive,
+                                        hint="gt club takes the folder that holds the club's logs and sessions"))
+        self.archive, self.as_json = archive, as_json
+        config = self._config(archive)
+        self.aliases = config.get("club", {})
+        self.names = Names.of(self.aliases)
+        path = Path(db_path) if db_path else default_path(archive)
+        opened = open_index(path, own_folder=db_path is None, rebuild=rebuild)
+        self.conn, self.db, self.notes = opened.conn, path, opened.notes
+        for note in self.notes:
+            if not as_json:
+                click.echo(safe(f"gt club: {note}", newlines=False), err=True)
+        try:
+            with _progress(as_json) as advance:
+                self.report = update(self.conn, archive, jobs or _default_jobs(), self.job_of, recheck, advance)
+            self._rows = None
+            self.ratings = update_ratings(self.conn, self.names, self.rows())
+        except sqlite3.DatabaseError as exc:  # damage found past the check made when it was opened
+            raise InputError(Diagnostic("CLUB001", f"the index {path} cannot be used: {exc}", path=str(path),
+                                        hint="`gt club index --rebuild` rebuilds it from the files")) from None
+        if self.report.problems and not as_json:
+            print_diagnostics(self.report.problems)
+
+    @staticmethod
+    def _config(anchor: str):
+        from gtcli.cli.settings import config_for, fail
+        from gtcli.core.diagnostics import InputError
+
+        try:
+            return config_for(anchor)
+        except InputError as exc:
+            fail(exc, True if click.get_current_context().params.get("as_json") else False)
+
+    def job_of(self, path: str):
+        from gtcli.grand_tribunal.checking import job_for
+
+        base = {"cards": None, "board": None, "profile": None, "allow_outside": False}
+        return job_for(path, self._config(path), {}, base)
+
+    def rows(self):
+        """Every game file of the index (read once, after it was brought up to date)."""
+        from gtcli.club.store import rows
+
+        if self._rows is None:
+            self._rows = rows(self.conn)
+        return self._rows
+
+    def index_json(self) -> dict[str, Any]:
+        r = self.report
+        return {"database": str(self.db), "notes": self.notes, "files": r.files, "judged": r.judged,
+                "added": r.added, "changed": r.changed, "removed": r.removed, "unchanged": r.unchanged,
+                "stale": r.stale, "problems": [d.to_json() for d in r.problems], "ratings": self.ratings}
+
+
+def _default_jobs() -> int:
+    from gtcli.core.executor import default_jobs
+
+    return default_jobs()
+
+
+@contextmanager
+def _progress(quiet: bool) -> Iterator[Any]:
+    """A progress bar on standard error while files are judged, only where a person watches
+    (:func:`gtcli.cli.commands.check._progress`); started once the number of files is known."""
+    from gtcli.cli.commands.check import _progress as bar_of
+
+    state: dict[str, Any] = {}
+
+    def advance(done: int, total: int) -> None:
+        if "bar" not in state:
+            state["bar"] = bar_of(total) if total > 1 else None
+            if state["bar"] is not None:
+                state["bar"].start()
+        if state["bar"] is not None:
+            state["bar"].update(state["bar"].task_ids[0], completed=done)
+
+    try:
+        yield None if quiet else advance
+    finally:
+        if state.get("bar") is not None:
+            state["bar"].stop()
+
+
+def _kind(rows, kind: str | None) -> str:
+    if kind:
+        return kind
+    counts = {k: sum(1 for r in rows if r.game == k) for k in KINDS}
+    return max(KINDS, key=lambda k: (counts[k], k == KINDS[0]))
+
+
+def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from gtcli.club.work import iso_date
+
+    if value is None:
+        return None
+    found = iso_date(value)
+    if found is None:
+        raise click.BadParameter(f"{value!r} is not a date such as 2024-05-31", ctx, param)
+    return found
+
+
+@club.command("index")
+@ARCHIVE
+@DB
+@JOBS
+@click.option("--rebuild", is_flag=True, help="Start the index again from the files (an index of a newer gt too).")
+@json_option
+@handles_input_errors()
+def index_cmd(archive: str, db_path: str | None, jobs: int | None, rebuild: bool, as_json: bool) -> None:
+    """Bring the archive's index up to date: judge new and changed files, forget deleted ones."""
+    from gtcli.cli.terminal.club import render_index
+
+    c = Club(archive, db_path, jobs, as_json, rebuild=rebuild)
+    data = {"archive": archive, **c.index_json(), **_verdicts(c.rows())}
+    print_json(data) if as_json else render_index(data)
+
+
+def _verdicts(rows) -> dict[str, Any]:
+    from collections import Counter
+
+    return {"games": {k: dict(Counter(r.verdict for r in rows if r.game == k)) for k in KINDS}}
+
+
+@club.command("stats")
+@ARCHIVE
+@click.option("--player", metavar="NAME", help="Only this player's results and head-to-head.")
+@click.option("--since", callback=_date, metavar="DATE", help="Only games on or after DATE (2024-05-31).")
+@click.option("--until", callback=_date, metavar="DATE", help="Only games on or before DATE.")
+@GAME
+@DB
+@JOBS
+@json_option
+@handles_input_errors()
+def stats_cmd(archive: str, player: str | None, since: str | None, until: str | None, kind: str | None,
+              db_path: str | None, jobs: int | None, as_json: bool) -> None:
+    """Games, wins, win rates, places, seats, head-to-head and streaks per player."""
+    from gtcli.cli.terminal.club import render_stats
+    from gtcli.club.report import stats_report
+
+    c = Club(archive, db_path, jobs, as_json)
+    rows = c.rows()
+    data = stats_report(rows, c.names, _kind(rows, kind), player, since, until)
+    if data is None:
+        from gtcli.club.report import player_choices
+        from gtcli.core.text import did_you_mean
+
+        hint = did_you_mean(player or "", player_choices(rows, c.names))
+        raise click.BadParameter(f"no player {player!r} in the archive" + (f"; {hint}" if hint else ""),
+                                 param_hint="'--player'")
+    data = {"archive": archive, **data, "stale": c.report.stale, "index": c.index_json()}
+    print_json(data) if as_json else render_stats(data)
+
+
+@club.command("ratings")
+@ARCHIVE
+@GAME
+@DB
+@JOBS
+@json_option
+@handles_input_errors()
+def ratings_cmd(archive: str, kind: str | None, db_path: str | None, jobs: int | None, as_json: bool) -> None:
+    """OpenSkill ratings (Plackett-Luce), and how well they predicted the results."""
+    from gtcli.cli.terminal.club import render_ratings
+    from gtcli.club.report import ratings_report
+
+    c = Club(archive, db_path, jobs, as_json)
+    rows = c.rows()
+    data = {"archive": archive, **ratings_report(c.conn, rows, c.names, _kind(rows, kind)),
+            "stale": c.report.stale, "index": c.index_json()}
+    print_json(data) if as_json else render_ratings(data)
+
+
+@club.command("duplicates")
+@ARCHIVE
+@DB
+@JOBS
+@json_option
+@handles_input_errors()
+def duplicates_cmd(archive: str, db_path: str | None, jobs: int | None, as_json: bool) -> None:
+    """Names one letter apart (probably one player) and games recorded twice."""
+    from gtcli.cli.terminal.club import render_duplicates
+    from gtcli.club.report import duplicates_report
+
+    c = Club(archive, db_path, jobs, as_json)
+    data = {"archive": archive, **duplicates_report(c.rows(), c.names, archive), "index": c.index_json()}
+    print_json(data) if as_json else render_duplicates(data)
+    if data["players"] or data["games"]:
+        raise SystemExit(1)
+
+
+@club.command("recheck")
+@ARCHIVE
+@DB
+@JOBS
+@json_option
+@handles_input_errors()
+def recheck_cmd(archive: str, db_path: str | None, jobs: int | None, as_json: bool) -> None:
+    """Judge every game again (after a new gt, profile or card set) and list what changed."""
+    from gtcli.cli.terminal.club import render_recheck
+
+    c = Club(archive, db_path, jobs, as_json, recheck=True)
+    data = {"archive": archive, "rechecked": c.report.judged, "changed": c.report.changes, "index": c.index_json()}
+    print_json(data) if as_json else render_recheck(data)
+    if c.report.changes:
+        raise SystemExit(1)
+
+
+@club.command("export")
+@ARCHIVE
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True,
+              help="csv for spreadsheets, jsonl (one JSON object a line) for pandas or DuckDB.")
+@click.option("--table", type=click.Choice(["games", "players"]), default="games", show_default=True,
+              help="Without -o: print one row per game, or one per player in a game.")
+@click.option("-o", "--output", metavar="DIR", type=click.Path(file_okay=False),
+              help="Write both tables into DIR (games.csv and player-games.csv, or .jsonl).")
+@DB
+@JOBS
+@json_option
+@handles_input_errors()
+def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: str | None, jobs: int | None,
+               as_json: bool) -> None:
+    """One row per game and one per player-game, as CSV or JSON lines."""
+    from gtcli.club.export import table_text, tables, write_tables
+
+    c = Club(archive, db_path, jobs, as_json or output is None)
+    if as_json and output is None:  # the table itself, as JSON
+        records = tables(c.rows(), c.names)[0 if table == "games" else 1]
+        print_json({"archive": archive, "table": table, "rows": len(records), "records": records,
+                    "index": c.index_json()})
+        return
+    if output is None:
+        text, count = table_text(c.rows(), c.names, fmt, table)
+        click.echo(file_text(text), nl=False)
+        written = [{"file": None, "table": table, "rows": count}]
+    else:
+        written = write_tables(c.rows(), c.names, fmt, output)
+    if as_json:
+        print_json({"archive": archive, "format": fmt, "written": written, "index": c.index_json()})
+    elif output is not None:
+        for entry in written:
+            click.echo(safe(f"Wrote {entry['rows']} rows to {entry['file']}.", newlines=False))
+
+
+@club.command("site")
+@ARCHIVE
+@click.option("-o", "--output", metavar="DIR", required=True, type=click.Path(file_okay=False),
+              help="The folder to write the site into (created; gt's own pages in it are replaced).")
+@DB
+@JOBS
+@json_option
+@handles_input_errors()
+def site_cmd(archive: str, output: str, db_path: str | None, jobs: int | None, as_json: bool) -> None:
+    """A static league site: standings, players with rating charts, scoresheets, games left out."""
+    from gtcli.club.site import write_site
+
+    c = Club(archive, db_path, jobs, as_json)
+    pages = write_site(c, output, jobs or _default_jobs())
+    if as_json:
+        print_json({"archive": archive, "output": output, **pages, "index": c.index_json()})
+    else:
+        click.echo(safe(f"Wrote {pages['written']} page(s) to {output} ({pages['kept']} unchanged kept, "
+                        f"{pages['removed']} removed): open {output}/index.html", newlines=False))

@@ -1,0 +1,274 @@
+"""``gt game``: a whole game's Tribunals and running totals in a TOML session file."""
+
+from __future__ import annotations
+
+import click
+
+from gtcli.cli.options import json_option, name_list, option_errors, profile_option
+from gtcli.cli.settings import club_defaults
+from gtcli.cli.terminal.asking import confirm_drop, stdin_is_terminal
+from gtcli.cli.terminal.output import handles_input_errors, print_json, safe
+from gtcli.core.diagnostics import InputError
+
+
+@click.group()
+def game() -> None:
+    """Keep a game's Tribunals and running totals in a session file."""
+
+
+@game.command("new")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("--players", required=True, help="Player names in seat order, clockwise: Ana,Ben,Caro")
+@click.option("--first-praeco", help="Who is Praeco first (lets P5 decide shared 1st places later).")
+@profile_option
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@json_option
+@handles_input_errors()
+@club_defaults("session", profile_spec="profile")
+def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: str | None, force: bool,
+            as_json: bool) -> None:
+    """Start a new game session file."""
+    from dataclasses import replace
+
+    from gtcli.grand_tribunal.formats.profile_file import load_profile
+    from gtcli.grand_tribunal.formats.session_file import create_session, require_absent
+    from gtcli.grand_tribunal.rules.game import new_game, seat_of
+
+    require_absent(session, force)
+    profile = load_profile(profile_spec)
+    with option_errors("--players"):
+        g = new_game(name_list(players), profile)
+    if first_praeco is not None:
+        with option_errors("--first-praeco"):
+            g = replace(g, first_praeco=seat_of(g.players, first_praeco))
+    create_session(session, g, force)
+    if as_json:
+        print_json({"file": session, "players": list(g.players), "profile": g.profile.name})
+    else:
+        click.echo(safe(f"New game in {session}: {', '.join(g.players)} (profile {g.profile.name}).", newlines=False))
+
+
+@game.command("tribunal")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("--from", "table_file", metavar="TABLE.toml", type=click.Path(dir_okay=False),
+              help="Read the Tribunal from a table file instead of asking.")
+@click.option("--yes", "-y", is_flag=True, help="Save without asking for confirmation.")
+@json_option
+@handles_input_errors()
+def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool) -> None:
+    """Record the game's next Tribunal (asks for it interactively without --from).
+
+    While asking, `<` (or Enter on a question that needs an answer) goes back a step; what
+    is typed is kept as a draft after every answer, and an interrupted entry (Ctrl-C) is
+    offered for resuming the next time. The session stays locked until the command ends.
+    """
+    from gtcli.cli.commands.tribunal_entry import enter_tribunal
+    from gtcli.cli.terminal.output import print_diagnostics
+    from gtcli.cli.terminal.tribunal import render_result
+    from gtcli.core.files.toml_source import read_toml
+    from gtcli.grand_tribunal.formats.draft_file import draft_kept, draft_path, drop_draft
+    from gtcli.grand_tribunal.formats.session_file import open_session
+    from gtcli.grand_tribunal.formats.table_file import TableReader
+    from gtcli.grand_tribunal.reports import tribunal_json
+    from gtcli.grand_tribunal.rules.game import record, results
+    from gtcli.grand_tribunal.rules.tribunal import Table
+    from gtcli.grand_tribunal.shipped import published_vocabulary
+    from gtcli.grand_tribunal.wording import tribunal_title
+
+    vocabulary = published_vocabulary()
+    with open_session(session, vocabulary) as s:
+        g = s.game
+        number = len(g.tables) + 1
+        if table_file:
+            source = read_toml(table_file, "TAB001", "table file")
+            reader = TableReader(source, vocabulary, g.profile, seats=g.players)
+            table = reader.read(source.data)
+            reader.check_in_game(g, table)
+            if "tribunal" in source.data and table.tribunal != number:
+                raise source.error("GAME001", f"the table is for Tribunal {table.tribunal}, but the game's next "
+                                   f"is Tribunal {number}", "leave tribunal out, or fix the number", key="tribunal")
+        else:
+            record(g, Table(items=()))  # fail early (a fourth Tribunal) before asking anything
+        try:
+            if not table_file:
+                table = enter_tribunal(session, g, vocabulary, err=as_json)
+            updated = record(g, table)
+            result = results(updated)[-1]  # award tokens won at earlier Tribunals stay out of the box (R3)
+            title = tribunal_title(number, g.profile)
+            if not as_json:
+                render_result(result, g.profile)
+            if result.findings:
+                print_diagnostics([d.at(session) for d in result.findings])
+            if not yes and not click.confirm(f"Save {title} to {session}?", default=True, err=as_json):
+                kept = "" if table_file else f" What you typed is kept in {draft_path(session).name}: " \
+                                              f"`gt game tribunal {session}` offers it again."
+                click.echo("Not saved." + kept, err=as_json)
+                return
+            obsolete = s.record(table)
+        except (click.Abort, InputError):
+            if not table_file and draft_kept(session):
+                click.echo(safe(f"\nNothing was saved to {session}. What you typed is kept in {draft_path(session).name}: "
+                                f"`gt game tribunal {session}` offers to resume it."), err=True)
+            raise
+    if not table_file:
+        drop_draft(session)
+    for warning in s.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if as_json:
+        print_json(tribunal_json(result))
+        return
+    click.echo(safe(f"Saved {title} to {session}.", False))
+    if obsolete:
+        click.echo(f"({obsolete} undone Tribunal(s) replaced: `gt game redo` can no longer bring them back.)")
+
+
+@game.command("show")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@json_option
+@handles_input_errors()
+def show_cmd(session: str, as_json: bool) -> None:
+    """Each Tribunal's results, running totals, next Praeco and the winner(s)."""
+    from gtcli.cli.terminal.output import console
+    from gtcli.cli.terminal.tribunal import render_players, render_result
+    from gtcli.grand_tribunal.formats.session_file import load_game
+    from gtcli.grand_tribunal.reports import game_json
+    from gtcli.grand_tribunal.rules.game import first_praeco_of, results, totals, winners
+    from gtcli.grand_tribunal.shipped import published_vocabulary
+    from gtcli.grand_tribunal.wording import winners_line
+
+    g = load_game(session, published_vocabulary())
+    done = results(g)
+    if as_json:
+        print_json(game_json(g, done))
+        return
+    out = console()
+    out.print(f"Game: {', '.join(g.players)} (profile {g.profile.name}), "
+              f"{len(done)} of {g.profile.tribunals} Tribunals recorded")
+    for result in done:
+        out.print()
+        render_result(result, g.profile, out)
+    out.print()
+    render_players(totals(g, done), "Running totals", out)
+    won = winners(g, done)
+    if won:
+        out.print(winners_line(won))
+    else:
+        nxt = first_praeco_of(g, len(done) + 1, done)
+        out.print(f"Next first Praeco: {nxt or 'undecided'}")
+
+
+@game.command("report")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE.html",
+              help="Write the scoresheet to this file (atomically); '-' or nothing: standard output.")
+@json_option
+@handles_input_errors()
+def report_cmd(session: str, output: str | None, as_json: bool) -> None:
+    """A printable scoresheet (HTML): every Tribunal, running totals, a chart, the winner(s).
+
+    The page needs no network and no JavaScript: open it in a browser and print it.
+    """
+    from gtcli.grand_tribunal.formats.session_file import load_game
+    from gtcli.grand_tribunal.scoresheet import Scoresheet
+    from gtcli.grand_tribunal.shipped import published_vocabulary
+
+    sheet = Scoresheet.of_game(load_game(session, published_vocabulary()), session)
+    write_report(sheet, output, as_json, "gt game report")
+
+
+def write_report(sheet, output: str | None, as_json: bool, generator: str) -> None:
+    """The scoresheet page to ``output`` (locked, atomic, through links) or standard output;
+    with ``as_json`` its numbers (docs/json.md), and the page itself when not written."""
+    from gtcli.grand_tribunal.html.scoresheet import report_html
+    from gtcli.grand_tribunal.reports import report_json
+
+    page = report_html(sheet, generator)
+    to_file = output not in (None, "-")
+    if to_file:
+        from gtcli.core.files.guarded import save
+
+        save(output, page, what="scoresheet")  # the user named the file
+    if as_json:
+        print_json(report_json(sheet, output if to_file else None, None if to_file else page))
+    elif to_file:
+        played = f"{len(sheet.results)} of {sheet.game.profile.tribunals} Tribunals"
+        click.echo(safe(f"Wrote {output}: the scoresheet of {sheet.source} ({played}).", newlines=False), err=True)
+    else:
+        click.echo(page, nl=False)
+
+
+@game.command("undo")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("--yes", "-y", is_flag=True, help="Drop it without asking (needed without a terminal).")
+@json_option
+@handles_input_errors()
+def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
+    """Drop the last recorded Tribunal (kept in the session: `gt game redo` brings it back)."""
+    from gtcli.grand_tribunal.formats.session_file import open_session
+    from gtcli.grand_tribunal.rules.game import results, undo
+    from gtcli.grand_tribunal.shipped import published_vocabulary
+
+    with open_session(session, published_vocabulary()) as s:
+        undo(s.game)  # GAME003 when there is nothing to undo, before asking anything
+        number = len(s.game.tables)
+        result = results(s.game)[-1]
+        scores = ", ".join(f"{p.name} {p.score}" for p in result.players) or "no scores"
+        if not confirm_drop("gt game undo", f"Tribunal {number}", f"{len(result.items)} items; {scores}", session,
+                            "gt game redo", yes, stdin_is_terminal(), err=as_json):
+            return
+        s.undo()
+    for warning in s.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if as_json:
+        print_json({"file": session, "dropped": number, "tribunals": number - 1})
+    else:
+        click.echo(safe(f"Dropped Tribunal {number} from {session}; {number - 1} remain. "
+                        f"`gt game redo {session}` brings it back.", False))
+
+
+@game.command("redo")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@json_option
+@handles_input_errors()
+def redo_cmd(session: str, as_json: bool) -> None:
+    """Bring back the Tribunal `gt game undo` dropped last."""
+    from gtcli.grand_tribunal.formats.session_file import open_session
+    from gtcli.grand_tribunal.shipped import published_vocabulary
+
+    with open_session(session, published_vocabulary()) as s:
+        table = s.redo()
+    for warning in s.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if as_json:
+        print_json({"file": session, "restored": table.tribunal, "tribunals": len(s.game.tables)})
+    else:
+        click.echo(safe(f"Restored Tribunal {table.tribunal} to {session}; {len(s.game.tables)} recorded.", False))
+
+
+@game.command("from-log")
+@click.argument("log_path", metavar="GAME.gtl", type=click.Path(dir_okay=False))
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("--force", is_flag=True, help="Overwrite an existing session file.")
+@json_option
+@handles_input_errors()
+def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> None:
+    """Write the session of a game log's scored Tribunals (for `gt game show`)."""
+    from gtcli.cli.terminal.output import EXIT_FINDINGS, print_diagnostics
+    from gtcli.grand_tribunal.formats.session_file import create_session, require_absent
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
+    from gtcli.grand_tribunal.lang.logs.report import game_of
+
+    require_absent(session, force)
+    checked = check_file(log_path, Options())
+    result = checked.result
+    if result.errors:
+        print_diagnostics(result.errors[:5], as_json=as_json)
+        click.echo(safe(f"{log_path} has {len(result.errors)} rule finding(s): `gt check {log_path}` lists them; "
+                        "no session was written.", False), err=True)
+        raise SystemExit(EXIT_FINDINGS)
+    g = game_of(checked)
+    create_session(session, g, force)
+    if as_json:
+        print_json({"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)})
+    else:
+        click.echo(safe(f"Wrote {session}: {len(g.tables)} Tribunal(s) of {log_path}. See it with: gt game show {session}", False))

@@ -1,0 +1,390 @@
+"""``gt play``: the live table assistant's prompt (the engine is :mod:`gtcli.grand_tribunal.play.session`)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from gtcli.cli.options import allow_outside_option, json_option, name_list, option_errors, profile_option
+from gtcli.cli.settings import club_defaults
+from gtcli.cli.terminal.output import console, handles_input_errors, json_text, safe
+
+LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
+
+
+@click.command("play")
+@click.argument("path", metavar="GAME.gtl", type=click.Path(dir_okay=False))
+@click.option("--new", "is_new", is_flag=True, help="Start a new game in GAME.gtl (which must not exist).")
+@click.option("--players", metavar="A,B,C", help="With --new: the players in seat order, clockwise.")
+@click.option("--cards", metavar="SET", help="With --new: the card set (default: the shipped sample).")
+@click.option("--board", metavar="FILE.toml", help="With --new: the board profile ('sample' for the shipped one).")
+@profile_option
+@click.option("--variant", "variants", multiple=True, metavar="NAME",
+              help="With --new: an official variant to turn on (X1..X5 or its name); repeatable.")
+@click.option("--lang", type=click.Choice(["en", "es", "fr", "it"], case_sensitive=False), default="en",
+              help="With --new: the log's language (keywords and card names).")
+@click.option("--event", metavar="TEXT", help="With --new: the [Event] tag.")
+@click.option("--date", metavar="YYYY-MM-DD", help="With --new: the [Date] tag.")
+@click.option("--seed", type=int, help="Seed the tool's die (to repeat a session exactly).")
+@allow_outside_option
+@json_option
+@handles_input_errors()
+@club_defaults("path", only_if="is_new", cards="cards", board="board", profile_spec="profile", lang="language",
+               variants="variants")
+def play(path, is_new, players, cards, board, profile_spec, variants, lang, event, date, seed, allow_outside,
+         as_json) -> None:
+    """Play a game at the table: type each move, it is checked and saved at once.
+
+    Moves are typed in the log language (docs/logs.md), for the player whose turn it is
+    or after a name (`Ben: vote staff`). A legal move is saved to GAME.gtl at once; an
+    illegal one is refused with the same diagnostic `gt check` gives. Type `help` for
+    what can be typed now, `end` to close a turn, `undo`, `state`, `roll`, `quit`;
+    a line starting with `#` is written to the log as a note.
+    Resume a game by running `gt play GAME.gtl` again: the log is the whole state.
+    """
+    import random
+
+    from gtcli.core.diagnostics import Diagnostic, InputError
+    from gtcli.grand_tribunal.lang.logs.check import Options
+    from gtcli.grand_tribunal.play.session import PlaySession
+
+    rng = random.Random(seed)
+    if is_new:
+        if not players:
+            raise InputError(Diagnostic("S1", "a new game needs its players", hint="--players Ana,Ben,Caro"))
+        seats = _new_players(players, profile_spec, lang.lower())
+        with option_errors("--variant"):
+            from gtcli.grand_tribunal.rules.variants import parse_variants
+
+            parse_variants(", ".join(variants))
+        # the files given now are the user's choice: the new log may name them wherever they are
+        session = PlaySession.create(path, seats, Options(cards, board, profile_spec, allow_outside=True), lang.lower(),
+                                     tuple(variants), event, date, rng)
+    else:
+        given = [name for name, value in (("--players", players), ("--cards", cards), ("--board", board),
+                                          ("--variant", variants), ("--event", event), ("--date", date)) if value]
+        if given:
+            raise click.UsageError(f"{', '.join(given)} only go with --new; a resumed game reads its log's header")
+        session = PlaySession(path, Options(profile=profile_spec, allow_outside=allow_outside), rng)
+    Prompt(session, as_json).run()
+
+
+def _new_players(players: str, profile_spec: str | None, lang: str) -> tuple[str, ...]:
+    """The seats ``--players`` gives a new log: as many as the profile allows, each once, each
+    a name the log can hold (one word, not a keyword); errors name the option."""
+    from gtcli.core.diagnostics import InputError
+    from gtcli.grand_tribunal.formats.profile_file import load_profile
+    from gtcli.grand_tribunal.lang.player_names import name_problem
+    from gtcli.grand_tribunal.rules.game import new_game
+
+    profile = load_profile(profile_spec)
+    with option_errors("--players"):
+        seats = new_game(name_list(players), profile).players
+        problems = [p for p in (name_problem(name, lang) for name in seats) if p is not None]
+        if problems:
+            raise InputError(*problems)
+    return seats
+
+
+MAX_TYPED_LINE = 10_000  # characters of one typed line; a move is a few dozen
+
+
+class Prompt:
+    """The read-answer loop: one typed line at a time, from a terminal or a script."""
+
+    def __init__(self, session, as_json: bool) -> None:
+        self.session = session
+        self.as_json = as_json
+        self.terminal = sys.stdin.isatty() and sys.stdout.isatty()
+        self.out = console()
+        self.interrupted = False  # the last read ended with Ctrl-C
+
+    # ---- input -----------------------------------------------------------------------------------------
+    def read(self, prompt: str) -> str | None:
+        """The next typed line (None at the end of the input); one too long is refused, as blank.
+
+        A script piped in may come from anywhere: a line is read up to
+        :data:`MAX_TYPED_LINE` characters (the rest of it is skipped, not held in memory),
+        and echoed escaped, like every other text gt prints.
+
+        At a terminal, Ctrl-C clears the line being typed and asks again, as a shell does;
+        a second Ctrl-C in a row leaves (exit 130, :meth:`leave`), and so does Ctrl-D on an
+        empty line (exit 0, as ``quit``): each on a line of its own, never after the prompt.
+        """
+        while True:
+            try:
+                line = self._read_line(prompt)
+            except KeyboardInterrupt:
+                if not self.terminal or self.interrupted:
+                    self.leave(interrupted=True)
+                self.interrupted = True
+                click.echo("\n(line cleared; Ctrl-C again or `quit` leaves)", err=self.as_json)
+                continue
+            except EOFError:
+                if self.terminal:
+                    click.echo()  # Ctrl-D leaves the cursor after the prompt
+                return None
+            self.interrupted = False
+            break
+        if line is None:
+            return None
+        if len(line) > MAX_TYPED_LINE:
+            from gtcli.grand_tribunal.play.session import Reply
+
+            self.answer(Reply(False, f"not taken: a typed line is limited to {MAX_TYPED_LINE:,} characters"))
+            return ""
+        return line
+
+    def _read_line(self, prompt: str) -> str | None:
+        if self.terminal:
+            return input(prompt)
+        line = sys.stdin.readline(MAX_TYPED_LINE + 1)
+        if not line:
+            return None
+        too_long = len(line.rstrip("\n")) > MAX_TYPED_LINE
+        if too_long and not line.endswith("\n"):
+            while (rest := sys.stdin.readline(MAX_TYPED_LINE)) and not rest.endswith("\n"):
+                pass  # the rest of the over-long line
+        line = line.rstrip("\n")
+        if not self.as_json:
+            click.echo(safe(prompt + (line[:80] + " ..." if too_long else line.rstrip())))
+        return line
+
+    def leave(self, interrupted: bool = False) -> None:
+        """Say where the game is kept, on a line of its own; Ctrl-C's exit code is 130 (every move
+        typed before it is already saved)."""
+        from gtcli.cli.exits import EXIT_INTERRUPTED
+
+        if interrupted and not self.as_json:
+            click.echo()  # after the ^C the terminal echoed
+        self.say(f"Saved: {self.session.path}. Resume with: gt play {self.session.path}", kind="bye")
+        if interrupted:
+            raise SystemExit(EXIT_INTERRUPTED)
+
+    def setup_readline(self) -> None:
+        try:
+            import readline
+        except ImportError:  # Windows without pyreadline: no completion, still usable
+            return
+        from gtcli.grand_tribunal.play.typing_help import Words, complete
+
+        s = self.session
+        words = Words.for_game(s.language, s.seats, s.checked.card_set.vocabulary, s.card_names.values())
+        matches: list[str] = []
+
+        def completer(text: str, state: int) -> str | None:
+            nonlocal matches
+            if state == 0:
+                buffer = readline.get_line_buffer()[:readline.get_endidx()]
+                matches = complete(buffer, readline.get_begidx(), words)
+            return matches[state] if state < len(matches) else None
+
+        readline.set_completer_delims(" \t;,")
+        readline.set_completer(completer)
+        readline.parse_and_bind("tab: complete")
+
+    # ---- the loop ----------------------------------------------------------------------------------------
+    def run(self) -> None:
+        if self.terminal:
+            self.setup_readline()
+        self.greet()
+        while True:
+            line = self.read(self.prompt_text())
+            if line is None:
+                break
+            word = line.strip().lower()
+            if word in ("quit", "exit", "q"):
+                break
+            self.handle(line, word)
+        self.leave()
+
+    def handle(self, line: str, word: str) -> None:
+        s = self.session
+        if not word:
+            return
+        outside = s.refresh()  # an editor or a second laptop may have changed the log meanwhile
+        if outside is not None:
+            self.tell_outside(outside)
+            if outside and word not in LOOKS:
+                from gtcli.grand_tribunal.play.session import Reply
+
+                self.answer(Reply(False, f"not written: {line.strip()}: the game changed; "
+                                  "type it again if it still applies"))
+                return
+        if word in ("help", "?"):
+            self.show_help()
+        elif word == "state":
+            self.show_state()
+        elif word == "undo":
+            self.answer(s.undo())
+        elif word in ("end", "done", "next"):
+            reply = s.close_turn()
+            self.answer(reply)
+            if reply.tribunal_due:
+                self.tribunal()
+        elif word == "roll":
+            from gtcli.grand_tribunal.play.dice import roll
+
+            self.say(f"die: {roll(s.rng)}", kind="roll")
+        else:
+            reply = s.submit(line)
+            if reply.tribunal_due and self.tribunal():
+                reply = s.submit(line)
+            self.answer(reply)
+
+    def prompt_text(self) -> str:
+        s = self.session
+        who = s.open_turn or s.next_player
+        if s.in_setup:
+            return "setup> "
+        if s.ahead.game_over:
+            return "game over> "
+        return f"{who}> " if who else "> "
+
+    # ---- output ----------------------------------------------------------------------------------------
+    def say(self, message: str, kind: str = "message", **extra: Any) -> None:
+        if self.as_json:
+            click.echo(json_text({"kind": kind, "message": message, **extra}, indent=None))
+        else:
+            click.echo(safe(message))
+
+    def tell_outside(self, changes: list[str]) -> None:
+        """What changed in the log outside gt play (an editor, another gt play), for the table."""
+        if self.as_json:
+            self.say("the log was changed outside gt play", kind="outside", changes=changes)
+            return
+        if not changes:
+            click.echo("(the log was edited outside gt play: comments or layout only; kept)")
+            return
+        click.echo("The log was changed outside gt play (an editor or another gt play):")
+        for change in changes:
+            click.echo(f"  {safe(change)}")
+
+    def answer(self, reply) -> None:
+        from gtcli.cli.terminal.diagnostics_view import echo_diagnostic
+
+        if reply.outside is not None:
+            self.tell_outside(reply.outside)
+        if self.as_json:
+            click.echo(json_text({
+                "kind": "reply", "accepted": reply.accepted, "message": reply.message, "rolled": reply.rolled,
+                "diagnostics": [d.to_json() for d in reply.diagnostics], "status": self.session.status(),
+            }, indent=None))
+            return
+        if reply.rolled:
+            click.echo("die: " + ", ".join(map(str, reply.rolled)))
+        for d in reply.diagnostics:
+            echo_diagnostic(d, reply.sources)
+        if reply.message:
+            click.echo(("ok: " if reply.accepted else "") + safe(reply.message))
+        if reply.accepted:
+            self.show_status(brief=not self.terminal)
+
+    def greet(self) -> None:
+        s = self.session
+        if self.as_json:
+            self.say(f"gt play {s.path}", kind="hello", status=s.status())
+            return
+        click.echo(safe(f"gt play {s.path}: {len(s.log.events)} event(s) in the log. Type `help` for what can be typed.", False))
+        if s.result.errors:
+            click.echo(safe(f"(the log already has {len(s.result.errors)} rule finding(s); `gt check {s.path}` lists them)", False))
+        if s.open_turn and s.log.events:
+            click.echo(f"The log ends in {s.open_turn}'s turn: go on typing it, or type `end` to close it.")
+        self.show_status(brief=False)
+
+    def show_status(self, brief: bool) -> None:
+        from gtcli.cli.terminal.output import table
+
+        st = self.session.status()
+        if st["phase"] == "setup":
+            line = "Setup: type each hand, the face-up rows and `praeco NAME` (the first Praeco)."
+        elif st["phase"] == "over":
+            line = "The game is over."
+        elif st["round"] == 0:
+            line = f"Tribunal {st['tribunal']} opens" + (f": {st['next']} is the first Praeco" if st["next"] else "")
+        else:
+            line = f"Tribunal {st['tribunal']}, round {st['round']}, Praeco {st['praeco'] or '-'}"
+            if st["turn"]:
+                line += f" | {st['turn']}'s turn, {st['slots_left']} slot(s) left"
+            elif st["next"]:
+                line += f" | next: {st['next']}"
+            if st["tribunal_due"]:
+                line += " | the Tribunal is due"
+        if brief:
+            click.echo(line)
+            return
+        out = self.out
+        out.print(line)
+        t = table("Player", "Vis", "Hand", "Total", terminal=out.is_terminal)
+        for p in st["players"]:
+            t.add_row(p["name"], str(p["vis"]), str(p["hand"]), str(p["total"]))
+        out.print(t)
+        track = ", ".join(f"{k} {v}" for k, v in st["track"].items()) or "empty"
+        out.print(f"Voting Track: {track} | trackers {st['trackers']['uncontested']}/{st['trackers']['contested']}"
+                  f" | Regio {st['regio']} | Concilium {st['concilium']}")
+
+    def show_state(self) -> None:
+        """The whole table, as the prompt sees it: after `end` (or an undo back to a closed
+        turn) no turn is open, and the next player is the prompt's."""
+        s = self.session
+        if self.as_json:
+            self.say("state", kind="state", state=s.snapshot(), next=s.next_player)
+            return
+        from gtcli.cli.terminal.state import render_snapshot
+
+        render_snapshot(s.snapshot(), self.out, s.next_player)
+
+    def show_help(self) -> None:
+        from gtcli.grand_tribunal.play.typing_help import COMMANDS, free_templates, templates
+
+        s = self.session
+        legal = s.legal_now()
+        forms = templates(s.language)
+        lines = []
+        if s.in_setup:
+            lines.append("Setup lines: hand NAME \"Card\", ... | row item|spell \"Card\", ... | praeco NAME")
+        who = s.open_turn or s.next_player
+        if who and not s.ahead.game_over:
+            lines.append(f"{who} may take: " + (", ".join(legal) if legal else "no more actions (free moves only)"))
+            lines += [f"  {forms[k]}" for k in legal if k in forms]
+            lines.append("Free moves: " + " | ".join(free_templates(s.language)))
+        lines.append("Commands: " + "; ".join(f"{k} ({v})" for k, v in COMMANDS.items()))
+        lines.append("A line starting with # is a note: written to the log as typed (# disputed, ruled legal)")
+        if self.as_json:
+            self.say("help", kind="help", legal=legal, lines=lines)
+        else:
+            for line in lines:
+                click.echo(line)
+
+    def tribunal(self) -> bool:
+        """Show the Tribunal the rules compute, ask the scorekeeper, record it. True if recorded."""
+        from gtcli.cli.terminal.tribunal import render_players, render_result
+        from gtcli.grand_tribunal.wording import winners_line
+
+        s = self.session
+        state = s.closed().state
+        if not state.results:
+            return False
+        result = state.results[-1]
+        if self.as_json:
+            from gtcli.grand_tribunal.reports import tribunal_json
+
+            self.say("tribunal", kind="tribunal", tribunal=tribunal_json(result))
+        else:
+            render_result(result, s.profile, self.out)
+            render_players(state.standings(), "Running totals", self.out)
+        answer = self.read("Record these scores in the log? [y/n] ")
+        if answer is None or answer.strip().lower() not in ("y", "yes", "s", "si", "sí", "o", "oui"):
+            self.say("Not recorded. Fix the table with `undo`, or type `end` to see the tally again.")
+            return False
+        reply = s.record_tribunal()
+        self.answer(reply)
+        if reply.accepted and s.ahead.game_over:
+            winners = s.result.winners or ()
+            self.say(winners_line(winners), kind="winner", winners=list(winners))
+        return reply.accepted
+
+
+__all__ = ["play"]

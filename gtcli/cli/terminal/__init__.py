@@ -1,0 +1,1 @@
+"""Terminal rendering: the console, escaping at the way out, tables, findings, prompts."""

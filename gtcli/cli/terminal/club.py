@@ -1,0 +1,174 @@
+"""Rich rendering of ``gt club``'s answers: tables laid out for the width (:mod:`gtcli.cli.terminal.layout`),
+plain ASCII off a terminal; every name from a file goes through the safe console."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gtcli.cli.terminal.layout import Column, Sheet, show
+from gtcli.cli.terminal.output import console
+
+TOP_PAIRS = 20  # head-to-head pairs shown without --player (--json lists them all)
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.0f}%"
+
+
+def _ci(pair: list[float]) -> str:
+    digits = 1 if pair[1] - pair[0] < 0.05 else 0  # a narrow interval (thousands of games) keeps a decimal
+    return f"{100 * pair[0]:.{digits}f}-{100 * pair[1]:.{digits}f}%"
+
+
+def _index_line(out: Any, index: dict[str, Any]) -> None:
+    parts = [f"{index['files']} files", f"{index['judged']} judged now"]
+    parts += [f"{index[k]} {k}" for k in ("added", "changed", "removed") if index[k]]
+    out.print("Index: " + ", ".join(parts) + f" ({index['database']})")
+    if index["stale"]:
+        out.print(f"{len(index['stale'])} game(s) were judged by another gt version, other settings or a card set, "
+                  f"board or profile that changed since: `gt club recheck` judges them again.")
+
+
+def _left_out(out: Any, excluded: list[dict[str, str]]) -> None:
+    if not excluded:
+        return
+    from collections import Counter
+
+    kinds = Counter(e["reason"].split(":")[0].split(" (")[0] for e in excluded)
+    out.print(f"{len(excluded)} game(s) left out of every statistic and rating: "
+              + ", ".join(f"{n} {why}" for why, n in sorted(kinds.items())) + " (--json lists them)")
+
+
+def render_index(data: dict[str, Any]) -> None:
+    """``gt club index``: what was judged, and each game's verdicts."""
+    out = console()
+    _index_line(out, data)
+    for kind, verdicts in data["games"].items():
+        if verdicts:
+            out.print(f"{kind}: " + ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items(), key=str)))
+
+
+def render_stats(data: dict[str, Any]) -> None:
+    out = console()
+    _index_line(out, data["index"])
+    scope = f" of {data['player']}" if data["player"] else ""
+    dates = "".join(f" {w} {d}" for w, d in (("since", data["since"]), ("until", data["until"])) if d)
+    out.print(f"{data['game']}: {data['games']} game(s){scope}{dates} counted")
+    if data["outside_dates"]:
+        out.print(f"{data['outside_dates']} legal game(s) outside the dates (undated ones too) not counted")
+    _left_out(out, data["excluded"])
+    if not data["players"]:
+        out.print("No legal, complete game to count yet.")
+        _others(out, data)
+        return
+    t = Sheet((Column("Player", heading=True), Column("Games", "G", numeric=True), Column("Wins", "W", numeric=True),
+               Column("Win rate", "Win%", numeric=True), Column("95% interval", "95%"),
+               Column("Avg score", "Score", numeric=True), Column("Avg place", "Place", numeric=True),
+               Column("Best streak", "Best", numeric=True), Column("Streak now", "Now", numeric=True)), "Players")
+    for p in data["players"]:
+        t.add_row(p["name"], str(p["games"]), str(p["wins"]), _pct(p["win_rate"]), _ci(p["win_rate_ci"]),
+                  f"{p['average_score']:.1f}", f"{p['average_place']:.2f}", str(p["longest_streak"]),
+                  str(p["current_streak"]))
+    show(t, out)
+    for size in data["seats"]:
+        s = Sheet((Column("Seat", heading=True), Column("Wins", "W", numeric=True),
+                   Column("Win rate", "Win%", numeric=True), Column("95% interval", "95%"),
+                   Column("Avg place", "Place", numeric=True)),
+                  f"By seat, {size['players']} players ({size['games']} games)")
+        for seat in size["seats"]:
+            s.add_row(str(seat["seat"]), str(seat["wins"]), _pct(seat["win_rate"]), _ci(seat["win_rate_ci"]),
+                      f"{seat['average_place']:.2f}")
+        show(s, out)
+        f = size["first_player"]
+        out.print(f"First player: {_pct(f['win_rate'])} against {_pct(f['others_win_rate'])} for the others; "
+                  f"advantage {100 * f['advantage']:+.0f} points (95% interval {100 * f['advantage_ci'][0]:+.0f} to "
+                  f"{100 * f['advantage_ci'][1]:+.0f}, p = {f['p_value']:.2f})")
+    pairs = data["head_to_head"] if data["player"] else data["head_to_head"][:TOP_PAIRS]
+    if pairs:
+        title = "Head to head" + ("" if data["player"] or len(data["head_to_head"]) <= TOP_PAIRS else
+                                  f" (the {TOP_PAIRS} pairs with most games; --json lists all)")
+        h = Sheet((Column("A", heading=True), Column("B", heading=True), Column("Games", "G", numeric=True),
+                   Column("A ahead", "A>", numeric=True), Column("B ahead", "B>", numeric=True),
+                   Column("Level", "=", numeric=True), Column("A ahead %", "A%", numeric=True)), title)
+        for p in pairs:
+            h.add_row(p["a"], p["b"], str(p["games"]), str(p["a_ahead"]), str(p["b_ahead"]), str(p["level"]),
+                      _pct(p["a_ahead_rate"]))
+        show(h, out)
+    _duplicate_names(out, data["probable_duplicates"])
+    _others(out, data)
+
+
+def _duplicate_names(out: Any, pairs: list[dict[str, Any]]) -> None:
+    for p in pairs:
+        out.print(f"Probably one player: {p['a']} and {p['b']} (one letter apart; never merged: "
+                  f"[club.aliases] in gt.toml merges them)")
+
+
+def _others(out: Any, data: dict[str, Any]) -> None:
+    for kind, n in data.get("other_games", {}).items():
+        out.print(f"The archive also holds {n} {kind} game(s): --game {kind}")
+
+
+def render_ratings(data: dict[str, Any]) -> None:
+    out = console()
+    _index_line(out, data["index"])
+    out.print(f"{data['game']}: {data['games']} game(s) rated in date order, then path order "
+              f"(openskill {data['openskill']}, {data['model']})")
+    _left_out(out, data["excluded"])
+    if not data["players"]:
+        out.print("No legal, complete game to rate yet.")
+        _others(out, data)
+        return
+    t = Sheet((Column("#", numeric=True, heading=True), Column("Player", heading=True),
+               Column("Rating", numeric=True), Column("mu", numeric=True), Column("sigma", numeric=True),
+               Column("Games", "G", numeric=True)), "Ratings (rating = mu - 3 sigma)")
+    for n, p in enumerate(data["players"], 1):
+        t.add_row(str(n), p["name"], f"{p['ordinal']:.2f}", f"{p['mu']:.2f}", f"{p['sigma']:.2f}", str(p["games"]))
+    show(t, out)
+    p = data["prediction"]
+    if p["pairs"]:
+        out.print(f"Before each game, the higher rated of two players finished ahead in {p['correct']} of "
+                  f"{p['pairs']} pairs: {_pct(p['accuracy'])} (95% interval {_ci(p['accuracy_ci'])}; 50% is a "
+                  f"coin toss)")
+    else:
+        out.print("No prediction yet: no two players with different ratings have finished apart.")
+    _others(out, data)
+
+
+def render_duplicates(data: dict[str, Any]) -> None:
+    out = console()
+    _index_line(out, data["index"])
+    _duplicate_names(out, data["players"])
+    for g in data["games"]:
+        files = g["files"]
+        if g["relation"] == "same":
+            out.print(f"The same game, {len(files)} times: {', '.join(files)}")
+        elif g["relation"] == "prefix":
+            longer = files[1] if g["shorter"] == files[0] else files[0]
+            out.print(f"One game, one record stopping early: {g['shorter']} is the start of {longer} "
+                      f"(gt diff {files[0]} {files[1]})")
+        else:
+            out.print(f"Probably one game recorded twice: {files[0]} and {files[1]} part at move {g['index'] + 1} "
+                      f"(gt diff {files[0]} {files[1]})")
+    if data["not_compared"]:
+        out.print(f"{data['not_compared']} more pair(s) of records that begin alike were not compared")
+    if not data["players"] and not data["games"]:
+        out.print("No probable duplicates.")
+
+
+def render_recheck(data: dict[str, Any]) -> None:
+    out = console()
+    _index_line(out, data["index"])
+    out.print(f"{data['rechecked']} file(s) judged again; {len(data['changed'])} game(s) changed")
+    for c in data["changed"]:
+        before, after = c["before"], c["after"]
+        what = []
+        if before["verdict"] != after["verdict"]:
+            what.append(f"{before['verdict']} -> {after['verdict']}")
+        if before["codes"] != after["codes"]:
+            what.append(f"codes {', '.join(before['codes']) or 'none'} -> {', '.join(after['codes']) or 'none'}")
+        if before["totals"] != after["totals"]:
+            changed = [f"{n} {before['totals'].get(n)} -> {after['totals'].get(n)}"
+                       for n in after["totals"] if before["totals"].get(n) != after["totals"].get(n)]
+            what.append("totals " + ", ".join(changed))
+        out.print(f"{c['file']}: " + "; ".join(what))

@@ -1,0 +1,163 @@
+"""Map a pure function over work items, in input order, on one core, a process pool or a Dask cluster.
+
+One interface for every command that does the same work on many independent items
+(``gt check`` over logs, ``gt simulate`` over games, ``gt balance`` over logs)::
+
+    from gtcli.core.executor import Executor, map_ordered
+
+    for result in map_ordered(work, items, Executor(jobs=4)):
+        ...
+
+* ``work`` is a pure function of one item, picklable (a module-level function, or a
+  :func:`functools.partial` of one), and so are the items and results. Pure means the
+  result depends on the item alone: then the results are identical whichever executor
+  ran them, in whatever order, on however many processes or machines.
+* Results come back in the order of ``items``, each as soon as it and every earlier one
+  are ready; the consumer may stop early (closing the iterator, an exception, Ctrl-C):
+  the pool or the cluster connection is shut down and no worker outlives the caller.
+* ``Executor(jobs=N)``: up to N processes of this machine (1: in this process, no pool).
+  With several, the first item is done here before the pool starts, so workers (forked
+  where the system allows) begin with what it loaded: grammars, card sets.
+* ``Executor(kind="dask", jobs=N)``: a Dask ``LocalCluster`` of N single-threaded worker
+  processes on 127.0.0.1, started for this map and stopped after it.
+* ``Executor(kind="dask", scheduler="tcp://HOST:8786")``: a running Dask cluster
+  (``dask scheduler`` and ``dask worker`` with gtcli installed on every machine; see
+  docs/scale.md). Files the items name must be readable by the workers at the same paths.
+
+Dask is an optional dependency (``pip install 'gtcli[dask]'``): without it,
+:func:`map_ordered` raises :class:`ExecutorUnavailable`, which commands report as a usage
+problem (exit 2). Nothing here knows about games.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+KINDS = ("processes", "dask")
+DASK_HINT = "pip install 'gtcli[dask]'"
+CONNECT_TIMEOUT = "10s"  # to reach a running scheduler (--scheduler)
+
+
+class ExecutorUnavailable(Exception):
+    """The executor asked for cannot run here (Dask not installed, scheduler unreachable)."""
+
+
+@dataclass(frozen=True)
+class Executor:
+    """Where work runs: ``kind`` "processes" (``jobs`` processes) or "dask" (a local cluster of
+    ``jobs`` workers, or the running cluster at ``scheduler``)."""
+
+    kind: str = "processes"
+    jobs: int = 1
+    scheduler: str | None = None
+
+    def describe(self) -> str:
+        if self.kind == "dask":
+            return f"dask scheduler {self.scheduler}" if self.scheduler else f"dask local cluster of {self.jobs}"
+        return f"{self.jobs} process(es)"
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    counted = getattr(os, "process_cpu_count", None)
+    if counted is not None:
+        return counted() or 1
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def map_ordered(work: Callable[[Any], Any], items: Iterable[Any], executor: Executor = Executor()) -> Iterator[Any]:
+    """``map(work, items)`` run by ``executor``; results in the order of ``items`` (module docstring).
+
+    The pool or cluster is started before this returns (before a progress bar starts a
+    thread); :class:`ExecutorUnavailable` is raised here, not while iterating.
+    """
+    items = list(items)
+    if executor.kind == "dask":
+        client, closers = _dask_client(executor)
+        workers = executor.jobs if executor.scheduler is None else max(1, len(client.scheduler_info()["workers"]))
+        return _dask_map(client, closers, work, items, workers)
+    if executor.kind != "processes":
+        raise ExecutorUnavailable(f"no executor called {executor.kind!r}: one of {', '.join(KINDS)}")
+    if executor.jobs <= 1 or len(items) <= 2:
+        return map(work, items)
+    import multiprocessing
+
+    first = work(items[0])
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    pool = multiprocessing.get_context(method).Pool(min(executor.jobs, len(items) - 1), initializer=_ignore_interrupts)
+    chunk = max(1, min(16, len(items) // (executor.jobs * 8)))
+    return _drain(first, pool, work, items[1:], chunk)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (one message, exit 130), not a traceback per process."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _drain(first: Any, pool: Any, work: Callable, rest: list, chunk: int) -> Iterator[Any]:
+    try:
+        yield first
+        yield from pool.imap(work, rest, chunksize=chunk)
+        pool.close()
+    finally:
+        pool.terminate()  # also on Ctrl-C or a closed output: no worker outlives the caller
+        pool.join()
+
+
+# ---- Dask ------------------------------------------------------------------------------------------
+
+def _dask_client(executor: Executor) -> tuple[Any, list]:
+    try:
+        import logging
+
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ExecutorUnavailable(f"--executor dask needs Dask distributed, which is not installed: "
+                                  f"{DASK_HINT}") from None
+    if executor.scheduler:
+        try:
+            client = Client(executor.scheduler, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ExecutorUnavailable(f"cannot reach the Dask scheduler at {executor.scheduler}: {exc}") from None
+        return client, [client]
+    cluster = LocalCluster(n_workers=max(1, executor.jobs), threads_per_worker=1, processes=True,
+                           host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
+    client = Client(cluster)
+    return client, [client, cluster]
+
+
+def _run_chunk(work: Callable, chunk: list) -> list:
+    return [work(item) for item in chunk]
+
+
+def _dask_map(client: Any, closers: list, work: Callable, items: list, workers: int) -> Iterator[Any]:
+    """Chunks of items as Dask tasks, at most a few per worker in flight, collected in order."""
+    chunk = max(1, min(64, len(items) // (workers * 8) or 1))
+    chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
+    window = workers * 4
+    pending: deque = deque()
+    try:
+        queued = 0
+        while queued < len(chunks) or pending:
+            while queued < len(chunks) and len(pending) < window:
+                pending.append(client.submit(_run_chunk, work, chunks[queued], pure=False))
+                queued += 1
+            future = pending.popleft()
+            yield from future.result()
+    finally:
+        for future in pending:
+            future.cancel()
+        for closer in closers:
+            try:
+                closer.close()
+            except Exception:  # a cluster already gone (Ctrl-C reached its processes first)
+                pass

@@ -1,0 +1,1 @@
+"""Page chrome and SVG charts shared by every HTML page gt writes."""

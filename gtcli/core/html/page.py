@@ -1,0 +1,48 @@
+"""The page every HTML file gt writes is built on (card sheets, scoresheets).
+
+One self-contained document: no network, no JavaScript, no external fonts or images, so
+it opens and prints offline; colours print as shown. Every word that comes from a user's
+file is escaped with :func:`esc` (card sets, logs and sessions come from strangers).
+"""
+
+from __future__ import annotations
+
+import html
+
+from gtcli.core.escaping import safe
+
+SANS = '"DejaVu Sans", "Liberation Sans", sans-serif'
+SERIF = 'Georgia, "DejaVu Serif", "Liberation Serif", serif'
+
+BASE_CSS = """\
+* { box-sizing: border-box; }
+html, body { margin: 0; padding: 0; }
+body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+"""
+
+
+def esc(text: object) -> str:
+    """``text`` as HTML text or an attribute value: nothing in it is markup, and no control
+    character reaches the page raw (ESC, bidirectional controls: shown as ``\\x1b``, ``\\u202e``
+    by :func:`gtcli.core.escaping.safe`, as on the terminal). A page printed to standard output
+    is then as safe on a terminal as every other output of gt."""
+    return html.escape(safe(str(text)), quote=True)
+
+
+def document(title: str, lang: str, css: str, body: str, generator: str) -> str:
+    """A whole page: ``title`` and ``lang`` are escaped here; ``css`` and ``body`` are the caller's markup."""
+    return f"""<!doctype html>
+<html lang="{esc(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="{esc(generator)}">
+<title>{esc(title)}</title>
+<style>
+{BASE_CSS}{css}</style>
+</head>
+<body>
+{body}
+</body>
+</html>
+"""

@@ -1,1 +1,0 @@
-"""The project's languages: Lark grammars, their loaders and transformers."""

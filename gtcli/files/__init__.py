@@ -1,5 +1,0 @@
-"""Reading and writing the project's TOML files: tables, sessions, profiles, resources.
-
-This room turns bytes into the plain dataclasses of :mod:`gtcli.rules` (and back),
-attaching file, line and column to every problem it finds.
-"""

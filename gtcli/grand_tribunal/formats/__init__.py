@@ -1,0 +1,1 @@
+"""Grand Tribunal's TOML files: tables, sessions, drafts, profiles, boards; finding logs."""

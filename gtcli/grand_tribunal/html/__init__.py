@@ -1,0 +1,1 @@
+"""Grand Tribunal's printable pages: the scoresheet and the card sheet."""

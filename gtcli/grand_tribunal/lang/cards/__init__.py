@@ -1,0 +1,1 @@
+"""The card-set language (.gtc): reading, checking, formatting, exchanging, showing."""

@@ -1,0 +1,1 @@
+"""The game-log language (.gtl): reading, checking by replay, formatting, reporting."""

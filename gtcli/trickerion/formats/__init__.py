@@ -1,0 +1,1 @@
+"""Trickerion's TOML files: table files, turn entries and sessions."""

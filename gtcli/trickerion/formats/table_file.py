@@ -1,0 +1,509 @@
+"""Trickerion table files and turn entries (TOML), validated with a position for every problem.
+
+Three kinds of entry are read here, each by one method of :class:`TrickerionReader`:
+
+* a *players file* (``gt trickerion final``, ``wages``, ``initiative``): ``initiative``
+  and ``[[players]]`` with fame, coins, shards and team;
+* a *performance* (``gt trickerion performance``): the card, its tricks and the Theatre;
+* a *turn* (``gt trickerion game turn``), also stored as the ``[[turns]]`` of a session,
+  which holds the turn's Theatre, ``[[players]]`` changes and ``[[performances]]``.
+
+The same reader serves a file of its own and a ``[[turns]]`` table of a session (its
+:class:`Scope`), so both report ``file:line:col`` the same way. Names of days,
+characters and resources are read in any language :mod:`gtcli.trickerion.rules.words` knows,
+and so are the fields named after a resource or a character (``fama = 3``).
+
+About 500 lines, one reader: the three kinds of entry share its scopes, names and field
+checks, so they read best side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gtcli.core.diagnostics import Diagnostic, InputError
+from gtcli.core.files.fields import in_range, is_int, unknown_field_hint
+from gtcli.core.files.toml_source import TomlSource, read_toml
+from gtcli.core.text import fold, pick, repeated, unknown_hint
+from gtcli.trickerion.rules.amounts import NOTHING, RESOURCE_KEYS, Amounts
+from gtcli.trickerion.rules.game import MAX_NAME, TURNS, PlayerState, PlayerTurn, Turn, team_problems
+from gtcli.trickerion.rules.initiative import MAX_PLAYERS, MIN_PLAYERS
+from gtcli.trickerion.rules.performance import THRESHOLDS, Performance, Theatre, Trick
+from gtcli.trickerion.rules.problems import Problem, Where
+from gtcli.trickerion.rules.words import (APPRENTICE, CHARACTERS, DAYS, LOCATIONS, RESOURCES, SPECIALIST, SPECIALISTS,
+                                          Words, character_kind)
+
+PARSE_ERROR = "TRK001"
+MAX_TRICK_NAME = 80
+MAX_FAME = 999
+MAX_COINS = 999
+MAX_SHARDS = 99
+MAX_TEAM = 7
+MAX_YIELD = 20
+MAX_LINKS = 12
+MAX_TRICKS = 24
+MAX_CHANGE = 200
+MAX_LIST = 16
+
+PLAYER_FIELDS = ("name", "fame", "coins", "shards", "apprentices", "specialists", "inactive", "hired",
+                 "assistant_apprentice")
+PLAYERS_FILE_FIELDS = ("initiative", "players")
+PERFORMANCE_FIELDS = ("day", "performer", "links", "bonus", "specialists", "tricks")
+PERFORMANCE_FILE_FIELDS = ("players", "theatre", *PERFORMANCE_FIELDS)
+TRICK_FIELDS = ("owner", "name", "fame", "coins", "shards", "threshold")
+TURN_FIELDS = ("turn", "theatre", "players", "performances")
+TURN_PLAYER_FIELDS = ("name", "changes", "advertised", "hired", "inactive", "shard_points")
+
+
+def _spellings(words: Words, key: str, as_field: str) -> dict[str, str]:
+    return {fold(s): as_field for s in (key, *words.names[key])}
+
+
+# Fields named after a resource or a character may be written in any language too.
+FIELD_ALIASES: dict[str, str] = {
+    **{k: v for r in RESOURCE_KEYS for k, v in _spellings(RESOURCES, r, r).items()},
+    **_spellings(CHARACTERS, APPRENTICE, "apprentices"),
+    **_spellings(CHARACTERS, SPECIALIST, "specialists"),
+}
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One ``[[players]]`` entry of a players file."""
+
+    name: str
+    fame: int = 0
+    coins: int = 0
+    shards: int = 0
+    apprentices: int = 0
+    specialists: tuple[str, ...] = ()  # kinds, or "specialist" once per Specialist given as a count
+    inactive: tuple[str, ...] = ()
+    hired: tuple[str, ...] = ()
+    assistant_apprentice: bool | None = None  # false: the Assistant came later, with no Apprentice
+
+    def before_hiring(self) -> tuple[PlayerState, PlayerTurn] | None:
+        """The team that could work this turn (this turn's hires taken out of it) and what
+        the player did with it; None if a hire is not in the team at all."""
+        specialists = list(self.specialists)
+        for kind in (k for k in self.hired if character_kind(k) == SPECIALIST):
+            gone = next((s for s in (kind, SPECIALIST) if s in specialists), None)
+            if gone is None:
+                gone = specialists[-1] if kind == SPECIALIST and specialists else None
+            if gone is None:
+                return None
+            specialists.remove(gone)
+        apprentices = self.apprentices - self.hired.count(APPRENTICE)
+        if apprentices < 0:
+            return None
+        state = PlayerState(self.name, self.fame, self.coins, self.shards, apprentices, tuple(specialists),
+                            extension_apprentice=self.assistant_apprentice and "assistant" in specialists
+                            if self.assistant_apprentice is not None else None)
+        return state, PlayerTurn(self.name, inactive=self.inactive, hired=self.hired)
+
+
+@dataclass(frozen=True)
+class PlayersFile:
+    players: tuple[PlayerRecord, ...]
+    initiative: tuple[str, ...]  # the file's initiative, or the players' order when it gives none
+    initiative_given: bool
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where an entry sits: a file of its own, or the ``turn``-th ``[[turns]]`` of a session
+    (with how many players, performances and tricks the turns before it hold); a turn that
+    was undone sits in ``[[undone]]`` (``table``)."""
+
+    turn: int | None = None
+    players_before: int = 0
+    performances_before: int = 0
+    tricks_before: int = 0
+    table: str = "turns"
+
+    @property
+    def prefix(self) -> str:
+        return "" if self.turn is None else self.table + "."
+
+
+@dataclass
+class _Names:
+    """Player names of one entry: a fixed list, or (a performance without ``players``) the
+    first spelling of each name, matched case- and accent-blind."""
+
+    fixed: tuple[str, ...] | None
+    seen: list[str] = field(default_factory=list)
+
+    def known(self) -> tuple[str, ...]:
+        return self.fixed if self.fixed is not None else tuple(self.seen)
+
+
+class TrickerionReader:
+    """Read Trickerion entries from one TOML source; every error names its line.
+
+    Values are checked here (types, ranges, names in any language); the rules an entry
+    can break (a show without the performer's trick, spending coins one does not have)
+    are the pure core's, and :meth:`check` / :meth:`place` put them at their line.
+    """
+
+    def __init__(self, source: TomlSource, scope: Scope = Scope(), players: tuple[str, ...] | None = None) -> None:
+        self.source = source
+        self.scope = scope
+        self.names = _Names(players)
+        self.performance_at_top = False
+        self._tricks_at: list[int] = []  # index of each performance's first trick, in the file
+        self._next_trick = scope.tricks_before
+
+    # -- positions -----------------------------------------------------------------------
+    def locate(self, where: Where) -> tuple[int | None, int | None]:
+        s, p = self.scope, self.scope.prefix
+        if where.within is not None:
+            return self.inner(where.within, where.key or "", Where(where.section, where.index, None, where.performance))
+        if where.section == "players" and not self.performance_at_top:
+            spot = self.source.locate(where.key, p + "players", s.players_before + where.index)
+        elif where.section == "tricks":
+            if self.performance_at_top:
+                spot = self.source.locate(where.key, "tricks", where.index)
+            else:
+                first = self._tricks_at[where.performance] if where.performance < len(self._tricks_at) else 0
+                spot = self.source.locate(where.key, p + "performances.tricks", first + where.index)
+                if spot[0] is None:
+                    spot = self.locate(Where("performances", where.performance, "tricks"))
+        elif where.section == "performances" and not self.performance_at_top:
+            spot = self.source.locate(where.key, p + "performances", s.performances_before + where.index)
+        else:
+            spot = self._top(where.key)
+        if spot[0] is None and where.section is not None:  # e.g. a table written inline: its key at the top
+            spot = self._top(where.section)
+        return spot
+
+    def _top(self, key: str | None) -> tuple[int | None, int | None]:
+        if self.scope.turn is None:
+            spot = self.source.locate(key)
+            if spot[0] is None and key:  # a table of the file's: its [key] or [[key]] header
+                spot = self.source.locate(None, key)
+            return spot
+        return self.source.locate(key, self.scope.table, self.scope.turn)
+
+    def inner(self, table: str, key: str, where: Where) -> tuple[int | None, int | None]:
+        """A key of a sub-table (``theatre``, ``bonus``, ``changes``): in a ``[table]`` of a
+        file's own, else (an inline table, or deeper) the line that names the table."""
+        at_top = where.section is None or (self.performance_at_top and where.section == "performances")
+        if at_top and self.scope.turn is None:
+            spot = self.source.locate(key, table)
+            if spot[0] is not None:
+                return spot
+        return self.locate(_with(where, table))
+
+    def fail(self, code: str, message: str, hint: str | None = None, where: Where = Where()) -> InputError:
+        return self.relocate(InputError(Diagnostic(code, message, hint=hint)), where)
+
+    def relocate(self, exc: InputError, where: Where, spot: tuple[int | None, int | None] | None = None) -> InputError:
+        line, col = spot if spot is not None else self.locate(where)
+        return exc.located(self.source.path, line, col)
+
+    # -- values --------------------------------------------------------------------------
+    def fields(self, raw: Any, known: tuple[str, ...], what: str, where: Where) -> dict[str, tuple[str, Any]]:
+        """``raw``'s fields by their English name -> (the key as written, the value)."""
+        if not isinstance(raw, dict):
+            raise self.fail("TRK003", f"{what} must be a table", where=where)
+        found: dict[str, tuple[str, Any]] = {}
+        for key, value in raw.items():
+            name = key if key in known else FIELD_ALIASES.get(fold(key))
+            if name not in known:
+                spellings = [k for k, v in FIELD_ALIASES.items() if v in known]
+                raise self.fail("TRK006", f"unknown field {key!r} in {what}", unknown_field_hint(key, known, spellings),
+                                _with(where, key))
+            if name in found:
+                raise self.fail("TRK003", f"{what} gives {name} twice ({found[name][0]!r} and {key!r})",
+                                where=_with(where, key))
+            found[name] = (key, value)
+        return found
+
+    def number(self, fields: dict[str, tuple[str, Any]], name: str, low: int, high: int, what: str, where: Where,
+               default: int = 0) -> int:
+        if name not in fields:
+            return default
+        key, value = fields[name]
+        if not in_range(value, low, high):
+            kind = "a whole number from" if not is_int(value) else "from"
+            raise self.fail("TRK003", f"{what}: {key} must be {kind} {low} to {high}, got {value!r}",
+                            where=_with(where, key))
+        return value
+
+    def flag(self, fields: dict[str, tuple[str, Any]], name: str, who: str, where: Where) -> bool | None:
+        """A true-or-false field (None when left out)."""
+        if name not in fields:
+            return None
+        key, value = fields[name]
+        if not isinstance(value, bool):
+            raise self.fail("TRK003", f"{who}: {key} must be true or false, got {value!r}", where=_with(where, key))
+        return value
+
+    def text(self, value: Any, limit: int, what: str, where: Where) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail("TRK003", f"{what} must be a name in quotes, got {value!r}", where=where)
+        text = " ".join(value.split())
+        if len(text) > limit or not text.isprintable():
+            raise self.fail("TRK003", f"{what} must be printable text of at most {limit} characters",
+                            where=where)
+        return text
+
+    def word(self, words: Words, value: Any, where: Where) -> str:
+        try:
+            return words.resolve(value)
+        except InputError as exc:
+            raise self.relocate(exc, where) from None
+
+    def words(self, words: Words, value: Any, what: str, where: Where) -> tuple[str, ...]:
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or len(value) > MAX_LIST:
+            raise self.fail("TRK003", f"{what} must be a list of names (at most {MAX_LIST})", where=where)
+        return tuple(self.word(words, v, where) for v in value)
+
+    def player(self, value: Any, where: Where, code: str = "TRK005", among: str = "a player of this game") -> str:
+        """A player's name as the entry knows it (case and accents do not matter)."""
+        name = self.text(value, MAX_NAME, where.key or "a player's name", where)
+        known = self.names.known()
+        hit = pick(name, known)
+        if hit is not None:
+            return hit
+        if self.names.fixed is None:
+            self.names.seen.append(name)
+            return name
+        raise self.fail(code, f"{name!r} is not {among}", unknown_hint(name, known, "players"), where)
+
+    def player_list(self, value: Any, key: str, where: Where = Where()) -> tuple[str, ...]:
+        where = _with(where, key)
+        if not isinstance(value, list) or not value:
+            raise self.fail("TRK003", f"{key} must be a list of player names", where=where)
+        names = tuple(self.text(v, MAX_NAME, "a player's name", where) for v in value)
+        twice = repeated(names)
+        if twice is not None:
+            raise self.fail("TRK007", f"player {twice!r} is listed twice in {key}", where=where)
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise self.fail("TRK008", f"{len(names)} players; Trickerion takes {MIN_PLAYERS} to {MAX_PLAYERS}",
+                            where=where)
+        return names
+
+    def amounts(self, raw: Any, what: str, where: Where, low: int, high: int) -> Amounts:
+        """A table of resources (``{ fame = 1, monedas = 2 }``) in the field ``where.key``."""
+        if not isinstance(raw, dict):
+            raise self.fail("TRK003", f"{what} must be a table of resources", "{ fame = 1, coins = 2 }", where)
+        within = Where(where.section, where.index, None, where.performance, within=where.key)
+        fields = self.fields(raw, RESOURCE_KEYS, what, within)
+        return Amounts(*(self.number(fields, name, low, high, what, within) for name in RESOURCE_KEYS))
+
+    # -- players files ---------------------------------------------------------------------
+    def players_file(self, data: dict[str, Any]) -> PlayersFile:
+        if not data:
+            raise self.fail("TRK002", "the file is empty", "list each player under [[players]] (see docs/trickerion.md)")
+        top = self.fields(data, PLAYERS_FILE_FIELDS, "the file", Where())
+        initiative = self.player_list(top["initiative"][1], "initiative") if "initiative" in top else None
+        if "players" not in top:
+            raise self.fail("TRK002", "the file has no [[players]]", "[[players]]\nname = \"Ana\"\nfame = 41")
+        raw_players = top["players"][1]
+        if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
+            raise self.fail("TRK003", "players must be [[players]] tables", where=Where(key="players"))
+        self.names = _Names(initiative)
+        records = tuple(self.player_record(raw, n) for n, raw in enumerate(raw_players))
+        names = tuple(r.name for r in records)
+        twice = repeated(names)
+        if twice is not None:
+            raise self.fail("TRK007", f"player {twice!r} has two [[players]] entries",
+                            where=Where("players", names.index(twice, names.index(twice) + 1), "name"))
+        if initiative is None:
+            if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+                raise self.fail("TRK008", f"{len(names)} players; Trickerion takes {MIN_PLAYERS} to {MAX_PLAYERS}",
+                                where=Where(key="players"))
+        else:
+            missing = [n for n in initiative if n not in names]
+            if missing:
+                raise self.fail("TRK009", f"{', '.join(missing)} in the initiative order but not under [[players]]",
+                                "give every player a [[players]] entry", Where(key="initiative"))
+        return PlayersFile(records, initiative or names, initiative is not None)
+
+    def named_entry(self, raw: dict[str, Any], n: int, known: tuple[str, ...],
+                    *unknown: str) -> tuple[Where, dict[str, tuple[str, Any]], str]:
+        """The n-th ``[[players]]`` entry: where it is, its fields, and whose it is."""
+        where = Where("players", n)
+        fields = self.fields(raw, known, f"player {n + 1}", where)
+        if "name" not in fields:
+            raise self.fail("TRK002", f"player {n + 1} has no name", "name = \"Ana\"", where)
+        return where, fields, self.player(fields["name"][1], _with(where, fields["name"][0]), *unknown)
+
+    def player_record(self, raw: dict[str, Any], n: int) -> PlayerRecord:
+        where, fields, name = self.named_entry(raw, n, PLAYER_FIELDS, "TRK009", "in the initiative order")
+        what = name
+        apprentices = self.number(fields, "apprentices", 0, MAX_TEAM, what, where)
+        specialists: tuple[str, ...] = ()
+        if "specialists" in fields:
+            key, value = fields["specialists"]
+            if is_int(value):
+                specialists = (SPECIALIST,) * self.number(fields, "specialists", 0, len(SPECIALISTS.keys), what, where)
+            else:
+                specialists = self.words(SPECIALISTS, value, f"{name}'s specialists", _with(where, key))
+                if repeated(specialists):
+                    raise self.fail("TRK016", f"{name} has one {repeated(specialists)}, not two",
+                                    "each Specialist comes with one board extension", _with(where, key))
+        lists = {k: self.words(CHARACTERS, fields[k][1], f"{name}'s {k}", _with(where, fields[k][0]))
+                 for k in ("inactive", "hired") if k in fields}
+        return PlayerRecord(
+            name,
+            fame=self.number(fields, "fame", 0, MAX_FAME, what, where),
+            coins=self.number(fields, "coins", 0, MAX_COINS, what, where),
+            shards=self.number(fields, "shards", 0, MAX_SHARDS, what, where),
+            apprentices=apprentices, specialists=specialists,
+            inactive=lists.get("inactive", ()), hired=lists.get("hired", ()),
+            assistant_apprentice=self.flag(fields, "assistant_apprentice", name, where),
+        )
+
+    def team_before_hiring(self, record: PlayerRecord, n: int) -> tuple[PlayerState, PlayerTurn]:
+        """``record``'s team as it worked this turn, or the first reason it cannot be."""
+        team = record.before_hiring()
+        if team is None:
+            raise self.fail("TRK016", f"{record.name} hired characters that are not in their team",
+                            "apprentices and specialists count the whole team, this turn's hires included",
+                            Where("players", n, "hired"))
+        self.check(team_problems(*team, n))
+        return team
+
+    def check(self, problems: Iterable[Problem]) -> None:
+        """Raise the first rule an entry breaks, at its place in the file."""
+        for found in problems:
+            raise InputError(self.place(found))
+
+    def place(self, found: Problem) -> Diagnostic:
+        """A rule broken by the entry, as a diagnostic at its place in the file."""
+        return found.diagnostic.at(self.source.path, *self.locate(found.where))
+
+    # -- performances ----------------------------------------------------------------------
+    def performance_file(self, data: dict[str, Any]) -> Performance:
+        self.performance_at_top = True
+        if not data:
+            raise self.fail("TRK002", "the file is empty", "day = \"friday\"\nperformer = \"Ana\"\n[[tricks]] ...")
+        top = self.fields(data, PERFORMANCE_FILE_FIELDS, "the performance", Where())
+        if "players" in top:
+            self.names = _Names(self.player_list(top["players"][1], top["players"][0]))
+        theatre = self.theatre(top["theatre"][1], Where(key=top["theatre"][0])) if "theatre" in top else ()
+        return self.performance({k: v for k, v in data.items() if k not in ("players", "theatre")}, 0, theatre)
+
+    def performance(self, raw: Any, n: int, theatre: Theatre) -> Performance:
+        where = Where("performances", n)
+        what = "the performance" if self.performance_at_top else f"performance {n + 1}"
+        fields = self.fields(raw, PERFORMANCE_FIELDS, what, where)
+        for key, example in (("day", "day = \"friday\""), ("performer", "performer = \"Ana\"")):
+            if key not in fields:
+                raise self.fail("TRK002", f"{what} has no {key}", example, where)
+        day = self.word(DAYS, fields["day"][1], _with(where, fields["day"][0]))
+        performer = self.player(fields["performer"][1], _with(where, fields["performer"][0]))
+        links = self.number(fields, "links", 0, MAX_LINKS, what, where)
+        bonus = self.amounts(fields["bonus"][1], "the card's bonus", _with(where, fields["bonus"][0]), 0,
+                             MAX_YIELD) if "bonus" in fields else NOTHING
+        specialists = self.words(SPECIALISTS, fields["specialists"][1], "specialists",
+                                 _with(where, fields["specialists"][0])) if "specialists" in fields else ()
+        raw_tricks = fields.get("tricks", ("tricks", []))[1]
+        if not isinstance(raw_tricks, list) or not all(isinstance(t, dict) for t in raw_tricks) \
+                or len(raw_tricks) > MAX_TRICKS:
+            raise self.fail("TRK003", f"tricks must be [[tricks]] tables, at most {MAX_TRICKS}",
+                            where=_with(where, "tricks"))
+        self._tricks_at.append(self._next_trick)
+        self._next_trick += len(raw_tricks)
+        tricks = tuple(self.trick(t, n, k) for k, t in enumerate(raw_tricks))
+        return Performance(day, performer, tricks, links, bonus, specialists, theatre)
+
+    def trick(self, raw: dict[str, Any], performance: int, n: int) -> Trick:
+        where = Where("tricks", n, performance=performance)
+        what = f"trick {n + 1}"
+        fields = self.fields(raw, TRICK_FIELDS, what, where)
+        if "owner" not in fields:
+            raise self.fail("TRK002", f"{what} has no owner", "owner = \"Ana\"  # whose trick marker it is", where)
+        owner = self.player(fields["owner"][1], _with(where, fields["owner"][0]))
+        name = self.text(fields["name"][1], MAX_TRICK_NAME, f"{what}'s name", _with(where, fields["name"][0])) \
+            if "name" in fields else what
+        label = what if name == what else f"{what} ({name})"
+        printed = Amounts(*(self.number(fields, r, 0, MAX_YIELD, label, where) for r in RESOURCE_KEYS))
+        threshold = None
+        if "threshold" in fields:
+            key, threshold = fields["threshold"]
+            if not is_int(threshold) or threshold not in THRESHOLDS:
+                raise self.fail("TRK003", f"{label}: a trick's fame threshold is {' or '.join(map(str, THRESHOLDS))} "
+                                f"(the number in its star), got {threshold!r}", where=_with(where, key))
+        return Trick(owner, name, printed, threshold)
+
+    def theatre(self, raw: Any, where: Where) -> Theatre:
+        """``{ Ana = ["friday"], Ben = ["sunday", "thursday"] }``: days with a character, per player."""
+        if not isinstance(raw, dict):
+            raise self.fail("TRK003", "theatre must be a table of player = [days]",
+                            "theatre = { Ana = [\"friday\"], Ben = [\"sunday\"] }", where)
+        inside = Where(within=where.key)
+        seen: dict[str, tuple[str, ...]] = {}
+        for key, days in raw.items():
+            name = self.player(key, _with(inside, key))
+            parsed = self.words(DAYS, days, f"{name}'s days in the theatre", _with(inside, key))
+            if name in seen:
+                raise self.fail("TRK007", f"{name} is listed twice in the theatre", where=_with(inside, key))
+            seen[name] = tuple(sorted(set(parsed), key=DAYS.keys.index))
+        return tuple(seen.items())
+
+    # -- turns -------------------------------------------------------------------------------
+    def turn(self, data: dict[str, Any], number: int) -> Turn:
+        """The ``number``-th turn of a game (the reader knows the game's players)."""
+        where = Where()
+        if not data and self.scope.turn is None:
+            raise self.fail("TRK002", "the turn file is empty",
+                            "give the turn's [[players]] changes and [[performances]] (see docs/trickerion.md)")
+        fields = self.fields(data, TURN_FIELDS, "the turn", where)
+        if "turn" in fields and fields["turn"][1] != number:
+            if not in_range(fields["turn"][1], 1, TURNS):
+                raise self.fail("TRK003", f"turn must be 1 to {TURNS}, got {fields['turn'][1]!r}",
+                                where=Where(key=fields["turn"][0]))
+            raise self.fail("TRK015", f"this is turn {fields['turn'][1]}, but the game's next turn is {number}",
+                            "leave turn out, or fix the number", Where(key=fields["turn"][0]))
+        theatre = self.theatre(fields["theatre"][1], Where(key=fields["theatre"][0])) if "theatre" in fields else ()
+        players = self._aot(fields, "players", what="[[players]]")
+        entries = tuple(self.player_turn(raw, n) for n, raw in enumerate(players))
+        performances = self._aot(fields, "performances", what="[[performances]]")
+        if len(performances) > len(DAYS.keys):
+            raise self.fail("TRK011", f"{len(performances)} performances; the Theatre has {len(DAYS.keys)} days",
+                            where=Where(key="performances"))
+        return Turn(entries, theatre, tuple(self.performance(raw, n, theatre) for n, raw in enumerate(performances)))
+
+    def _aot(self, fields: dict[str, tuple[str, Any]], name: str, what: str) -> list[dict[str, Any]]:
+        raw = fields.get(name, (name, []))[1]
+        if not isinstance(raw, list) or not all(isinstance(r, dict) for r in raw) or len(raw) > MAX_LIST:
+            raise self.fail("TRK003", f"{name} must be {what} tables (at most {MAX_LIST})", where=Where(key=name))
+        return raw
+
+    def player_turn(self, raw: dict[str, Any], n: int) -> PlayerTurn:
+        where, fields, name = self.named_entry(raw, n, TURN_PLAYER_FIELDS)
+        changes = self.amounts(fields["changes"][1], f"{name}'s changes", _with(where, fields["changes"][0]),
+                               -MAX_CHANGE, MAX_CHANGE) if "changes" in fields else NOTHING
+        advertised = self.flag(fields, "advertised", name, where) or False
+        lists = {k: self.words(CHARACTERS, fields[k][1], f"{name}'s {k}", _with(where, fields[k][0]))
+                 for k in ("inactive", "hired") if k in fields}
+        if SPECIALIST in lists.get("hired", ()):
+            raise self.fail("TRK003", f"{name}: name the Specialist hired",
+                            f"one of: {', '.join(SPECIALISTS.keys)}", _with(where, fields["hired"][0]))
+        # one location per placement that bought +1 action point (`gt trickerion action-points --shard`)
+        points = self.words(LOCATIONS, fields["shard_points"][1], f"{name}'s shard_points",
+                            _with(where, fields["shard_points"][0])) if "shard_points" in fields else ()
+        return PlayerTurn(name, changes, advertised, lists.get("hired", ()), lists.get("inactive", ()), points)
+
+
+def _with(where: Where, key: str) -> Where:
+    return Where(where.section, where.index, key, where.performance, where.within)
+
+
+def load_players_file(path: str) -> tuple[TrickerionReader, PlayersFile]:
+    source = read_toml(path, PARSE_ERROR, "players file")
+    reader = TrickerionReader(source)
+    return reader, reader.players_file(source.data)
+
+
+def load_performance(path: str) -> tuple[TrickerionReader, Performance]:
+    source = read_toml(path, PARSE_ERROR, "performance file")
+    reader = TrickerionReader(source)
+    return reader, reader.performance_file(source.data)

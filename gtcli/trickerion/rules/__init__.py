@@ -1,0 +1,1 @@
+"""Trickerion's rules: pure functions over small frozen dataclasses."""

@@ -1,0 +1,182 @@
+"""Performance payouts: who gets what when a Magician performs a Performance card.
+
+Every player with a trick marker on the card is paid the printed yields of each of their
+tricks there, shifted by their own Theatre modifiers (Thursday -1, Sunday +1 to fame and
+coins, both if they have characters on both days; a player with nobody in the Theatre
+takes the performer's). A shifted yield stops at 0. The performer alone adds the card's
+link bonus, the bonuses of their Specialists behind them, and the card's bonus box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from gtcli.trickerion.rules.amounts import NOTHING, Amounts, total
+from gtcli.trickerion.rules.problems import Problem, problem
+from gtcli.trickerion.rules.words import DAYS, SUNDAY, THURSDAY
+
+LINK_FAME = 1
+SPECIALIST_BONUS = {
+    "assistant": Amounts(fame=2),
+    "manager": Amounts(coins=3),
+    "engineer": Amounts(shards=1),
+}
+
+Theatre = tuple[tuple[str, tuple[str, ...]], ...]  # (player, days with a character of theirs), per turn
+
+
+# The fame thresholds printed on trick cards (the star): 1 and 16 in the base game, 36 for the
+# tricks the base game leaves out. A player learns a trick only with at least that much fame.
+THRESHOLDS = (1, 16, 36)
+
+
+@dataclass(frozen=True)
+class Trick:
+    owner: str
+    name: str
+    printed: Amounts  # the yields printed on the trick card
+    threshold: int | None = None  # its fame threshold, when the entry gives it
+
+
+@dataclass(frozen=True)
+class Performance:
+    day: str  # the performing Magician's slot
+    performer: str
+    tricks: tuple[Trick, ...]
+    links: int = 0
+    bonus: Amounts = NOTHING
+    specialists: tuple[str, ...] = ()  # the performer's Specialists behind them in the Theatre
+    theatre: Theatre = ()
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A player's Theatre modifiers for one performance, and where they came from."""
+
+    thursday: bool
+    sunday: bool
+    from_performer: bool  # the player had nobody in the Theatre and takes the performer's
+
+    @property
+    def per_trick(self) -> int:
+        return int(self.sunday) - int(self.thursday)
+
+
+@dataclass(frozen=True)
+class TrickPayout:
+    trick: Trick
+    paid: Amounts
+
+
+@dataclass(frozen=True)
+class Payout:
+    """One player's gains from one performance, with their breakdown."""
+
+    name: str
+    performer: bool
+    modifier: Modifier
+    tricks: tuple[TrickPayout, ...]
+    links: Amounts = NOTHING
+    specialists: Amounts = NOTHING
+    card: Amounts = NOTHING
+
+    @property
+    def bonuses(self) -> Amounts:
+        return self.links + self.specialists + self.card
+
+    @property
+    def total(self) -> Amounts:
+        return total([t.paid for t in self.tricks]) + self.bonuses
+
+
+def theatre_days(performance: Performance, player: str) -> frozenset[str]:
+    """Days where ``player`` has a character this turn; the performer's Magician is on ``day``."""
+    days = {d for name, ds in performance.theatre if name == player for d in ds}
+    if player == performance.performer:
+        days.add(performance.day)
+    return frozenset(days)
+
+
+def modifier_for(performance: Performance, player: str) -> Modifier:
+    days = theatre_days(performance, player)
+    if not days:
+        own = modifier_for(performance, performance.performer)
+        return Modifier(own.thursday, own.sunday, from_performer=True)
+    return Modifier(THURSDAY in days, SUNDAY in days, from_performer=False)
+
+
+def trick_yield(printed: Amounts, change: int) -> Amounts:
+    """A trick's printed yields with the modifier applied to fame and coins, never below 0."""
+    return Amounts(max(0, printed.fame + change), max(0, printed.coins + change), printed.shards)
+
+
+def specialist_bonus(specialists: Iterable[str]) -> Amounts:
+    """The performer's bonus for the Specialists behind them: each kind counts once."""
+    return total([SPECIALIST_BONUS[kind] for kind in dict.fromkeys(specialists)])
+
+
+def payout_of(performance: Performance, player: str) -> Payout:
+    modifier = modifier_for(performance, player)
+    tricks = tuple(TrickPayout(t, trick_yield(t.printed, modifier.per_trick))
+                   for t in performance.tricks if t.owner == player)
+    if player != performance.performer:
+        return Payout(player, False, modifier, tricks)
+    return Payout(player, True, modifier, tricks,
+                  links=Amounts(fame=LINK_FAME * performance.links),
+                  specialists=specialist_bonus(performance.specialists),
+                  card=performance.bonus)
+
+
+def payouts(performance: Performance) -> tuple[Payout, ...]:
+    """The performer first, then each guest in the order their first trick is listed."""
+    names = dict.fromkeys([performance.performer, *(t.owner for t in performance.tricks)])
+    return tuple(payout_of(performance, name) for name in names)
+
+
+def with_the_turns_days(theatre: Theatre, performances: Iterable[Performance]) -> tuple[Performance, ...]:
+    """A turn's performances, each with the Theatre of the whole turn: the days the turn's
+    table gives, and each performer's own day (their Magician stands on that slot), so a
+    performer's Thursday or Sunday counts for their tricks in every show of the turn, also
+    where they are a guest (Decision 16, docs/trickerion.md)."""
+    performances = tuple(performances)
+    days = {name: set(ds) for name, ds in theatre}
+    for p in performances:
+        days.setdefault(p.performer, set()).add(p.day)
+    whole = tuple((name, tuple(sorted(ds, key=DAYS.keys.index))) for name, ds in days.items())
+    return tuple(replace(p, theatre=whole) for p in performances)
+
+
+def in_day_order(performances: Iterable[Performance]) -> tuple[Performance, ...]:
+    """Performances happen Thursday to Sunday, whatever order they were written in."""
+    return tuple(sorted(performances, key=lambda p: DAYS.keys.index(p.day)))
+
+
+def performance_problems(performance: Performance, index: int = 0) -> tuple[Problem, ...]:
+    """Rules one performance breaks on its own."""
+    found = []
+    if not any(t.owner == performance.performer for t in performance.tricks):
+        found.append(problem("TRK010", f"{performance.performer} performs a card without a trick marker of theirs",
+                             "a Magician can only perform a card that carries one of their own tricks",
+                             section="performances", index=index, key="performer"))
+    twice = next((s for n, s in enumerate(performance.specialists) if s in performance.specialists[:n]), None)
+    if twice:
+        found.append(problem("TRK012", f"the {twice} behind {performance.performer} is listed twice",
+                             "each Specialist is hired once; their bonus counts once",
+                             section="performances", index=index, key="specialists"))
+    return tuple(found)
+
+
+def schedule_problems(performances: tuple[Performance, ...]) -> tuple[Problem, ...]:
+    """Rules a turn's performances break together: one Magician a day, one show a Magician."""
+    found = []
+    for n, p in enumerate(performances):
+        earlier = performances[:n]
+        if any(e.day == p.day for e in earlier):
+            found.append(problem("TRK011", f"two performances on {p.day.capitalize()}",
+                                 "the Theatre has one performance slot a day",
+                                 section="performances", index=n, key="day"))
+        elif any(e.performer == p.performer for e in earlier):
+            found.append(problem("TRK011", f"{p.performer} performs twice in one turn",
+                                 "a player has one Magician", section="performances", index=n, key="performer"))
+    return tuple(found)

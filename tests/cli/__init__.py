@@ -1,0 +1,1 @@
+"""Tests of gtcli.cli: the shell itself and commands through it."""

@@ -1,0 +1,51 @@
+"""`gt --help` must feel instant: it may not import Lark, rich or the rules (measured in benchmarks/)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def modules_after_help() -> list[str]:
+    """The modules a fresh interpreter has loaded once `gt --help` is done."""
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from gtcli.cli.main import cli\n"
+        "result = CliRunner().invoke(cli, ['--help'])\n"
+        "assert result.exit_code == 0 and 'check ' in result.output, result.output\n"
+        "print(','.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout.strip().split(",")
+
+
+def test_help_imports_neither_lark_nor_rich():
+    heavy = [m for m in modules_after_help() if m.split(".")[0] in ("lark", "rich", "hypothesis")
+             or m.startswith(("gtcli.grand_tribunal.rules.replay", "gtcli.grand_tribunal.lang.loader"))]
+    assert heavy == []
+
+
+def test_help_imports_no_command_module():
+    """Lazy loading (gtcli.cli.main.LazyGroup): the help lists commands from one-line helps kept in main."""
+    light = {"gtcli", "gtcli.cli", "gtcli.cli.main", "gtcli.cli.exits", "gtcli.cli.streams"}  # streams: os, sys only
+    assert [m for m in modules_after_help() if m.startswith("gtcli") and m not in light] == []
+
+
+def test_the_one_line_helps_kept_in_main_are_the_commands_own():
+    import click
+
+    from gtcli.cli.main import COMMANDS, cli
+
+    ctx = click.Context(cli)
+    for name, (_module, _attribute, line) in COMMANDS.items():
+        command = cli.get_command(ctx, name)
+        assert command is not None and command.name == name
+        assert command.get_short_help_str(limit=500) == line, name
+
+
+def test_a_mistyped_command_gets_a_did_you_mean():
+    from tests.conftest import run
+
+    result = run("chek", "x.gtl")
+    assert result.exit_code == 2 and "No such command 'chek'. Did you mean 'check'?" in result.output

@@ -1,0 +1,1 @@
+"""Tests of gtcli.grand_tribunal.play."""
