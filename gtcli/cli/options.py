@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -60,6 +62,15 @@ def executor_options(func):
     return click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="N",
                         help="Processes (or local Dask workers) to use (default: every core). "
                              "Results do not depend on N.")(func)
+
+
+def executor_argument(func):
+    """:func:`executor_options`, handed to the command as one ``executor`` argument (an Executor)."""
+    @functools.wraps(func)
+    def inner(*args, jobs, executor_kind, scheduler, **kwargs):
+        return func(*args, executor=executor_from(jobs, executor_kind, scheduler), **kwargs)
+
+    return executor_options(inner)
 
 
 def executor_from(jobs: int | None, kind: str, scheduler: str | None):

@@ -97,11 +97,11 @@ def _digest(path: str) -> str:
         return ""  # judged again: the judge says why it cannot be read
 
 
-def update(conn, archive: str, processes: int, job_of: Callable[[str], object], recheck: bool = False,
+def update(conn, archive: str, executor, job_of: Callable[[str], object], recheck: bool = False,
            progress: Callable[[int, int], None] | None = None) -> Report:
     """Index ``archive`` into ``conn`` (module docstring); ``job_of(path)`` is gt check's Job of a log."""
     from gtcli import __version__
-    from gtcli.core.executor import Executor, map_ordered
+    from gtcli.core.executor import map_ordered
 
     found = discover(archive)
     report = Report(files=len(found.files), problems=found.problems)
@@ -121,7 +121,7 @@ def update(conn, archive: str, processes: int, job_of: Callable[[str], object], 
         tasks.append(Task(path, rel, kind, job, settings))
     gone = sorted(set(old) - {rel for rel, _ in found.files})
     report.removed = len(gone)
-    for row in _batches(conn, map_ordered(judge, tasks, Executor(jobs=processes)), gone, len(tasks), progress):
+    for row in _batches(conn, map_ordered(judge, tasks, executor), gone, len(tasks), progress):
         report.judged += 1
         if row.path not in old:
             report.added += 1

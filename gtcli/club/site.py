@@ -45,7 +45,7 @@ def player_page(key: str) -> str:
     return f"players/{slug(key)}.html"
 
 
-def write_site(club, output: str, processes: int) -> dict[str, Any]:
+def write_site(club, output: str, executor) -> dict[str, Any]:
     """Write the site of ``club`` (an opened :class:`gtcli.cli.commands.club.Club`) into ``output``."""
     from gtcli.core.files.atomic import write_atomic
     from gtcli.core.files.lock import FileLock
@@ -55,7 +55,7 @@ def write_site(club, output: str, processes: int) -> dict[str, Any]:
         os.makedirs(folder, exist_ok=True)
     with FileLock(os.path.join(output, "index.html")):
         shown = {r.path: game_page(r) for r in rows if r.verdict != UNUSABLE and r.sha256}
-        made = _game_pages(club, rows, shown, output, processes)
+        made = _game_pages(club, rows, shown, output, executor)
         pages = _summary_pages(club.conn, rows, club.names, shown)
         for name, html in pages.items():
             write_atomic(os.path.join(output, name), html)
@@ -64,8 +64,8 @@ def write_site(club, output: str, processes: int) -> dict[str, Any]:
             "removed": removed}
 
 
-def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, processes: int) -> int:
-    from gtcli.core.executor import Executor, map_ordered
+def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, executor) -> int:
+    from gtcli.core.executor import map_ordered
     from gtcli.core.files.atomic import write_atomic
 
     tasks = []
@@ -77,7 +77,7 @@ def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, p
         job = club.job_of(path) if r.kind == "log" else None
         tasks.append(GamePage(path, r.path, r.kind, name, r.verdict or "", job))
     made = 0
-    for name, html in map_ordered(render, tasks, Executor(jobs=processes)):
+    for name, html in map_ordered(render, tasks, executor):
         if html is None:
             shown.pop(next(p for p, n in shown.items() if n == name), None)
             continue

@@ -80,6 +80,9 @@ def map_ordered(work: Callable[[Any], Any], items: Iterable[Any], executor: Exec
     """
     items = list(items)
     if executor.kind == "dask":
+        if not items:  # nothing to run: no cluster started (but Dask must be there, as it would be asked)
+            _import_dask()
+            return iter(())
         client, closers = _dask_client(executor)
         workers = executor.jobs if executor.scheduler is None else max(1, len(client.scheduler_info()["workers"]))
         return _dask_map(client, closers, work, items, workers)
@@ -115,14 +118,19 @@ def _drain(first: Any, pool: Any, work: Callable, rest: list, chunk: int) -> Ite
 
 # ---- Dask ------------------------------------------------------------------------------------------
 
-def _dask_client(executor: Executor) -> tuple[Any, list]:
+def _import_dask() -> tuple[Any, Any]:
     try:
-        import logging
-
         from distributed import Client, LocalCluster
     except ImportError:
         raise ExecutorUnavailable(f"--executor dask needs Dask distributed, which is not installed: "
                                   f"{DASK_HINT}") from None
+    return Client, LocalCluster
+
+
+def _dask_client(executor: Executor) -> tuple[Any, list]:
+    import logging
+
+    Client, LocalCluster = _import_dask()
     if executor.scheduler:
         try:
             client = Client(executor.scheduler, timeout=CONNECT_TIMEOUT)

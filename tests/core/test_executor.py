@@ -98,3 +98,33 @@ def test_executor_dask_starts_its_own_local_cluster_of_two_workers(cluster, tmp_
         assert log.read_bytes() == (tmp_path / "b" / log.name).read_bytes()
     balance = json.loads(run("balance", tmp_path / "b", "--json", "--scheduler", cluster.scheduler_address).stdout)
     assert balance["report"] == json.loads(run("balance", tmp_path / "a", "--json", "-j", "1").stdout)["report"]
+
+
+def test_club_index_on_a_running_cluster_matches_jobs(cluster, tmp_path):
+    """gt club index judges on a Dask cluster what it judges on one core: the same rows, answers and site."""
+    import shutil
+
+    from tests.conftest import SCENARIOS
+
+    archive = tmp_path / "club"
+    shutil.copytree(SCENARIOS / "games", archive)
+    one = json.loads(run("club", "index", archive, "--db", tmp_path / "one.sqlite", "-j", "1", "--json").stdout)
+    dask = json.loads(run("club", "index", archive, "--db", tmp_path / "dask.sqlite", "--json",
+                          "--scheduler", cluster.scheduler_address).stdout)
+    assert one["judged"] == dask["judged"] == one["files"] > 10
+    assert one["ratings"] == dask["ratings"]
+    stats = [json.loads(run("club", "stats", archive, "--db", tmp_path / db, "--json").stdout)
+             for db in ("one.sqlite", "dask.sqlite")]
+    for s in stats:
+        s["index"].pop("database")  # the two files' own names
+    assert stats[0] == stats[1] and stats[0]["games"] > 10
+    site = run("club", "site", archive, "-o", tmp_path / "site", "--db", tmp_path / "dask.sqlite",
+               "--scheduler", cluster.scheduler_address)
+    assert site.exit_code == 0 and (tmp_path / "site" / "index.html").is_file()
+
+
+def test_club_without_dask_says_what_to_install(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    (tmp_path / "club").mkdir()
+    result = run("club", "index", tmp_path / "club", "--executor", "dask")
+    assert result.exit_code == 2 and "pip install 'gtcli[dask]'" in result.output

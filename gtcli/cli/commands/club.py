@@ -2,8 +2,9 @@
 
 The files stay the record; the index (:mod:`gtcli.club.db`) is rebuilt from them at will.
 Every command brings the index up to date first (new and changed files judged with
-``gt check``'s checker, on ``--jobs`` processes), then answers from it. What each command
-prints, and its ``--json``: docs/club.md and docs/json.md.
+``gt check``'s checker, on ``--jobs`` processes, or a Dask cluster with ``--executor dask``
+or ``--scheduler``), then answers from it. What each command prints, and its ``--json``:
+docs/club.md and docs/json.md.
 """
 
 from __future__ import annotations
@@ -15,15 +16,13 @@ from typing import Any
 
 import click
 
-from gtcli.cli.options import json_option
+from gtcli.cli.options import executor_argument, json_option
 from gtcli.cli.terminal.output import file_text, handles_input_errors, print_diagnostics, print_json, safe
 
 KINDS = ("grand-tribunal", "trickerion")
 ARCHIVE = click.argument("archive", metavar="ARCHIVE", type=click.Path(file_okay=False))
 DB = click.option("--db", "db_path", metavar="FILE", type=click.Path(dir_okay=False),
                   help="Keep the index in FILE instead of ARCHIVE/.gt-club/club.sqlite.")
-JOBS = click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="N",
-                    help="Judge new and changed files with N processes (default: every core).")
 GAME = click.option("--game", "kind", type=click.Choice(KINDS),
                     help="Which game's results (default: the one the archive has most games of).")
 
@@ -36,7 +35,7 @@ def club() -> None:
 class Club:
     """An archive opened for a command: its index up to date, its aliases, what it took."""
 
-    def __init__(self, archive: str, db_path: str | None, jobs: int | None, as_json: bool,
+    def __init__(self, archive: str, db_path: str | None, executor, as_json: bool,
                  rebuild: bool = False, recheck: bool = False) -> None:
         from pathlib import Path
 
@@ -44,6 +43,7 @@ class Club:
         from gtcli.club.index import update, update_ratings
         from gtcli.club.names import Names
         from gtcli.core.diagnostics import Diagnostic, InputError
+        from gtcli.core.executor import ExecutorUnavailable
 
         if not Path(archive).is_dir():
             raise InputError(Diagnostic("IO001", f"{archive} is not a folder", path=archive,
@@ -60,12 +60,14 @@ class Club:
                 click.echo(safe(f"gt club: {note}", newlines=False), err=True)
         try:
             with _progress(as_json) as advance:
-                self.report = update(self.conn, archive, jobs or _default_jobs(), self.job_of, recheck, advance)
+                self.report = update(self.conn, archive, executor, self.job_of, recheck, advance)
             self._rows = None
             self.ratings = update_ratings(self.conn, self.names, self.rows())
         except sqlite3.DatabaseError as exc:  # damage found past the check made when it was opened
             raise InputError(Diagnostic("CLUB001", f"the index {path} cannot be used: {exc}", path=str(path),
                                         hint="`gt club index --rebuild` rebuilds it from the files")) from None
+        except ExecutorUnavailable as exc:  # Dask not installed, the scheduler not reachable
+            raise click.UsageError(str(exc)) from None
         if self.report.problems and not as_json:
             print_diagnostics(self.report.problems)
 
@@ -98,12 +100,6 @@ class Club:
         return {"database": str(self.db), "notes": self.notes, "files": r.files, "judged": r.judged,
                 "added": r.added, "changed": r.changed, "removed": r.removed, "unchanged": r.unchanged,
                 "stale": r.stale, "problems": [d.to_json() for d in r.problems], "ratings": self.ratings}
-
-
-def _default_jobs() -> int:
-    from gtcli.core.executor import default_jobs
-
-    return default_jobs()
 
 
 @contextmanager
@@ -150,15 +146,15 @@ def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
 @club.command("index")
 @ARCHIVE
 @DB
-@JOBS
+@executor_argument
 @click.option("--rebuild", is_flag=True, help="Start the index again from the files (an index of a newer gt too).")
 @json_option
 @handles_input_errors()
-def index_cmd(archive: str, db_path: str | None, jobs: int | None, rebuild: bool, as_json: bool) -> None:
+def index_cmd(archive: str, db_path: str | None, executor, rebuild: bool, as_json: bool) -> None:
     """Bring the archive's index up to date: judge new and changed files, forget deleted ones."""
     from gtcli.cli.terminal.club import render_index
 
-    c = Club(archive, db_path, jobs, as_json, rebuild=rebuild)
+    c = Club(archive, db_path, executor, as_json, rebuild=rebuild)
     data = {"archive": archive, **c.index_json(), **_verdicts(c.rows())}
     print_json(data) if as_json else render_index(data)
 
@@ -176,16 +172,16 @@ def _verdicts(rows) -> dict[str, Any]:
 @click.option("--until", callback=_date, metavar="DATE", help="Only games on or before DATE.")
 @GAME
 @DB
-@JOBS
+@executor_argument
 @json_option
 @handles_input_errors()
 def stats_cmd(archive: str, player: str | None, since: str | None, until: str | None, kind: str | None,
-              db_path: str | None, jobs: int | None, as_json: bool) -> None:
+              db_path: str | None, executor, as_json: bool) -> None:
     """Games, wins, win rates, places, seats, head-to-head and streaks per player."""
     from gtcli.cli.terminal.club import render_stats
     from gtcli.club.report import stats_report
 
-    c = Club(archive, db_path, jobs, as_json)
+    c = Club(archive, db_path, executor, as_json)
     rows = c.rows()
     data = stats_report(rows, c.names, _kind(rows, kind), player, since, until)
     if data is None:
@@ -203,15 +199,15 @@ def stats_cmd(archive: str, player: str | None, since: str | None, until: str | 
 @ARCHIVE
 @GAME
 @DB
-@JOBS
+@executor_argument
 @json_option
 @handles_input_errors()
-def ratings_cmd(archive: str, kind: str | None, db_path: str | None, jobs: int | None, as_json: bool) -> None:
+def ratings_cmd(archive: str, kind: str | None, db_path: str | None, executor, as_json: bool) -> None:
     """OpenSkill ratings (Plackett-Luce), and how well they predicted the results."""
     from gtcli.cli.terminal.club import render_ratings
     from gtcli.club.report import ratings_report
 
-    c = Club(archive, db_path, jobs, as_json)
+    c = Club(archive, db_path, executor, as_json)
     rows = c.rows()
     data = {"archive": archive, **ratings_report(c.conn, rows, c.names, _kind(rows, kind)),
             "stale": c.report.stale, "index": c.index_json()}
@@ -221,15 +217,15 @@ def ratings_cmd(archive: str, kind: str | None, db_path: str | None, jobs: int |
 @club.command("duplicates")
 @ARCHIVE
 @DB
-@JOBS
+@executor_argument
 @json_option
 @handles_input_errors()
-def duplicates_cmd(archive: str, db_path: str | None, jobs: int | None, as_json: bool) -> None:
+def duplicates_cmd(archive: str, db_path: str | None, executor, as_json: bool) -> None:
     """Names one letter apart (probably one player) and games recorded twice."""
     from gtcli.cli.terminal.club import render_duplicates
     from gtcli.club.report import duplicates_report
 
-    c = Club(archive, db_path, jobs, as_json)
+    c = Club(archive, db_path, executor, as_json)
     data = {"archive": archive, **duplicates_report(c.rows(), c.names, archive), "index": c.index_json()}
     print_json(data) if as_json else render_duplicates(data)
     if data["players"] or data["games"]:
@@ -239,14 +235,14 @@ def duplicates_cmd(archive: str, db_path: str | None, jobs: int | None, as_json:
 @club.command("recheck")
 @ARCHIVE
 @DB
-@JOBS
+@executor_argument
 @json_option
 @handles_input_errors()
-def recheck_cmd(archive: str, db_path: str | None, jobs: int | None, as_json: bool) -> None:
+def recheck_cmd(archive: str, db_path: str | None, executor, as_json: bool) -> None:
     """Judge every game again (after a new gt, profile or card set) and list what changed."""
     from gtcli.cli.terminal.club import render_recheck
 
-    c = Club(archive, db_path, jobs, as_json, recheck=True)
+    c = Club(archive, db_path, executor, as_json, recheck=True)
     data = {"archive": archive, "rechecked": c.report.judged, "changed": c.report.changes, "index": c.index_json()}
     print_json(data) if as_json else render_recheck(data)
     if c.report.changes:
@@ -262,15 +258,15 @@ def recheck_cmd(archive: str, db_path: str | None, jobs: int | None, as_json: bo
 @click.option("-o", "--output", metavar="DIR", type=click.Path(file_okay=False),
               help="Write both tables into DIR (games.csv and player-games.csv, or .jsonl).")
 @DB
-@JOBS
+@executor_argument
 @json_option
 @handles_input_errors()
-def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: str | None, jobs: int | None,
+def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: str | None, executor,
                as_json: bool) -> None:
     """One row per game and one per player-game, as CSV or JSON lines."""
     from gtcli.club.export import table_text, tables, write_tables
 
-    c = Club(archive, db_path, jobs, as_json or output is None)
+    c = Club(archive, db_path, executor, as_json or output is None)
     if as_json and output is None:  # the table itself, as JSON
         records = tables(c.rows(), c.names)[0 if table == "games" else 1]
         print_json({"archive": archive, "table": table, "rows": len(records), "records": records,
@@ -294,15 +290,20 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
 @click.option("-o", "--output", metavar="DIR", required=True, type=click.Path(file_okay=False),
               help="The folder to write the site into (created; gt's own pages in it are replaced).")
 @DB
-@JOBS
+@executor_argument
 @json_option
 @handles_input_errors()
-def site_cmd(archive: str, output: str, db_path: str | None, jobs: int | None, as_json: bool) -> None:
+def site_cmd(archive: str, output: str, db_path: str | None, executor, as_json: bool) -> None:
     """A static league site: standings, players with rating charts, scoresheets, games left out."""
     from gtcli.club.site import write_site
 
-    c = Club(archive, db_path, jobs, as_json)
-    pages = write_site(c, output, jobs or _default_jobs())
+    from gtcli.core.executor import ExecutorUnavailable
+
+    c = Club(archive, db_path, executor, as_json)
+    try:
+        pages = write_site(c, output, executor)
+    except ExecutorUnavailable as exc:
+        raise click.UsageError(str(exc)) from None
     if as_json:
         print_json({"archive": archive, "output": output, **pages, "index": c.index_json()})
     else:
