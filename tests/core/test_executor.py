@@ -128,3 +128,13 @@ def test_club_without_dask_says_what_to_install(monkeypatch, tmp_path):
     (tmp_path / "club").mkdir()
     result = run("club", "index", tmp_path / "club", "--executor", "dask")
     assert result.exit_code == 2 and "pip install 'gtcli[dask]'" in result.output
+
+
+def test_nothing_to_run_starts_no_cluster(monkeypatch):
+    """An archive with nothing new starts no Dask cluster, but still says when Dask is missing."""
+    pytest.importorskip("distributed")
+    monkeypatch.setattr("gtcli.core.executor._dask_client", lambda executor: pytest.fail("a cluster was started"))
+    assert list(map_ordered(WORK, [], Executor(kind="dask"))) == []
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(ExecutorUnavailable):
+        map_ordered(WORK, [], Executor(kind="dask"))
