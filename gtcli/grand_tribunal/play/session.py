@@ -522,7 +522,7 @@ class PlaySession:
 
     def status(self) -> dict:
         """Where the game stands, for the view above the prompt."""
-        snap = self.result.state.snapshot()
+        snap = self.result.state.snapshot(cards=False)
         turn = self.result.state.turn
         return {
             "file": self.path,
