@@ -101,7 +101,8 @@ def test_a_stopping_signal_saves_every_line_answered(tmp_path, signum, code):
 
 
 def test_a_terminal_line_is_saved_before_the_next_prompt(tmp_path):
-    """Without a pipe (CliRunner's input has no descriptor), each accepted line is saved at once."""
+    """An input gt cannot ask whether more is ready (CliRunner's has no descriptor): each accepted
+    line is saved at once, and answered after the save, as at a terminal."""
     from tests.conftest import run
 
     _, lines = typed_lines(FIVE)

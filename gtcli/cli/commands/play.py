@@ -108,8 +108,9 @@ class Prompt:
         self.terminal = sys.stdin.isatty() and sys.stdout.isatty()
         self.out = console()
         self.interrupted = False  # the last read ended with Ctrl-C
-        # piped input: lines are saved together, when no more input is ready (session.defer_saves)
-        self.batched = not sys.stdin.isatty()
+        # piped input: lines are saved together, when no more input is ready (session.defer_saves);
+        # an input gt cannot ask that (no descriptor: a test's runner) is saved line by line
+        self.batched = not sys.stdin.isatty() and self._input_ready() is not None
         self.unsaved_since = 0.0  # when the oldest line waiting to be saved was accepted
         self.waiting = False  # blocked reading input: a stopping signal may leave at once
         self.stop: int | None = None  # the exit code of a stopping signal met while answering
@@ -194,7 +195,7 @@ class Prompt:
 
         if not self.session.unsaved:
             return
-        if not self._input_ready() or time.monotonic() - self.unsaved_since >= MAX_UNSAVED_SECONDS:
+        if self._input_ready() is not True or time.monotonic() - self.unsaved_since >= MAX_UNSAVED_SECONDS:
             self.save_now()
 
     def save_now(self) -> None:
@@ -204,14 +205,15 @@ class Prompt:
             if reply is not None:
                 self.answer(reply)
 
-    def _input_ready(self) -> bool:
-        """Whether a read would not wait: more input, or its end, is there already."""
+    @staticmethod
+    def _input_ready() -> bool | None:
+        """Whether a read would not wait: more input, or its end, is there already (None: cannot tell)."""
         import select
 
         try:
             ready, _, _ = select.select([sys.stdin], [], [], 0)
-        except (OSError, ValueError, TypeError, io.UnsupportedOperation):  # no descriptor: save at once
-            return False
+        except (OSError, ValueError, TypeError, io.UnsupportedOperation):  # no descriptor
+            return None
         return bool(ready)
 
     def _on_signal(self, signum: int, _frame: Any) -> None:

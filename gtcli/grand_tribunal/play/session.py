@@ -27,7 +27,7 @@ from pathlib import Path
 
 from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic, InputError, Pos
 from gtcli.core.files.beside import check_place
-from gtcli.core.files.guarded import ABSENT, Stamp, read_stamped, save
+from gtcli.core.files.guarded import ABSENT, Stamp, read_stamped, save, unreadable
 from gtcli.core.files.lock import lock_path
 from gtcli.core.text import did_you_mean, fold, one_of
 from gtcli.grand_tribunal.lang.keywords import KEYWORDS, tag_spelling
@@ -384,6 +384,9 @@ class PlaySession:
         """Save ``text`` now, or (deferred) remember that it waits: None unless a save failed."""
         if not self.deferred:
             return self._save(text, what)
+        problem = unreadable(self.path, text, "log", tokens=False)  # what the save would refuse of the text itself
+        if problem is not None:
+            return Reply(False, f"not written: {what}", [problem.diagnostics[0]])
         if not self._unsaved:
             self._saved = (self.checked, self.turn_closed, self.told_at_end)
         self._unsaved.append(what)
