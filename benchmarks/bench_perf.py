@@ -23,9 +23,10 @@ Sections (each prints its figures and adds them to ``benchmarks/out/perf.json``)
   keeps it).
 * ``memory``: peak bytes allocated (tracemalloc) per byte of log for a corpus game and
   a 16x game, and the peak resident size of a ``gt check`` process on a log of ~2 MB.
-* ``startup``: a regular (not editable) install in a temporary venv: ``gt --help``
-  against ``python -c "import click"``, and ``gt check`` of a tiny log, medians of
-  interleaved runs.
+* ``startup``, ``process``, ``pipe``, ``callgrind``: whole processes of a regular install
+  beside python-chess (issue 25), in ``perf_whole.py``: ``gt check tiny.gtl`` against
+  python-chess's own start-up, ``gt check --jobs 1`` over 120 logs against one
+  python-chess process, ``gt play`` with piped input, and instruction counts.
 
 Every timing is repeated (``--repeats``) and given as the median with the spread
 (min-max); the load average is printed with it, because the machine is shared. Timings
@@ -357,37 +358,33 @@ def memory(args: argparse.Namespace) -> dict:
     return out
 
 
-# ---- start-up ------------------------------------------------------------------------------------
+# ---- whole processes (issue 25): benchmarks/perf_whole.py --------------------------------------------
+@section("process")
+def whole_process(args: argparse.Namespace) -> dict:
+    import perf_whole
+
+    return perf_whole.process(args, spread, shown, gt_events)
+
+
 @section("startup")
 def startup(args: argparse.Namespace) -> dict:
-    with tempfile.TemporaryDirectory() as folder:
-        venv = Path(folder) / "venv"
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(ROOT)]
-        subprocess.run(pip, check=True, capture_output=True)
-        python, gt = str(venv / "bin" / "python"), str(venv / "bin" / "gt")
-        tiny = Path(folder) / "tiny.gtl"
-        tiny.write_text('[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n\ntribunal 1\nround 1 praeco Ana\n'
-                        'Ana: praeco staff, orb, wand; vote staff; extract 1\n', encoding="utf-8")
-        commands = {"import click": [python, "-c", "import click"], "gt --help": [gt, "--help"],
-                    "gt check tiny.gtl": [gt, "check", str(tiny)]}
-        for command in commands.values():  # warm the disk cache and gt's grammar cache
-            subprocess.run(command, capture_output=True)
-        times: dict[str, list[float]] = {name: [] for name in commands}
-        for _ in range(args.startup_runs):
-            for name, command in commands.items():
-                started = time.perf_counter()
-                subprocess.run(command, capture_output=True)
-                times[name].append(1000 * (time.perf_counter() - started))
-    out = {name: spread(values) for name, values in times.items()}
-    click = out["import click"]["median"]
-    out["help_ratio"] = round(out["gt --help"]["median"] / click, 2)
-    out["check_ratio"] = round(out["gt check tiny.gtl"]["median"] / click, 2)
-    for name in commands:
-        print(f"{name:<18} {shown(out[name], ' ms')}")
-    print(f"gt --help / import click: {out['help_ratio']}x (goal 1.2x); "
-          f"gt check tiny / import click: {out['check_ratio']}x (goal 1.6x)")
-    return out
+    import perf_whole
+
+    return perf_whole.startup(args, spread, shown)
+
+
+@section("pipe")
+def pipe(args: argparse.Namespace) -> dict:
+    import perf_whole
+
+    return perf_whole.pipe(args, spread, shown, long_game)
+
+
+@section("callgrind")
+def callgrind(args: argparse.Namespace) -> dict:
+    import perf_whole
+
+    return perf_whole.callgrind(args, gt_events, long_game)
 
 
 def main() -> None:

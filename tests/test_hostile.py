@@ -247,9 +247,11 @@ def test_card_cap_is_enforced_while_merging(tmp_path):
     for n in range(3):
         (tmp_path / f"part{n}.gtc").write_text("".join(f'resource "R{n}-{k}"\n' for k in range(400)))
     (tmp_path / "set.gtc").write_text("".join(f'include "part{n}.gtc"\n' for n in range(3)))
+    from gtcli.grand_tribunal.lang.cards.check import MAX_CARDS
+
     loaded = load(tmp_path / "set.gtc")
     assert "CARD017" in [d.code for d in loaded.diagnostics]
-    assert loaded.cards <= cardsets.MAX_CARDS + 1
+    assert loaded.cards <= MAX_CARDS + 1
 
 
 def test_file_budget(tmp_path, monkeypatch):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from typing import Any
 
@@ -89,6 +90,13 @@ def _new_players(players: str, profile_spec: str | None, lang: str) -> tuple[str
 
 
 MAX_TYPED_LINE = 10_000  # characters of one typed line; a move is a few dozen
+MAX_UNSAVED_SECONDS = 1.0  # piped input: accepted lines wait at most this long to be saved together
+# signals that end a piped gt play, after a last save, with 128 + their number
+STOPPING = {"SIGINT": 130, "SIGTERM": 143, "SIGHUP": 129}
+
+
+class _Stopped(BaseException):
+    """A stopping signal arrived while the prompt waited for input (piped input only)."""
 
 
 class Prompt:
@@ -100,6 +108,13 @@ class Prompt:
         self.terminal = sys.stdin.isatty() and sys.stdout.isatty()
         self.out = console()
         self.interrupted = False  # the last read ended with Ctrl-C
+        # piped input: lines are saved together, when no more input is ready (session.defer_saves);
+        # an input gt cannot ask that (no descriptor: a test's runner) is saved line by line
+        self.batched = not sys.stdin.isatty() and self._input_ready() is not None
+        self.unsaved_since = 0.0  # when the oldest line waiting to be saved was accepted
+        self.waiting = False  # blocked reading input: a stopping signal may leave at once
+        self.stop: int | None = None  # the exit code of a stopping signal met while answering
+        self.handlers: dict[int, Any] = {}  # the signal handlers the prompt replaced, restored as it ends
 
     # ---- input -----------------------------------------------------------------------------------------
     def read(self, prompt: str) -> str | None:
@@ -113,9 +128,15 @@ class Prompt:
         a second Ctrl-C in a row leaves (exit 130, :meth:`leave`), and so does Ctrl-D on an
         empty line (exit 0, as ``quit``): each on a line of its own, never after the prompt.
         """
+        self.save_if_idle()
         while True:
             try:
+                self.waiting = True
+                if self.stop is not None:
+                    raise _Stopped
                 line = self._read_line(prompt)
+            except _Stopped:
+                self.leave(stopped=self.stop)
             except KeyboardInterrupt:
                 if not self.terminal or self.interrupted:
                     self.leave(interrupted=True)
@@ -126,6 +147,8 @@ class Prompt:
                 if self.terminal:
                     click.echo()  # Ctrl-D leaves the cursor after the prompt
                 return None
+            finally:
+                self.waiting = False
             self.interrupted = False
             break
         if line is None:
@@ -152,16 +175,73 @@ class Prompt:
             click.echo(safe(prompt + (line[:80] + " ..." if too_long else line.rstrip())))
         return line
 
-    def leave(self, interrupted: bool = False) -> None:
+    def leave(self, interrupted: bool = False, stopped: int | None = None) -> None:
         """Say where the game is kept, on a line of its own; Ctrl-C's exit code is 130 (every move
-        typed before it is already saved)."""
+        typed before it is already saved), a stopping signal's with piped input 128 + its number."""
         from gtcli.cli.exits import EXIT_INTERRUPTED
 
         if interrupted and not self.as_json:
             click.echo()  # after the ^C the terminal echoed
+        self.save_now()
         self.say(f"Saved: {self.session.path}. Resume with: gt play {self.session.path}", kind="bye")
-        if interrupted:
-            raise SystemExit(EXIT_INTERRUPTED)
+        if interrupted or stopped is not None:
+            raise SystemExit(stopped if stopped is not None else EXIT_INTERRUPTED)
+
+    # ---- saving piped input in batches ------------------------------------------------------------
+    def save_if_idle(self) -> None:
+        """Before reading: save the lines waiting if gt would wait for input now, or if the
+        oldest of them has waited :data:`MAX_UNSAVED_SECONDS` (what a crash could lose)."""
+        import time
+
+        if not self.session.unsaved:
+            return
+        if self._input_ready() is not True or time.monotonic() - self.unsaved_since >= MAX_UNSAVED_SECONDS:
+            self.save_now()
+
+    def save_now(self) -> None:
+        """Write the lines accepted and not yet saved; say so if they could not be."""
+        if self.session.unsaved:
+            reply = self.session.flush()
+            if reply is not None:
+                self.answer(reply)
+
+    @staticmethod
+    def _input_ready() -> bool | None:
+        """Whether a read would not wait: more input, or its end, is there already (None: cannot tell)."""
+        import select
+
+        try:
+            ready, _, _ = select.select([sys.stdin], [], [], 0)
+        except (OSError, ValueError, TypeError, io.UnsupportedOperation):  # no descriptor
+            return None
+        return bool(ready)
+
+    def _on_signal(self, signum: int, _frame: Any) -> None:
+        """Ctrl-C, SIGTERM or SIGHUP with piped input: leave after saving what waits. While an
+        answer is worked out (a save may be under way) the prompt leaves at its next read."""
+        import signal
+
+        self.stop = STOPPING[signal.Signals(signum).name]
+        if self.waiting:
+            raise _Stopped
+
+    def _catch_signals(self, on: bool) -> None:
+        """Take the stopping signals (``on``), or give them back to whoever had them."""
+        import signal
+
+        try:
+            if on:
+                for name in STOPPING:
+                    if hasattr(signal, name):
+                        number = getattr(signal, name)
+                        self.handlers[number] = signal.signal(number, self._on_signal)
+            else:
+                for number, handler in self.handlers.items():
+                    signal.signal(number, handler)
+                self.handlers = {}
+        except ValueError:  # not the main thread (gt run from another program's thread): save each line
+            if on:
+                self.session.deferred = False
 
     def setup_readline(self) -> None:
         try:
@@ -189,22 +269,33 @@ class Prompt:
     def run(self) -> None:
         if self.terminal:
             self.setup_readline()
-        self.greet()
-        while True:
-            line = self.read(self.prompt_text())
-            if line is None:
-                break
-            word = line.strip().lower()
-            if word in ("quit", "exit", "q"):
-                break
-            self.handle(line, word)
-        self.leave()
+        if self.batched:
+            self.session.defer_saves()
+            self._catch_signals(True)
+        try:
+            self.greet()
+            while True:
+                line = self.read(self.prompt_text())
+                if line is None:
+                    break
+                word = line.strip().lower()
+                if word in ("quit", "exit", "q"):
+                    break
+                self.handle(line, word)
+            self.leave()
+        finally:  # leaving any other way (a closed output, a bug): what was accepted is saved
+            if self.session.unsaved:
+                self.session.flush()
+            if self.handlers:
+                self._catch_signals(False)
 
     def handle(self, line: str, word: str) -> None:
         s = self.session
         if not word:
             return
-        outside = s.refresh()  # an editor or a second laptop may have changed the log meanwhile
+        # an editor or a second laptop may have changed the log meanwhile; while accepted lines
+        # wait to be saved, their save checks that instead (and says which were not written)
+        outside = s.refresh() if not s.unsaved else None
         if outside is not None:
             self.tell_outside(outside)
             if outside and word not in LOOKS:
@@ -267,6 +358,10 @@ class Prompt:
 
         if reply.outside is not None:
             self.tell_outside(reply.outside)
+        if reply.accepted and self.session.unsaved == 1:
+            import time
+
+            self.unsaved_since = time.monotonic()
         if self.as_json:
             click.echo(json_text({
                 "kind": "reply", "accepted": reply.accepted, "message": reply.message, "rolled": reply.rolled,

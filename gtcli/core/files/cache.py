@@ -11,15 +11,20 @@ builds the data in memory, which only costs time.
 
 Writes go to a temporary file in the folder, renamed into place, so a reader never sees
 half a file. A cache file can still be damaged (a full disk); callers must check what
-they read.
+they read. Values are read back by :func:`load_data`, which builds nothing but plain data
+and the classes its caller names (never a function), so even a planted file runs no code.
 """
 
 from __future__ import annotations
 
+import builtins
+import io
 import os
+import pickle
 import stat
 import tempfile
 from pathlib import Path
+from typing import Any
 
 MAX_ENTRY_BYTES = 8_000_000
 
@@ -97,3 +102,36 @@ def write_entry(name: str, data: bytes, replaces: str | None = None) -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+class _Restricted(pickle.Unpickler):
+    """Unpickles plain data (dicts, lists, tuples, strings, numbers, sets) and instances of
+    the classes a caller names: any other class, and every function, is refused."""
+
+    def __init__(self, data: bytes, classes: dict[tuple[str, str], type]) -> None:
+        super().__init__(io.BytesIO(data))
+        self.classes = classes
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) in self.classes:
+            return self.classes[(module, name)]
+        if module == "builtins" and name in ("frozenset", "set"):
+            return getattr(builtins, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not allowed here")
+
+
+def dump_data(value: Any) -> bytes:
+    """``value`` in the form :func:`load_data` reads."""
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def load_data(data: bytes | None, classes: tuple[type, ...] = ()) -> Any:
+    """What :func:`dump_data` wrote, made only of plain data and instances of ``classes``
+    (which the caller trusts to be inert data, such as frozen dataclasses); None if the bytes
+    are absent, damaged or name anything else. A cache entry is never trusted further."""
+    if not data:
+        return None
+    try:
+        return _Restricted(data, {(c.__module__, c.__qualname__): c for c in classes}).load()
+    except Exception:  # a damaged or foreign file: the caller rebuilds
+        return None

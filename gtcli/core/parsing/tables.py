@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import pickle
 import sys
 from typing import Any
 
@@ -53,18 +52,6 @@ def _digest(grammar: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
 
 
-class _PlainData(pickle.Unpickler):
-    """Unpickles dicts, lists, strings and numbers only: any class or function is refused."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name} is not plain data")
-
-
 def _load_tables(data: bytes | None) -> dict | None:
-    if not data:
-        return None
-    try:
-        tables = _PlainData(io.BytesIO(data)).load()
-    except Exception:  # a damaged or foreign file: rebuild
-        return None
+    tables = cache.load_data(data)  # plain data only: any class or function is refused
     return tables if isinstance(tables, dict) and {"data", "memo"} <= tables.keys() else None

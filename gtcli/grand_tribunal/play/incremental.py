@@ -60,7 +60,7 @@ def check_continued(checked: Checked, text: str) -> Checked | None:
         return None
     referee = base.fork()
     with gc_paused():
-        referee.take_all(tail.events)
+        referee.take_all(tail.events, before=base)  # base is only ever forked: shared, not copied again
         result = referee.finish()
     log = replace(old, events=old.events[:-1] + tail.events)
     return Checked(log, result, text, checked.card_set, checked.cards_path, referee, prefix)

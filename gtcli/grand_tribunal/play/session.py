@@ -27,7 +27,7 @@ from pathlib import Path
 
 from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic, InputError, Pos
 from gtcli.core.files.beside import check_place
-from gtcli.core.files.guarded import ABSENT, Stamp, read_stamped, save
+from gtcli.core.files.guarded import ABSENT, Stamp, read_stamped, save, unreadable
 from gtcli.core.files.lock import lock_path
 from gtcli.core.text import did_you_mean, fold, one_of
 from gtcli.grand_tribunal.lang.keywords import KEYWORDS, tag_spelling
@@ -99,6 +99,11 @@ class PlaySession:
         self.options = replace(options or Options(), live=True)
         self.rng = rng or random.Random()
         self._open(*read_stamped(path, "log"))
+        # piped input (gt play's prompt decides): accepted lines are saved together by
+        # flush(), not each at once; see defer_saves
+        self.deferred = False
+        self._unsaved: list[str] = []  # what each accepted, not yet written line did
+        self._saved: tuple | None = None  # the session as last saved, while lines wait
         # every answer saves under the log's lock: a lock place that can never be used (a
         # link, a FIFO, a folder someone left there) stops the session now, not at each move
         check_place(lock_path(path), path, "lock file")
@@ -332,7 +337,7 @@ class PlaySession:
                          {self.path: candidate})
         if dry:
             return Reply(True, what)
-        failed = self._save(candidate, what)
+        failed = self._keep(candidate, what)
         if failed is not None:
             return failed
         self._use(checked)
@@ -358,6 +363,52 @@ class PlaySession:
                 return Reply(False, f"not written: {what}: the log was changed outside gt play meanwhile; "
                              "type it again if it still applies", outside=outside)
         return Reply(False, f"not written: {what}", [problem])
+
+    # ---- saving a batch (piped input) ----------------------------------------------------------------
+    def defer_saves(self) -> None:
+        """From now on an accepted line is kept in the session and written by :meth:`flush`.
+
+        For piped input only (a terminal's line is saved before the next prompt): saving
+        costs a lock, a re-read and hash of the file, an atomic write and two fsyncs, more
+        than checking the line; the prompt flushes whenever it would wait for input, at
+        most a second after the first line waiting, and before it leaves (docs/files.md).
+        """
+        self.deferred = True
+
+    @property
+    def unsaved(self) -> int:
+        """Accepted lines not written yet (only with :meth:`defer_saves`)."""
+        return len(self._unsaved)
+
+    def _keep(self, text: str, what: str) -> Reply | None:
+        """Save ``text`` now, or (deferred) remember that it waits: None unless a save failed."""
+        if not self.deferred:
+            return self._save(text, what)
+        problem = unreadable(self.path, text, "log", tokens=False)  # what the save would refuse of the text itself
+        if problem is not None:
+            return Reply(False, f"not written: {what}", [problem.diagnostics[0]])
+        if not self._unsaved:
+            self._saved = (self.checked, self.turn_closed, self.told_at_end)
+        self._unsaved.append(what)
+        return None
+
+    def flush(self) -> Reply | None:
+        """Write the lines accepted since the last save. None when written (or none waited).
+
+        If the file changed outside meanwhile (IO004) or the disk refuses, none of them is
+        written: the session goes back to the file as it is (read again) or as last saved,
+        and the reply names the lines, to be typed again if they still apply.
+        """
+        if not self._unsaved:
+            return None
+        lines, self._unsaved = self._unsaved, []
+        saved, self._saved = self._saved, None
+        shown = "; ".join(lines[:5]) + (f"; and {len(lines) - 5} more" if len(lines) > 5 else "")
+        failed = self._save(self.text, f"{len(lines)} line(s) accepted since the last save: {shown}")
+        if failed is not None and failed.outside is None and saved is not None:
+            checked, self.turn_closed, self.told_at_end = saved
+            self._use(checked)  # the disk refused: the game is where the file is
+        return failed
 
     # ---- changes made outside (an editor, a second laptop) ------------------------------------------
     def refresh(self) -> list[str] | None:
@@ -446,7 +497,7 @@ class PlaySession:
         # closed: the next move typed without a name is again for the player who was next
         was_closed = isinstance(last, (L.Scores, L.Winner)) or (isinstance(last, L.Turn) and len(last.moves) == 1)
         checked = incremental.check_continued(self.checked, text) or self._check(text)
-        failed = self._save(text, f"undo of {taken}")
+        failed = self._keep(text, f"undo of {taken}")
         if failed is not None:
             return failed
         self._use(checked)
@@ -474,7 +525,7 @@ class PlaySession:
 
     def status(self) -> dict:
         """Where the game stands, for the view above the prompt."""
-        snap = self.result.state.snapshot()
+        snap = self.result.state.snapshot(cards=False)
         turn = self.result.state.turn
         return {
             "file": self.path,

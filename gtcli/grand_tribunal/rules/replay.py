@@ -175,16 +175,20 @@ class Referee:
             stopped = stop.at
         return self.finish(stopped, close=walked)
 
-    def take_all(self, events: tuple) -> None:
+    def take_all(self, events: tuple, before: "Referee | None" = None) -> None:
         """Apply ``events`` in order (stopping at ``until_line``); a live referee keeps a copy of
-        itself from just before the last one (:attr:`before_last`)."""
+        itself from just before the last one (:attr:`before_last`).
+
+        ``before``: a referee exactly as this one is now, which nothing changes any more (gt
+        play's incremental check forks this one from it); when the last event is the first,
+        it is kept as :attr:`before_last` itself instead of a copy of the whole state."""
         last = len(events) - 1
         for n, event in enumerate(events):
             line = getattr(event, "pos", _NOWHERE).line
             if self.until_line is not None and line is not None and line > self.until_line:
                 raise StopReplay(event.pos)
             if self.live and n == last:
-                self.before_last = self.fork()
+                self.before_last = before if before is not None and n == 0 else self.fork()
             self.take(event)
 
     def take(self, event: Any) -> None:

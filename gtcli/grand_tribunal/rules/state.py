@@ -352,7 +352,10 @@ class GameState:
         return max(0, limit)
 
     # ---- a plain picture for gt replay / gt play -------------------------------------------------
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, cards: bool = True) -> dict[str, Any]:
+        """The table as plain data; ``cards=False`` leaves out the cards themselves (each
+        player's sanctum, hand limit and the face-up rows): what gt play's status line needs,
+        at each typed line."""
         def card(c: CardInPlay) -> dict[str, Any]:
             data: dict[str, Any] = {"card": c.label(), "vis": c.vis, "active": c.active, "face_up": c.face_up}
             if c.deck == "item":
@@ -363,6 +366,10 @@ class GameState:
 
         players = []
         for name in self.seats:
+            if not cards:
+                players.append({"name": name, "vis": self.players[name].vis,
+                                "hand": len(self.index.at.get((name, HAND), ())), "total": self.totals.get(name, 0)})
+                continue
             sanctum = self.cards_of(name, SANCTUM)
             players.append({
                 "name": name,
@@ -376,6 +383,8 @@ class GameState:
                 "total": self.totals.get(name, 0),
             })
         turn = self.turn
+        rows = {deck: [self.cards[i].label() if i else "?" for i in ids] for deck, ids in self.rows.items()} \
+            if cards else None
         return {
             "language": self.language,
             "tribunal": self.tribunal,
@@ -388,7 +397,7 @@ class GameState:
             "trackers": dict(self.trackers),
             "regio": self.regio,
             "concilium": self.concilium,
-            "rows": {deck: [self.cards[i].label() if i else "?" for i in ids] for deck, ids in self.rows.items()},
+            "rows": rows,
         }
 
     def installed_on(self, item_id: int) -> list[int]:

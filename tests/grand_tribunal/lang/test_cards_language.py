@@ -10,7 +10,8 @@ from gtcli.grand_tribunal.lang import keywords
 from gtcli.grand_tribunal.lang.cards.check import SetChecker
 from gtcli.grand_tribunal.lang.cards.exchange import raw_from_file, to_json, to_toml
 from gtcli.grand_tribunal.lang.cards.format import format_set
-from gtcli.grand_tribunal.lang.cards.sets import detect_language, load, load_set, parse_gtc
+from gtcli.grand_tribunal.lang.cards.sets import load, load_set, parse_gtc
+from gtcli.grand_tribunal.lang.cards.syntax import detect_language
 from gtcli.grand_tribunal.lang.loader import grammar_text, strict_parser
 from gtcli.grand_tribunal.rules.cards import ANY
 from gtcli.grand_tribunal.rules.effects import PRIMITIVES, TRIGGERS

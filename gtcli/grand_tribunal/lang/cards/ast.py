@@ -13,6 +13,7 @@ from lark import Token, Transformer, v_args
 
 from gtcli.core.diagnostics import Pos
 from gtcli.grand_tribunal.lang.deprecated import DeprecatedSpellings
+from gtcli.grand_tribunal.lang.strings import unquote
 from gtcli.grand_tribunal.rules.cards import Choice, Effect, Step
 
 TRIGGERS = {"ON_CAST": "on cast", "ON_PLAY": "on play", "WHILE_ACTIVE": "while active",
@@ -87,25 +88,6 @@ class RawTranslation:
     language: Word
     entries: list[RawEntry]
     pos: Pos = field(default_factory=Pos)
-
-
-def unquote(token: str) -> str:
-    """A STRING token's text: quotes removed, escapes understood; never evaluated as code."""
-    body = token[1:-1]
-    if "\\" not in body:
-        return body
-    out, i = [], 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\" and i + 1 < len(body):
-            nxt = body[i + 1]
-            out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
-            i += 2
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
-
 
 
 class CardsTransformer(DeprecatedSpellings, Transformer):

@@ -17,16 +17,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gtcli.core.diagnostics import ERROR, Diagnostic, InputError, Pos
 from gtcli.core.files.reading import exists, is_file, read_text, resolved
 from gtcli.core.text import fold
-from gtcli.grand_tribunal.lang.cards.ast import RawSet, RawTranslation
-from gtcli.grand_tribunal.lang.cards.check import MAX_CARDS, SetChecker, check_translation
-from gtcli.grand_tribunal.lang.cards.syntax import detect_language, read_gtc
-from gtcli.grand_tribunal.lang.keywords import LANGUAGES
 from gtcli.grand_tribunal.rules.cards import CardSet, Translation
-from gtcli.grand_tribunal.shipped import published_vocabulary
+
+if TYPE_CHECKING:
+    from gtcli.grand_tribunal.lang.cards.ast import RawSet, RawTranslation
+
+# The card language's parser and checker (Lark among them) are imported where a file is
+# read, not here: gt check on the shipped sample set finds it kept (lang/cards/kept.py)
+# and needs none of them.
 
 MAX_FILE_BYTES = 1_000_000
 MAX_INCLUDE_DEPTH = 8
@@ -60,6 +63,8 @@ def read_source(path: Path) -> str:
 def parse_gtc(text: str, path: str) -> RawSet | RawTranslation:
     """Parse the card-set language in the declared language, else the one that fits;
     every syntax error (up to a cap) is raised together (:mod:`gtcli.grand_tribunal.lang.cards.syntax`)."""
+    from gtcli.grand_tribunal.lang.cards.syntax import read_gtc
+
     parsed = read_gtc(text, path)
     if parsed.errors:
         raise InputError(*parsed.errors)
@@ -73,6 +78,8 @@ def _parse_any(path: Path, text: str, loaded: Loaded) -> RawSet | RawTranslation
         from gtcli.grand_tribunal.lang.cards.exchange import raw_from_file
 
         return raw_from_file(path, text)
+    from gtcli.grand_tribunal.lang.cards.syntax import read_gtc
+
     parsed = read_gtc(text, str(path))
     if parsed.raw is None:
         raise InputError(*parsed.errors)
@@ -82,6 +89,8 @@ def _parse_any(path: Path, text: str, loaded: Loaded) -> RawSet | RawTranslation
 
 def _gather(path: Path, root: Path, loaded: Loaded, depth: int, stack: tuple[Path, ...]) -> RawSet | RawTranslation | None:
     """Parse ``path`` and merge its includes (recursively) into one RawSet, within the set's budget."""
+    from gtcli.grand_tribunal.lang.cards.ast import RawTranslation
+
     text = read_source(path)
     loaded.read.add(stack[-1])
     loaded.size += len(text)
@@ -117,6 +126,8 @@ def _gather(path: Path, root: Path, loaded: Loaded, depth: int, stack: tuple[Pat
 
 def _take_cards(raw: RawSet, cards: list, loaded: Loaded, pos: Pos) -> None:
     """Count a file's cards against the set's cap; past it, the rest are dropped (CARD017 once)."""
+    from gtcli.grand_tribunal.lang.cards.check import MAX_CARDS
+
     room = MAX_CARDS + 1 - loaded.cards
     if len(cards) > room:
         del cards[max(0, room):]
@@ -160,6 +171,10 @@ def load(path: str | Path, with_translation_target: bool = True) -> Loaded:
 
     Unreadable files raise :class:`InputError` (exit 2); everything else is a finding.
     """
+    from gtcli.grand_tribunal.lang.cards.ast import RawTranslation
+    from gtcli.grand_tribunal.lang.cards.check import SetChecker
+    from gtcli.grand_tribunal.shipped import published_vocabulary
+
     p = Path(path)
     loaded = Loaded(str(path))
     real = resolved(p)
@@ -186,6 +201,8 @@ def load(path: str | Path, with_translation_target: bool = True) -> Loaded:
 
 
 def _load_translation(raw: RawTranslation, path: Path, loaded: Loaded, resolve_target: bool) -> None:
+    from gtcli.grand_tribunal.lang.cards.check import check_translation
+
     try:
         target = resolved(path.parent / raw.of)
     except InputError:
@@ -221,18 +238,28 @@ def _checked(kind: str, path: str | Path, compute):
 
 
 def load_set(path: str | Path) -> CardSet:
-    """A usable card set or an :class:`InputError` (for commands that need one)."""
+    """A usable card set or an :class:`InputError` (for commands that need one).
+
+    A set of gt's shipped ``cards/`` folder is kept checked in the user's cache
+    (:mod:`gtcli.grand_tribunal.lang.cards.kept`) and read from there while its files are
+    unchanged."""
+    from gtcli.core.files.memo import remembered
+    from gtcli.grand_tribunal.lang.cards.kept import keep_set, kept_set
 
     def compute():
+        kept = kept_set(path)
+        if kept is not None:
+            return kept
         loaded = load(path)
         if loaded.errors:
             raise InputError(*loaded.errors)
         if loaded.card_set is None or loaded.translation is not None:
             raise InputError(Diagnostic("CARD009", f"{path} is a translation, not a card set", path=str(path),
                                         hint="give the set it translates"))
-        return loaded, loaded.card_set
+        keep_set(path, list(loaded.texts), loaded.card_set)
+        return loaded.texts, loaded.card_set
 
-    return _checked("set", path, compute)
+    return remembered("set", path, compute)
 
 
 def translation_path(set_path: str | Path, lang: str) -> Path:
@@ -246,6 +273,8 @@ def translation_files(set_path: str | Path, loaded: Loaded) -> tuple[list[tuple[
     (with where it lists them). A listed file must be in the set's folder or below it, as an
     include must.
     """
+    from gtcli.grand_tribunal.lang.keywords import LANGUAGES
+
     p = Path(set_path)
     root = resolved(p).parent
     found: dict[Path, tuple[Path, Pos | None]] = {}
@@ -313,5 +342,5 @@ def names_in(card_set: CardSet, set_path: str | Path, lang: str) -> dict[str, st
     return out
 
 
-__all__ = ["Loaded", "load", "load_set", "detect_language", "parse_gtc", "translation_path", "load_translation_for",
+__all__ = ["Loaded", "load", "load_set", "parse_gtc", "translation_path", "load_translation_for",
            "Pos"]

@@ -8,7 +8,7 @@ from sys import intern
 from lark import Token, Transformer
 
 from gtcli.core.diagnostics import Pos
-from gtcli.grand_tribunal.lang.cards.ast import unquote
+from gtcli.grand_tribunal.lang.strings import unquote
 from gtcli.grand_tribunal.lang.deprecated import DeprecatedSpellings
 from gtcli.grand_tribunal.rules.log import (Activate, Advance, CardRef, Cast, Discard, Draw, Extract, GatherContested,
                                             GatherUncontested, Install, Log, NameCard, Outcome, Pass, Play, PraecoVotes,
