@@ -87,7 +87,7 @@ def test_items_that_won_cannot_compete_again(session, write):
     before = session.read_text()
     result = run("game", "tribunal", session, "--from", again, "--yes")
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"{again}:3:1: GAME005 'Storm Staff' (Ana) placed 1 at Tribunal 1")
+    assert result.stderr.startswith(f"{again}:3:1: GAME005 error: 'Storm Staff' (Ana) placed 1 at Tribunal 1")
     assert session.read_text() == before
 
 

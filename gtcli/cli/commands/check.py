@@ -92,7 +92,7 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
 
     from gtcli.cli.terminal.diagnostics_view import FileReport, echo_report, echo_summary, report_json
     from gtcli.cli.terminal.output import json_text
-    from gtcli.core.diagnostics import ERROR, WARNING
+    from gtcli.core.diagnostics import ERROR, NOTE, WARNING
 
     fmt = "json" if as_json else fmt
     given = {"select": select, "ignore": ignore, "severity": severity.lower(), "strict": strict,
@@ -100,7 +100,7 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
     jobs_list, problems = _jobs(paths, fmt, quiet, first, given, {"cards": cards, "board": board,
                                                                   "profile": profile_spec,
                                                                   "allow_outside": allow_outside})
-    counts = {"files": 0, "errors": 0, "warnings": 0}
+    counts = {"files": 0, "errors": 0, "warnings": 0, "notes": 0}
     configs = list(dict.fromkeys(job.config for job in jobs_list if job.config))  # in force, in order
     if configs:
         counts.update({"config": configs, "hidden_by_config": 0})
@@ -111,6 +111,7 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
         unusable = unusable or report.kind == "unreadable"
         counts["errors"] += report.count(ERROR)
         counts["warnings"] += report.count(WARNING)
+        counts["notes"] += report.count(NOTE)
         if report.hidden:
             counts["hidden_by_config"] += report.hidden
         if fmt == "json":
