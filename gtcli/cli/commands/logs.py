@@ -79,7 +79,8 @@ def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, 
 @click.option("--write", "-w", is_flag=True, help="Rewrite the files in place (atomically, under a lock).")
 @click.option("--check", "check_only", is_flag=True,
               help="Change nothing; exit 1 if a file is not already formatted (for CI).")
-@click.option("--diff", "show_diff", is_flag=True, help="Show what would change, as a unified diff.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Change nothing; show what would change, as a unified diff, and exit 1 if anything would.")
 @json_option
 @log_options
 @club_defaults("paths", lang="language")
@@ -90,8 +91,9 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
     A FILE ending in .gtc is a card file (a set or a translation; its includes stay
     includes), any other a game log. Comments stay beside the line, card or move they
     annotate. One FILE without options prints it formatted; with several, say what to
-    do: --write, --check or --diff. Exit codes: 0 done (or nothing to change), 1 --check
-    found a file to reformat, 2 a file could not be read or parsed (the others are still done).
+    do: --write, --check or --diff. --check and --diff never write (as ruff and black).
+    Exit codes: 0 done (or nothing to change), 1 --check or --diff found a file to
+    reformat, 2 a file could not be read or parsed (the others are still done).
     """
     from gtcli.cli.settings import taken_from_config
     from gtcli.cli.terminal.output import print_diagnostics
@@ -101,7 +103,7 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
     note = f" (in {lang.lower()}: the language set by {safe(config, False)})" if config else ""
     if len(paths) > 1 and not (write or check_only or show_diff):
         raise click.UsageError("several files: add --write (rewrite them), --check or --diff")
-    write = write and not check_only
+    write = write and not (check_only or show_diff)  # --check and --diff only tell, as ruff's and black's do
     entries, unusable, changed_files = [], False, 0
     for path in paths:
         try:
@@ -142,7 +144,7 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
         click.echo(f"{changed_files} of {len(paths)} file(s) {done}{note}.", err=True)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
-    if check_only and changed_files:
+    if (check_only or show_diff) and changed_files:
         raise SystemExit(EXIT_FINDINGS)
 
 
