@@ -127,6 +127,7 @@ class FileReport:
     extra: dict[str, Any] = field(default_factory=dict)
     config: str | None = None  # the configuration file whose settings decided this report, if any
     hidden: int = 0  # findings its settings left out (beyond what the command line chose)
+    suppressed: int = 0  # findings the file's own `# noqa` comments suppressed
 
     def count(self, severity: str) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)

@@ -114,6 +114,8 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
         counts["notes"] += report.count(NOTE)
         if report.hidden:
             counts["hidden_by_config"] += report.hidden
+        if report.suppressed:
+            counts["suppressed_by_noqa"] = counts.get("suppressed_by_noqa", 0) + report.suppressed
         if fmt == "json":
             entries.append(report_json(report, limit))
         else:

@@ -90,7 +90,8 @@ def report_json(report: FileReport, max_findings: int = MAX_FINDINGS) -> dict[st
     ds, left = _shown(report, max_findings)
     return {"file": report.path, "kind": report.kind, **report.extra, "diagnostics": [d.to_json() for d in ds],
             **({"omitted": left} if left else {}), **({"config": report.config} if report.config else {}),
-            **({"hidden_by_config": report.hidden} if report.hidden else {})}
+            **({"hidden_by_config": report.hidden} if report.hidden else {}),
+            **({"suppressed_by_noqa": report.suppressed} if report.suppressed else {})}
 
 
 def echo_report(report: FileReport, fmt: str, max_findings: int = MAX_FINDINGS) -> None:
