@@ -27,7 +27,7 @@ def path_value(config: Config, key: str) -> str | None:
     file made absolute (``~`` expanded); ``sample`` (cards, board) and a built-in profile's name
     kept as names, as on the command line."""
     from gtcli.core.text import fold
-    from gtcli.grand_tribunal.lang.logs.check import SAMPLE_NAMES
+    from gtcli.grand_tribunal.shipped import SAMPLE_NAMES
 
     value = config.get(key)
     if value is None:

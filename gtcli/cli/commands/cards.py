@@ -1,4 +1,10 @@
-"""``gt cards``: check, show, export and translate card sets."""
+"""``gt cards``: check, show, export and translate card sets.
+
+Wherever a SET is asked for, ``sample`` (or ``muestra``, ``exemple``, ``esempio``) is the set gt
+ships (:func:`gtcli.grand_tribunal.shipped.shipped_or_given`), so a user who installed gt with
+pipx can see, check and print it from any folder; a file of one's own by that name is
+``./sample``.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,14 @@ from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json, safe
 
 LANG_CHOICE = click.Choice(["en", "es", "fr", "it"], case_sensitive=False)
+SET_HELP = "SET is a .gtc file, or 'sample' for the set gt ships."
+
+
+def _set_path(path: str) -> str:
+    """The card file a SET argument names: the shipped sample for its name, else the path given."""
+    from gtcli.grand_tribunal.shipped import shipped_or_given
+
+    return shipped_or_given(path)
 
 
 @click.group()
@@ -29,8 +43,9 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool, max_fi
     """Check card sets and translations.
 
     Checking a set also checks its translations: the files NAME.LANG.gtc beside it and
-    those it lists (`translations "..."`). Exit 0 if clean (warnings allowed), 1 if a file
-    has errors, 2 if a file cannot be read or does not parse.
+    those it lists (`translations "..."`). SET may be 'sample', the set gt ships. Exit 0
+    if clean (warnings allowed), 1 if a file has errors, 2 if a file cannot be read or
+    does not parse.
     """
     from pathlib import Path
 
@@ -40,7 +55,7 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool, max_fi
 
     fmt = "json" if as_json else fmt
     reports, unusable, done = [], False, set()
-    for path in paths:
+    for path in map(_set_path, paths):
         if _identity(path) in done:
             continue
         done.add(_identity(path))
@@ -178,11 +193,15 @@ def _is_translation(path: str) -> bool:
 @json_option
 @handles_input_errors()
 def show_cmd(path: str, name: str | None, lang: str | None, as_json: bool) -> None:
-    """Show a card set as a table, or one card (NAME, any case or accents) as it is laid out."""
+    """Show a card set as a table, or one card (NAME, any case or accents) as it is laid out.
+
+    SET is a .gtc file, or 'sample' for the set gt ships.
+    """
     from gtcli.cli.terminal.cards import card_panel, cards_table
     from gtcli.cli.terminal.output import console, safe
     from gtcli.grand_tribunal.lang.cards.view import find_card
 
+    path = _set_path(path)
     view, note = _open(path, lang)
     if name is not None:
         card = find_card(view, name, path)
@@ -218,12 +237,13 @@ def render_cmd(path: str, lang: str | None, output: str | None, paper: str, as_j
     """Write a printable sheet of the set's cards (HTML, 9 cards a page, cut marks).
 
     The page needs no network and no JavaScript: open it in a browser and print it.
+    SET is a .gtc file, or 'sample' for the set gt ships.
     """
     from gtcli.cli.terminal.output import safe
     from gtcli.grand_tribunal.html.card_sheet import pages, sheet_html
     from gtcli.grand_tribunal.lang.cards.text import count_phrase
 
-    view, note = _open(path, lang)
+    view, note = _open(_set_path(path), lang)
     page = sheet_html(view, paper)
     to_file = output not in (None, "-")
     if to_file:
@@ -256,12 +276,13 @@ def export_cmd(path: str, fmt: str, lang: str | None, output: str | None) -> Non
 
     The export is flattened: one file with the cards of every include, without the
     comments. To tidy a card file itself (includes and comments kept), use `gt fmt FILE.gtc`.
+    SET is a .gtc file, or 'sample' for the set gt ships.
     """
     from gtcli.grand_tribunal.lang.cards.exchange import to_json, to_toml
     from gtcli.grand_tribunal.lang.cards.format import format_set
     from gtcli.grand_tribunal.lang.cards.sets import load_set
 
-    card_set = load_set(path)
+    card_set = load_set(_set_path(path))
     text = {"toml": to_toml, "json": to_json}.get(fmt, lambda s: format_set(s, lang))(card_set)
     if output:
         from gtcli.core.files.guarded import save
@@ -286,13 +307,19 @@ def template_cmd(path: str, lang: str, output: str | None, force: bool, as_json:
 
     Rewriting one (--force) keeps the work in it and every comment beside its entry; the
     cards follow the set's order, and entries of cards the set no longer has are kept,
-    commented out, at the end.
+    commented out, at the end. SET may be 'sample' (the set gt ships: give -o, since its
+    own folder is gt's).
     """
     from pathlib import Path
 
     from gtcli.core.diagnostics import Diagnostic, InputError
     from gtcli.grand_tribunal.lang.cards.sets import load_set, read_source, translation_path
+    from gtcli.grand_tribunal.shipped import is_sample
 
+    if is_sample(path) and output is None:
+        raise click.UsageError("the shipped sample's folder is gt's own: write the template elsewhere "
+                               "with -o FILE (or -o - to see it)")
+    path = _set_path(path)
     card_set = load_set(path)
     lang = lang.lower()
     beside = translation_path(path, lang)

@@ -13,8 +13,10 @@ def log_options(func):
     """--cards, --board, --profile, --allow-outside: shared by every command that replays a log."""
     func = allow_outside_option(func)
     func = profile_option(func)
-    func = click.option("--board", "board", metavar="FILE.toml", help="Board profile (overrides the log's [Board]).")(func)
-    func = click.option("--cards", "cards", metavar="SET", help="Card set (overrides the log's [Cards]).")(func)
+    func = click.option("--board", "board", metavar="FILE.toml",
+                        help="Board profile (overrides the log's [Board]); 'sample': the shipped one.")(func)
+    func = click.option("--cards", "cards", metavar="SET",
+                        help="Card set (overrides the log's [Cards]); 'sample': the shipped one.")(func)
     return func
 
 
@@ -189,7 +191,9 @@ def _formatted(path: str, text: str, lang: str | None, cards: str | None, allow_
     log = parse_log(text, path)
     header, _ = read_header(log)
     target = (lang or log.language).lower()
-    cards_path = cards or resolve_path(header.cards, path, "sample.gtc", allow_outside)
+    from gtcli.grand_tribunal.shipped import shipped_or_given
+
+    cards_path = shipped_or_given(cards) or resolve_path(header.cards, path, "sample.gtc", allow_outside)
     vocabulary, names = None, None
     if cards_path:
         card_set = with_translation(load_set(cards_path), cards_path, log.language)

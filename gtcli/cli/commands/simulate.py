@@ -65,6 +65,9 @@ def load_study(cards: str | None, board: str, profile_spec: str | None, players:
     from gtcli.grand_tribunal.rules.profiles import BUILTIN
     from gtcli.grand_tribunal.rules.variants import parse_variants
 
+    from gtcli.grand_tribunal.shipped import is_sample
+
+    cards = None if is_sample(cards) else cards  # the shipped sample: what no --cards plays
     card_set = load_set(cards) if cards else None
     profile = load_profile(profile_spec)
     for n in players:
