@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.options import json_option, max_findings_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json, safe
@@ -31,7 +32,8 @@ def cards() -> None:
 
 
 @cards.command("check")
-@click.argument("paths", metavar="SET...", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paths", metavar="SET...", nargs=-1, required=True, type=click.Path(dir_okay=False),
+                shell_complete=completing.card_sets)
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "github"]), default="human",
               help="Output format.")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
@@ -187,8 +189,8 @@ def _is_translation(path: str) -> bool:
 
 
 @cards.command("show")
-@click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
-@click.argument("name", metavar="[NAME]", required=False)
+@click.argument("path", metavar="SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
+@click.argument("name", metavar="[NAME]", required=False, shell_complete=completing.card_names)
 @click.option("--lang", type=LANG_CHOICE, help="Show names, vocabulary and effects in this language.")
 @json_option
 @handles_input_errors()
@@ -225,7 +227,7 @@ def show_cmd(path: str, name: str | None, lang: str | None, as_json: bool) -> No
 
 
 @cards.command("render")
-@click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.option("--lang", type=LANG_CHOICE, help="Lay the cards out in this language (names from NAME.LANG.gtc).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write the sheet to this file (atomically); '-' or nothing: standard output.")
@@ -265,7 +267,7 @@ def render_cmd(path: str, lang: str | None, output: str | None, paper: str, as_j
 
 
 @cards.command("export")
-@click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.option("--format", "fmt", type=click.Choice(["toml", "json", "gtc"]), default="toml",
               help="toml/json: the exchange format; gtc: the card-set language.")
 @click.option("--lang", type=LANG_CHOICE, help="With --format gtc: write the keywords in this language.")
@@ -294,7 +296,7 @@ def export_cmd(path: str, fmt: str, lang: str | None, output: str | None) -> Non
 
 
 @cards.command("template")
-@click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.option("--lang", type=LANG_CHOICE, required=True, help="The language to translate into.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Default: NAME.LANG.gtc beside the set; '-': standard output.")

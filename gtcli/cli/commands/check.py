@@ -27,6 +27,7 @@ from dataclasses import replace
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.commands.logs import log_options
 from gtcli.cli.options import max_findings_option
 from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE
@@ -69,9 +70,9 @@ def run_jobs(jobs: list[Job], processes: int) -> Iterator[object]:
               help="Count the findings of each code instead of listing them (human or json).")
 @click.option("--exit-zero", is_flag=True,
               help="Exit 0 even when errors are found (2 still means a log could not be used).")
-@click.option("--select", multiple=True, metavar="CODES", callback=_codes,
+@click.option("--select", multiple=True, metavar="CODES", callback=_codes, shell_complete=completing.codes,
               help="Report only these codes: whole codes or their start, comma-separated (T6,X).")
-@click.option("--ignore", multiple=True, metavar="CODES", callback=_codes,
+@click.option("--ignore", multiple=True, metavar="CODES", callback=_codes, shell_complete=completing.codes,
               help="Leave these codes out (same form; the more specific of --select and --ignore wins).")
 @click.option("--severity", type=click.Choice(SEVERITIES[::-1], case_sensitive=False), default="note",
               show_default=True, help="The least severity reported (warning: no notes; error: errors only).")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.options import allow_outside_option, json_option, profile_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, file_text, handles_input_errors, print_json, safe
@@ -13,9 +14,9 @@ def log_options(func):
     """--cards, --board, --profile, --allow-outside: shared by every command that replays a log."""
     func = allow_outside_option(func)
     func = profile_option(func)
-    func = click.option("--board", "board", metavar="FILE.toml",
+    func = click.option("--board", "board", metavar="FILE.toml", shell_complete=completing.boards,
                         help="Board profile (overrides the log's [Board]); 'sample': the shipped one.")(func)
-    func = click.option("--cards", "cards", metavar="SET",
+    func = click.option("--cards", "cards", metavar="SET", shell_complete=completing.card_sets,
                         help="Card set (overrides the log's [Cards]); 'sample': the shipped one.")(func)
     return func
 
