@@ -60,7 +60,9 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
 def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool) -> None:
     """Record the game's next Tribunal (asks for it interactively without --from).
 
-    While asking, `<` (or Enter on a question that needs an answer) goes back a step; what
+    While asking, `<` (or Enter on a question that needs an answer) goes back a step; an
+    Item named like one that already placed is asked about at once (won earlier, or
+    another Item?); what the game would refuse is shown at "done", to fix there. What
     is typed is kept as a draft after every answer, and an interrupted entry (Ctrl-C) is
     offered for resuming the next time. The session stays locked until the command ends.
     """
