@@ -220,7 +220,7 @@ def show_cmd(path: str, name: str | None, lang: str | None, as_json: bool) -> No
         from gtcli.grand_tribunal.lang.cards.text import count_phrase
 
         out = console()
-        title = f"{view.name} ({view.language}, {count_phrase(len(view.cards), view.copies)})"
+        title = f"{view.name} ({view.language}, {count_phrase(len(view.cards), view.copies, view.language)})"
         out.print(cards_table(view, title, out.is_terminal))
     if note:
         click.echo(safe(note))
