@@ -28,13 +28,13 @@ def test_every_table_title_line_ends_without_blanks():
 
 
 def test_cards_show_in_another_language_translates_its_column_headers():
-    for lang, headers in (("fr", ("Genre", "Nom", "Type/Catégorie", "Coût", "Exemplaires", "Effet")),
+    for lang, headers in (("fr", ("Genre", "Nom", "Type/Catégorie", "Coût", "Emplacements", "Effet")),
                           ("es", ("Clase", "Nombre", "Tipo/Categoría", "Coste", "Copias", "Efecto")),
                           ("it", ("Genere", "Nome", "Tipo/Categoria", "Costo", "Copie", "Effetto"))):
         out = run("cards", "show", "sample", "--lang", lang).stdout
         header = next(line for line in out.splitlines() if line.startswith("|"))
         assert all(f" {h} " in f" {header.strip('|')} " or f"|{h} " in header for h in headers), (lang, header)
-        assert "Kind" not in header and "Copies" not in header
+        assert "Kind" not in header and "Type/Category" not in header
     assert "43 cartes, 48 exemplaires" in run("cards", "show", "sample", "--lang", "fr").stdout.splitlines()[0]
     assert "|Kind " in run("cards", "show", "sample").stdout
 

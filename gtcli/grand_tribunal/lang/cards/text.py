@@ -210,7 +210,7 @@ LABELS: dict[str, dict[str, str]] = {
 TABLE_HEADERS: dict[str, tuple[str, ...]] = {
     "en": ("Kind", "Name", "Type/Category", "Cost", "Base", "Slots", "Copies", "Effect"),
     "es": ("Clase", "Nombre", "Tipo/Categoría", "Coste", "Base", "Ranuras", "Copias", "Efecto"),
-    "fr": ("Genre", "Nom", "Type/Catégorie", "Coût", "Base", "Emplacements", "Exemplaires", "Effet"),
+    "fr": ("Genre", "Nom", "Type/Catégorie", "Coût", "Base", "Emplacements", "Copies", "Effet"),
     "it": ("Genere", "Nome", "Tipo/Categoria", "Costo", "Base", "Slot", "Copie", "Effetto"),
 }
 
