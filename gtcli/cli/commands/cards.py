@@ -49,8 +49,6 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool, max_fi
     if clean (warnings allowed), 1 if a file has errors, 2 if a file cannot be read or
     does not parse.
     """
-    from pathlib import Path
-
     from gtcli.cli.terminal.diagnostics_view import render
     from gtcli.core.diagnostics import Diagnostic
     from gtcli.grand_tribunal.lang.cards.sets import translation_files

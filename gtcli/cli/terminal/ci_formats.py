@@ -26,18 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from gtcli import __version__
+from gtcli.cli.terminal.diagnostics_view import shown_findings
 from gtcli.cli.terminal.output import safe
 from gtcli.core.diagnostics import ERROR, Diagnostic, FileReport
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVELS = {"error": "error", "warning": "warning", "note": "note"}
-
-
-def _shown(report: FileReport, limit: int) -> tuple[list[Diagnostic], int]:
-    ordered = sorted(report.diagnostics, key=lambda d: (d.path or "", d.line or 0, d.col or 0, d.code))
-    if limit <= 0 or len(ordered) <= limit:
-        return ordered, 0
-    return ordered[:limit], len(ordered) - limit
 
 
 def _message(d: Diagnostic) -> str:
@@ -66,7 +60,7 @@ def sarif_document(reports: Iterable[tuple[FileReport, int]]) -> dict[str, Any]:
     successful = True
     for report, max_findings in reports:
         successful = successful and report.kind != "unreadable"
-        shown, left = _shown(report, max_findings)
+        shown, left = shown_findings(report, max_findings)
         for d in shown:
             if d.code not in rules:
                 rules[d.code] = len(rule_list)
@@ -108,7 +102,7 @@ def junit_document(reports: Iterable[tuple[FileReport, int]], what: str = "gt ch
         path = safe(report.path, False)
         suite = ET.SubElement(root, "testsuite", name=path)
         counts = Counter()
-        shown, left = _shown(report, max_findings)
+        shown, left = shown_findings(report, max_findings)
         classname = path.rsplit(".", 1)[0].replace("/", ".").replace("\\", ".").strip(".")  # a/b.gtl: a.b
         if report.kind == "unreadable":
             case = ET.SubElement(suite, "testcase", classname=classname, name="read and parse", file=path)

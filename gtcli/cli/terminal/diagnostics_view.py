@@ -77,7 +77,7 @@ def echo_diagnostic(d: Diagnostic, texts: dict[str, str] | Lines) -> None:
         click.echo(f"  hint: {d.hint}")
 
 
-def _shown(report: FileReport, limit: int) -> tuple[list[Diagnostic], int]:
+def shown_findings(report: FileReport, limit: int) -> tuple[list[Diagnostic], int]:
     """The diagnostics to show for a file, in order, and how many are left out."""
     ordered = _sorted(report.diagnostics)
     if limit <= 0 or len(ordered) <= limit:
@@ -87,7 +87,7 @@ def _shown(report: FileReport, limit: int) -> tuple[list[Diagnostic], int]:
 
 def report_json(report: FileReport, max_findings: int = MAX_FINDINGS) -> dict[str, Any]:
     """One file's entry of the JSON document (docs/json.md)."""
-    ds, left = _shown(report, max_findings)
+    ds, left = shown_findings(report, max_findings)
     return {"file": report.path, "kind": report.kind, **report.extra, "diagnostics": [d.to_json() for d in ds],
             **({"omitted": left} if left else {}), **({"config": report.config} if report.config else {}),
             **({"hidden_by_config": report.hidden} if report.hidden else {}),
@@ -96,7 +96,7 @@ def report_json(report: FileReport, max_findings: int = MAX_FINDINGS) -> dict[st
 
 def echo_report(report: FileReport, fmt: str, max_findings: int = MAX_FINDINGS) -> None:
     """One file's findings, for people (``human``) or for CI (``github``)."""
-    ds, left = _shown(report, max_findings)
+    ds, left = shown_findings(report, max_findings)
     if fmt == "github":
         for d in map(safe_diagnostic, ds):
             level = {"error": "error", "warning": "warning"}.get(d.severity, "notice")
