@@ -35,8 +35,8 @@ from gtcli.core.diagnostics import WARNING, Diagnostic
 from gtcli.core.text import did_you_mean
 
 _NOQA = re.compile(r"#\s*noqa(?=[\s:#]|$)(?P<colon>\s*:)?", re.IGNORECASE)
-_CODE = re.compile(r"[A-Za-z]+\d+\b")
-_SEPARATOR = re.compile(r"[\s,]*")
+_CODE_RUN = re.compile(r"(?:[\s,]*[A-Za-z]+\d+\b)*")  # codes after "noqa:", up to the first other word
+_CODE = re.compile(r"[A-Za-z]+\d+")
 
 
 @dataclass(frozen=True)
@@ -53,26 +53,41 @@ def might_hold_noqa(text: str) -> bool:
     return re.search("noqa", text, re.IGNORECASE) is not None
 
 
+_WORD = re.compile("noqa", re.IGNORECASE)
+
+
+def _lines_with_noqa(text: str) -> Iterable[tuple[int, str]]:
+    """(number, text) of each line holding the word ``noqa``, found without splitting the whole text."""
+    number, counted_to, end = 1, 0, -1
+    for hit in _WORD.finditer(text):
+        if hit.start() <= end:
+            continue  # the same line again
+        start = text.rfind("\n", 0, hit.start()) + 1
+        end = text.find("\n", hit.start())
+        end = len(text) if end == -1 else end
+        number += text.count("\n", counted_to, start)
+        counted_to = start
+        yield number, text[start:end]
+
+
 def noqa_comments(text: str) -> list[Noqa]:
-    """Every ``# noqa`` of ``text``'s comments (a ``#`` inside a quoted name is no comment)."""
-    from gtcli.core.parsing.comments import scan
+    """Every ``# noqa`` of ``text``'s comments (a ``#`` inside a quoted name is no comment: the same
+    rule as :func:`gtcli.core.parsing.comments.comment_start`, which decides where a quote comes first)."""
+    from gtcli.core.parsing.comments import comment_start
 
     found = []
-    for comment in scan(text):
-        match = _NOQA.search(comment.text)
+    for number, line in _lines_with_noqa(text):
+        start = line.find("#")
+        if start != -1 and '"' in line[:start]:
+            start = comment_start(line)
+        if start is None or start == -1:
+            continue
+        comment = line[start:]
+        match = _NOQA.search(comment)
         if match is None:
             continue
-        codes: list[str] = []
-        if match["colon"]:
-            at = match.end()
-            while True:
-                at = _SEPARATOR.match(comment.text, at).end()
-                code = _CODE.match(comment.text, at)
-                if code is None:
-                    break
-                codes.append(code.group().upper())
-                at = code.end()
-        found.append(Noqa(comment.line, comment.col + match.start(), tuple(dict.fromkeys(codes))))
+        codes = _CODE.findall(_CODE_RUN.match(comment, match.end()).group().upper()) if match["colon"] else ()
+        found.append(Noqa(number, start + 1 + match.start(), tuple(dict.fromkeys(codes))))
     return found
 
 
@@ -93,16 +108,18 @@ def apply_noqa(diagnostics: Iterable[Diagnostic], text: str, path: str) -> Suppr
     comments = noqa_comments(text) if might_hold_noqa(text) else []
     if not comments:
         return Suppressed(diagnostics, [])
-    wanted = {(c.line, code): c for c in comments for code in c.codes}
+    wanted = {(c.line, code) for c in comments for code in c.codes}
     kept, suppressed, used = [], [], set()
     for d in diagnostics:
-        hit = (d.line, d.code) if d.path in (path, None) and d.line is not None else None
-        if hit in wanted:
+        hit = (d.line, d.code)
+        if hit in wanted and d.path in (path, None):
             suppressed.append(d)
             used.add(hit)
         else:
             kept.append(d)
     for c in comments:
+        if c.codes and all((c.line, code) in used for code in c.codes):
+            continue  # every code it names suppressed something (the usual case)
         kept.extend(_comment_problems(c, path, used))
     return Suppressed(kept, suppressed)
 

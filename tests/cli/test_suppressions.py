@@ -7,6 +7,8 @@ import json
 import shutil
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gtcli.core.suppressions import glob_matches, glob_problem, noqa_comments, per_file_codes
 from tests.conftest import SCENARIOS, run
@@ -162,3 +164,17 @@ def test_a_file_outside_the_configuration_folder_is_matched_by_its_name(tmp_path
     assert per_file_codes(patterns, tmp_path / "club", str(tmp_path / "elsewhere" / "logs" / "a.es.gtl")) == ("K4",)
     assert per_file_codes(patterns, tmp_path, str(tmp_path / "logs" / "a.es.gtl")) == ("T6", "K4")
     assert per_file_codes(patterns, tmp_path, "<stdin>") == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(['Ana: vote staff', '# noqa: T6', '"# noqa: K4"', ' # NOQA:k4,T6 x', '#noqa',
+                                 'sanctum "a#b"', '"', '# disputed # noqa: A1', 'noqa', '\t', ' ']),
+                max_size=12).map("".join), st.integers(1, 4))
+def test_noqa_comments_finds_what_the_comment_scanner_finds(line, repeat):
+    """The quick line search agrees with reading every comment (gtcli.core.parsing.comments.scan)."""
+    from gtcli.core.parsing.comments import scan
+    from gtcli.core.suppressions import _NOQA
+
+    text = "\n".join([line] * repeat) + "\n"
+    expected = [(c.line, c.col + m.start()) for c in scan(text) if (m := _NOQA.search(c.text))]
+    assert [(c.line, c.col) for c in noqa_comments(text)] == expected
