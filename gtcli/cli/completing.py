@@ -25,11 +25,20 @@ Every module a completer needs is imported when it runs, so declaring one costs 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import click
-from click.shell_completion import CompletionItem
 
-Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
+if TYPE_CHECKING:  # imported where a completion is made: every command imports this module
+    from click.shell_completion import CompletionItem
+
+Completer = Callable[[click.Context, click.Parameter, str], "list[CompletionItem]"]
+
+
+def _item(value: str, help: str | None = None, type: str = "plain") -> CompletionItem:
+    from click.shell_completion import CompletionItem
+
+    return CompletionItem(value, type=type, help=help)
 
 
 def _quiet(func: Completer) -> Completer:
@@ -50,7 +59,7 @@ def _matching(words: Iterable[tuple[str, str | None]], incomplete: str, before: 
     """The ``words`` (value, help) that start with ``incomplete``, any case; ``before`` is put in front
     of each (the earlier items of a comma-separated list)."""
     start = incomplete.casefold()
-    return [CompletionItem(before + word, help=text) for word, text in words if word.casefold().startswith(start)]
+    return [_item(before + word, text) for word, text in words if word.casefold().startswith(start)]
 
 
 def _last_item(incomplete: str) -> tuple[str, str]:
@@ -64,7 +73,7 @@ def profiles(ctx: click.Context, param: click.Parameter, incomplete: str) -> lis
     from gtcli.grand_tribunal.rules.profiles import BUILTIN
 
     named = _matching(((name, p.description) for name, p in BUILTIN.items()), incomplete)
-    return named + [CompletionItem(incomplete, type="file")]
+    return named + [_item(incomplete, type="file")]
 
 
 @_quiet
@@ -86,12 +95,12 @@ def codes(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[C
 
 @_quiet
 def card_sets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    return _matching([("sample", "the card set gt ships")], incomplete) + [CompletionItem(incomplete, type="file")]
+    return _matching([("sample", "the card set gt ships")], incomplete) + [_item(incomplete, type="file")]
 
 
 @_quiet
 def boards(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    return _matching([("sample", "the board gt ships")], incomplete) + [CompletionItem(incomplete, type="file")]
+    return _matching([("sample", "the board gt ships")], incomplete) + [_item(incomplete, type="file")]
 
 
 def _card_names(set_path: str | None) -> list[tuple[str, str]]:
