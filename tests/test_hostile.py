@@ -142,7 +142,7 @@ def test_a_big_log_checks_with_bounded_output(tmp_path):
     path = _erroring_log(tmp_path, 20_000)
     result = run("check", path)
     assert result.exit_code == 1 and len(result.stdout) < 40_000
-    assert result.stdout.rstrip().endswith("39999 error(s), 20000 warning(s)")
+    assert result.stdout.rstrip().endswith("39999 error(s), 20000 warning(s), 2 note(s)")
 
 
 # ---- 3. devices, FIFOs, /dev/zero -----------------------------------------------------------------------
@@ -315,9 +315,9 @@ def test_findings_per_file_are_capped(tmp_path):
     path = _erroring_log(tmp_path, 400)
     result = run("check", path)
     assert result.exit_code == 1
-    assert result.stdout.count(": T2 ") + result.stdout.count(": P2 ") <= 100
+    assert result.stdout.count(": T2 error: ") + result.stdout.count(": P2 error: ") <= 100
     assert "... and " in result.stdout and "more (--max-findings 0 shows all)" in result.stdout
-    assert result.stdout.rstrip().endswith("1 log(s) checked: 799 error(s), 400 warning(s)")
+    assert result.stdout.rstrip().endswith("1 log(s) checked: 799 error(s), 400 warning(s), 2 note(s)")
     everything = run("check", path, "--max-findings", "0")
     assert "... and" not in everything.stdout and len(everything.stdout) > 5 * len(result.stdout)
     data = json.loads(run("check", path, "--json", "--max-findings", "10").stdout)

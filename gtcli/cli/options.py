@@ -9,16 +9,31 @@ from contextlib import contextmanager
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.terminal.output import MAX_FINDINGS
 from gtcli.core.diagnostics import InputError
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (schema in docs/json.md).")
-profile_option = click.option(
-    "--profile",
-    "profile_spec",
-    metavar="NAME|FILE.toml",
-    help="Rule profile: 'official' (default), 'printed-fr', or a TOML file of overrides.",
-)
+
+
+def profile_help() -> str:
+    """--profile's help, naming every built-in profile from the registry (so none is ever left out)."""
+    from gtcli.grand_tribunal.rules.profiles import BUILTIN
+
+    names = ", ".join(f"'{name}'" for name in BUILTIN)
+    return f"Rule profile: a built-in one ({names}; 'official' is the default), or a TOML file of overrides."
+
+
+class ProfileOption(click.Option):
+    """``--profile``: its help is made when it is shown (the registry is not imported before)."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        self.help = profile_help()
+        return super().get_help_record(ctx)
+
+
+profile_option = click.option("--profile", "profile_spec", cls=ProfileOption, metavar="NAME|FILE.toml",
+                              shell_complete=completing.profiles)
 allow_outside_option = click.option(
     "--allow-outside",
     is_flag=True,

@@ -6,6 +6,7 @@ own table and registers it (:func:`register`) when its package is imported:
 
 * ``IO``   -- a file that cannot be read or written (here, the core's)
 * ``CFG``  -- a configuration file (gt.toml, ``[tool.gtcli]``) (here, the core's)
+* ``SUP``  -- a ``# noqa`` comment that suppresses nothing (:mod:`gtcli.core.suppressions`) (here)
 * rule IDs (``S1`` ... ``X5``) and ``TAB``, ``GAME``, ``PROF``, ``SYN``, ``CARD`` -- Grand
   Tribunal's (:mod:`gtcli.grand_tribunal.codes`)
 * ``TRK``  -- Trickerion's (:mod:`gtcli.trickerion.codes`)
@@ -140,5 +141,7 @@ IO008 error the files a command would write already exist (nothing was written)
 CFG001 error a configuration file cannot be used
 CFG002 error an unknown setting in a configuration file
 CFG003 error a setting has a wrong value
+SUP001 warning a `# noqa` comment that suppresses nothing on its line
+SUP002 warning a `# noqa` comment without codes, or naming a code that does not exist
 """
 ), "codes.md")

@@ -94,10 +94,11 @@ class Diagnostic:
         }
 
     def format(self) -> str:
-        """One line for a terminal or a log: ``file:line:col: CODE message (hint)``."""
-        text = f"{self.location()}: {self.code} {self.message}"
-        if self.severity != ERROR:
-            text = f"{self.location()}: {self.code} {self.severity}: {self.message}"
+        """One line for a terminal or a log: ``file:line:col: CODE severity: message``, then the hint.
+
+        Every severity is named, an error's too, so a line says what it is on its own
+        (grep, a CI log) as a warning's and a note's always did."""
+        text = f"{self.location()}: {self.code} {self.severity}: {self.message}"
         if self.hint:
             text += f"\n  hint: {self.hint}"
         return text
@@ -126,6 +127,7 @@ class FileReport:
     extra: dict[str, Any] = field(default_factory=dict)
     config: str | None = None  # the configuration file whose settings decided this report, if any
     hidden: int = 0  # findings its settings left out (beyond what the command line chose)
+    suppressed: int = 0  # findings the file's own `# noqa` comments suppressed
 
     def count(self, severity: str) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)

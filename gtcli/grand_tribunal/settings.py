@@ -27,7 +27,7 @@ def path_value(config: Config, key: str) -> str | None:
     file made absolute (``~`` expanded); ``sample`` (cards, board) and a built-in profile's name
     kept as names, as on the command line."""
     from gtcli.core.text import fold
-    from gtcli.grand_tribunal.lang.logs.check import SAMPLE_NAMES
+    from gtcli.grand_tribunal.shipped import SAMPLE_NAMES
 
     value = config.get(key)
     if value is None:
@@ -89,6 +89,35 @@ def _variants(key: Key, value: Any, bad: Bad) -> tuple[str, ...]:
     return tuple(i.strip() for i in items if i.strip())
 
 
+MAX_PATTERNS = 200
+
+
+def _per_file_ignores(key: Key, value: Any, bad: Bad) -> dict[str, tuple[str, ...]]:
+    """``[per-file-ignores]``: a glob pattern (from the file's folder) -> the codes gt check leaves
+    out of the logs it matches (:mod:`gtcli.core.suppressions`); every bad entry reported at its line."""
+    from gtcli.core.suppressions import glob_problem
+
+    if not isinstance(value, dict) or len(value) > MAX_PATTERNS:
+        raise bad("CFG003", f"per-file-ignores is a table of at most {MAX_PATTERNS} patterns, each with its codes",
+                  '[per-file-ignores]\n"archive/2019/*.gtl" = ["T6"]')
+    found: dict[str, tuple[str, ...]] = {}
+    problems: list = []
+    for pattern, listed in value.items():
+        def at(code: str, message: str, hint: str | None = None, pattern: str = pattern) -> InputError:
+            return bad(code, message, hint, entry=pattern)
+
+        try:
+            problem = glob_problem(pattern)
+            if problem:
+                raise at("CFG003", f"per-file-ignores: {problem}", "write it from this file's folder: \"logs/2019/*.gtl\"")
+            found[pattern] = codes(Key(f"per-file-ignores {pattern!r}"[:120], key.holds, codes), listed, at)
+        except InputError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise InputError(*problems)
+    return found
+
+
 def _max_findings(key: Key, value: Any, bad: Bad) -> int:
     if not is_int(value) or not 0 <= value <= 1_000_000_000:
         raise bad("CFG003", f"max-findings is a whole number from 0 (all), not {value!r}")
@@ -107,6 +136,8 @@ KEYS = (
         "none (gt play --new)"),
     Key("select", "codes gt check reports (whole codes or their start); default all", codes, [], "every code"),
     Key("ignore", "codes gt check leaves out", codes, [], "none"),
+    Key("per-file-ignores", "codes gt check leaves out of the logs a pattern matches (patterns from this file's "
+        "folder)", _per_file_ignores, {}, "none"),
     Key("severity", "least severity gt check reports: note, warning or error", severity, "note"),
     Key("max-findings", "findings shown per file (0: all)", _max_findings, MAX_FINDINGS),
     Key("strict", "gt check --strict: a turn with fewer than two slots is an error", boolean, False),

@@ -15,8 +15,27 @@ from gtcli.core.files.resources import data_dir
 from gtcli.grand_tribunal.rules.vocabulary import Vocabulary, vocabulary_from_mapping
 
 
+# What names the shipped sample wherever a card set or a board is asked for (a log's [Cards] and
+# [Board], gt.toml, and the command line): "sample" in the four languages of the logs.
+SAMPLE_NAMES = ("sample", "muestra", "exemple", "esempio")
+SAMPLE_FILES = {"cards": "sample.gtc", "board": "sample-board.toml"}
+
+
 def cards_dir() -> Path:
     return data_dir("gtcli.cards", "cards")
+
+
+def is_sample(spec: str | None) -> bool:
+    from gtcli.core.text import fold
+
+    return spec is not None and fold(spec.strip()) in SAMPLE_NAMES
+
+
+def shipped_or_given(spec: str | None, what: str = "cards") -> str | None:
+    """A card set (``what="cards"``) or board named on the command line: a sample name is the file
+    gt ships (so ``gt cards show sample`` works from any folder after ``pipx install``), anything else
+    the path as given. A file of yours called ``sample`` is ``./sample``."""
+    return str(cards_dir() / SAMPLE_FILES[what]) if is_sample(spec) else spec
 
 
 def grammar_dir() -> Path:

@@ -21,7 +21,7 @@ def test_check_shows_source_line_and_caret():
     result = run("cards", "check", SCENARIOS / "cards" / "CARD001.gtc")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0].endswith("CARD001.gtc:3:15: CARD001 unknown item type 'stafff'")
+    assert lines[0].endswith("CARD001.gtc:3:15: CARD001 error: unknown item type 'stafff'")
     assert lines[1] == '     3 | item "A" type stafff advance 2 base 1'
     assert lines[2] == "       |               ^"
     assert lines[3] == "  hint: did you mean 'staff'?"

@@ -34,7 +34,7 @@ def test_a_folder_is_searched_recursively_sorted_without_hidden_ones(archive):
     assert result.exit_code == 0
     assert files_of(result) == [str(archive / "a" / "1.gtl"), str(archive / "a" / "c" / "3.GTL"),
                                 str(archive / "b" / "2.gtl")]
-    assert json.loads(result.stdout)["summary"] == {"files": 3, "errors": 0, "warnings": 3}
+    assert json.loads(result.stdout)["summary"] == {"files": 3, "errors": 0, "warnings": 3, "notes": 3}
 
 
 def test_files_and_folders_mix_in_the_order_given_each_log_once(archive):
@@ -61,7 +61,7 @@ def test_standard_input_is_a_log_named_stdin_with_tags_from_the_current_folder(t
     entry = json.loads(result.stdout)["files"][0]
     assert entry["file"] == "<stdin>" and {d["code"] for d in entry["diagnostics"]} >= {"A1"}
     human = run("check", "-", input=text)
-    assert "<stdin>:17:79: A1 " in human.stdout and "   17 | Ana: praeco" in human.stdout
+    assert "<stdin>:17:79: A1 error: " in human.stdout and "   17 | Ana: praeco" in human.stdout
     outside = run("check", "-", input=text.replace("ours.gtc", "../ours.gtc"))
     assert outside.exit_code == 2 and "IO005" in outside.stdout  # confined to the current folder
 
@@ -82,7 +82,7 @@ def test_quiet_prints_the_findings_only():
     assert loud.exit_code == quiet.exit_code == 1
     assert "2 log(s) checked: 1 error(s), 1 warning(s)" in loud.stdout
     assert "checked" not in quiet.stdout and quiet.stdout == loud.stdout.replace(loud.stdout.splitlines()[-1] + "\n", "")
-    assert "A1 a vote takes" in quiet.stdout
+    assert "A1 error: a vote takes" in quiet.stdout
 
 
 def codes_of(*args: str) -> list[str]:
@@ -119,7 +119,7 @@ def test_severity_threshold_and_exit_codes():
     assert codes_of(log, "--severity", "error") == []
     assert run("check", RULES / "A1.gtl", "--ignore", "A1").exit_code == 0  # an error left out does not count
     result = run("check", log, "--severity", "error", "--json")
-    assert json.loads(result.stdout)["summary"] == {"files": 1, "errors": 0, "warnings": 0}
+    assert json.loads(result.stdout)["summary"] == {"files": 1, "errors": 0, "warnings": 0, "notes": 0}
 
 
 def test_first_stops_at_the_first_error_that_is_shown(write):

@@ -45,4 +45,4 @@ def test_a_code_in_the_file_name_is_not_styled(tmp_path):
     assert term.wait() == 1
     head = next(line for line in term.text.split("\n") if line.startswith("archive/") and ":16:" in line)
     assert head.startswith("archive/K1.gtl:16:39: \x1b[")  # the name plain, the code styled after it
-    assert ANSI.sub("", head).startswith("archive/K1.gtl:16:39: K1 the card set has no card named")
+    assert ANSI.sub("", head).startswith("archive/K1.gtl:16:39: K1 error: the card set has no card named")

@@ -87,7 +87,7 @@ def test_items_that_won_cannot_compete_again(session, write):
     before = session.read_text()
     result = run("game", "tribunal", session, "--from", again, "--yes")
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"{again}:3:1: GAME005 'Storm Staff' (Ana) placed 1 at Tribunal 1")
+    assert result.stderr.startswith(f"{again}:3:1: GAME005 error: 'Storm Staff' (Ana) placed 1 at Tribunal 1")
     assert session.read_text() == before
 
 
@@ -240,3 +240,41 @@ def test_after_undo_tribunal_and_show_agree_on_who_opens(session, write):
         assert f"Next first Praeco: {shown}" in run("game", "show", session).stdout
         assert run("game", "undo", session, "-y").exit_code == 0
     assert run_json("game", "show", session)["next_praeco"] == "Ana"  # back to Tribunal 1: --first-praeco
+
+
+# ---- issue 26: an Item that already placed is asked about when it is typed, and never ends the entry ----
+def test_an_item_that_placed_is_asked_about_when_it_is_named(session):
+    run("game", "tribunal", session, "--from", WORKED, "--yes")  # Ana's Storm Staff placed 1st
+    answers = "\n".join([
+        "staff 1",
+        "a", "Ana", "storm staff",  # placed at Tribunal 1: asked at once
+        "n",  # not that Item: its name is asked again
+        "Storm Staff II", "staff", "2", "",
+        "a", "Ana", "Storm Staff", "y",  # that Item: it won earlier and stays on the table
+        "staff", "4", "elemental, elemental, runic",
+        "",  # done: nothing left to refuse
+        "y",
+    ]) + "\n"
+    result = run("game", "tribunal", session, input=answers)
+    assert result.exit_code == 0, result.output
+    assert "'storm staff' (Ana) placed 1 at Tribunal 1, so it cannot compete again (R5)." in result.stderr
+    assert "Then it is another Item: give it a name of its own." in result.stderr
+    assert "2. Ana: Storm Staff (staff, base 4; elemental, elemental, runic; won earlier, not competing)" in result.stdout
+    assert "Saved Tribunal 2" in result.stdout and "GAME005" not in result.output
+    items = run_json("game", "show", session)["tribunals"][1]["items"]
+    assert [(i["name"], i["competing"], i["score"]) for i in items] == [("Storm Staff II", True, 8),
+                                                                        ("Storm Staff", False, 0)]
+
+
+def test_what_the_game_refuses_at_done_is_shown_and_the_entry_goes_on(session):
+    run("game", "tribunal", session, "--from", WORKED, "--yes")
+    draft = session.with_name(f"{session.stem}.draft.toml")  # typed before the rule was checked at entry
+    draft.write_text('tribunal = 2\n[votes]\nstaff = 1\n[[items]]\nowner = "Ana"\nname = "Storm Staff"\n'
+                     'type = "staff"\nbase = 4\n[[items]]\nowner = "Ben"\nname = "Oak Wand"\ntype = "wand"\nbase = 2\n',
+                     encoding="utf-8")
+    result = run("game", "tribunal", session, input="y\n\nd 1\n\ny\n")  # resume; done; refused: delete; done; save
+    assert result.exit_code == 0, result.output
+    assert "item 1: GAME005 error: 'Storm Staff' (Ana) placed 1 at Tribunal 1 and cannot compete again" in result.stderr
+    assert "Fix it with e N or d N, then Enter again." in result.stderr
+    assert "Saved Tribunal 2" in result.stdout and not draft.exists()
+    assert [i["name"] for i in run_json("game", "show", session)["tribunals"][1]["items"]] == ["Oak Wand"]

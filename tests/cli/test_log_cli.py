@@ -13,7 +13,7 @@ def test_syntax_error_is_a_finding_with_caret(write):
     path = write("bad.gtl", HEAD + "Ana: praeco staff, orb, wand; extrct 1\n")
     result = run("check", path)
     assert result.exit_code == 2
-    assert f"{path}:6:31: SYN001 unexpected 'extrct'" in result.stdout
+    assert f"{path}:6:31: SYN001 error: unexpected 'extrct'" in result.stdout
     assert "did you mean 'extract'?" in result.stdout
     assert "     6 | Ana: praeco staff, orb, wand; extrct 1" in result.stdout
 
@@ -36,7 +36,7 @@ def test_unknown_card_set_in_header(write):
 def test_unknown_variant_points_at_the_tag(write):
     path = write("g.gtl", '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Variants "double-advanse"]\n')
     result = run("check", path)
-    assert result.exit_code == 2 and ":3:2: PROF003 unknown variant" in result.stdout
+    assert result.exit_code == 2 and ":3:2: PROF003 error: unknown variant" in result.stdout
     assert "did you mean 'double-advance'?" in result.stdout
 
 

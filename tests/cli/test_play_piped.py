@@ -91,7 +91,14 @@ def test_a_stopping_signal_saves_every_line_answered(tmp_path, signum, code):
     while len([x for x in seen if x.startswith("ok: ")]) < 20:
         seen.append(proc.stdout.readline())
     proc.send_signal(signum)
-    rest, err = proc.communicate(timeout=60)
+    # read on through the same buffered reader: communicate() reads the pipe's descriptor and
+    # would skip what readline() above had already buffered
+    rest, err = proc.stdout.read(), proc.stderr.read()
+    proc.wait(timeout=60)
+    try:
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
     assert proc.returncode == code, err
     moves = sum(len(m.group(1).split("; ")) for x in seen + rest.splitlines()
                 if (m := re.match(r"ok: (?:Ana|Ben|Caro|Dora|Eli): (.*)$", x)))  # "ok: Ben: vote staff; extract 1"

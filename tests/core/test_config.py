@@ -197,14 +197,15 @@ def test_a_configuration_that_hides_findings_says_so(club):
     """Issue 20: the summary line and --json name the file in force and count what it hid."""
     shutil.copy(RULES / "K1.gtl", club / "logs" / "2024" / "K1.gtl")
     plain = run("check", club / "logs")
-    assert plain.stdout.splitlines()[-1] == "2 log(s) checked: 1 error(s), 1 warning(s)"  # no file: no note
+    assert plain.stdout.splitlines()[-1] == "2 log(s) checked: 1 error(s), 1 warning(s), 2 note(s)"  # no file: no note
     config = club / "gt.toml"
     config.write_text('ignore = ["K", "T6", "R7"]\n')
     hidden = run("check", club / "logs")
     assert hidden.exit_code == 0
     assert hidden.stdout.splitlines()[-1] == f"2 log(s) checked: clean (settings from {config}; 4 finding(s) hidden by them)"
     data = json.loads(run("check", club / "logs", "--json").stdout)
-    assert data["summary"] == {"files": 2, "errors": 0, "warnings": 0, "config": [str(config)], "hidden_by_config": 4}
+    assert data["summary"] == {"files": 2, "errors": 0, "warnings": 0, "notes": 0, "config": [str(config)],
+                               "hidden_by_config": 4}
     assert [(f["config"], f["hidden_by_config"]) for f in data["files"]] == [(str(config), 2)] * 2
     # what the command line chose is the user's own: not counted as hidden by the file
     both = json.loads(run("check", club / "logs", "--json", "--severity", "warning").stdout)["summary"]

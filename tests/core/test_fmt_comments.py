@@ -210,9 +210,12 @@ def test_fmt_write_keeps_comments_and_several_files_at_once(tmp_path):
     assert checked.exit_code == 1
     assert f"{one} would be reformatted" in checked.stderr and str(two) not in checked.stderr.split("\n")[0]
     assert one.read_text() == DOC_EXAMPLE
-    diff = run("fmt", one, two, "--diff")
-    assert diff.exit_code == 0 and diff.stdout.startswith(f"--- {one}\n+++ {one} (formatted)\n")
+    diff = run("fmt", one, two, "--diff")  # issue 26: a file that would change is exit 1, as ruff and black
+    assert diff.exit_code == 1 and diff.stdout.startswith(f"--- {one}\n+++ {one} (formatted)\n")
     assert "-Ben: gather contested 3 roll 4 others Caro 5   # 5 beats 4" in diff.stdout
+    assert run("fmt", one, "--diff", "--write").exit_code == 1 and one.read_text() == DOC_EXAMPLE  # never writes
+    clean = run("fmt", two, "--diff")
+    assert clean.exit_code == 0 and clean.stdout == ""
     written = run("fmt", one, two, "--write")
     assert written.exit_code == 0 and f"Formatted {one}." in written.stderr
     assert "1 of 2 file(s) reformatted." in written.stderr

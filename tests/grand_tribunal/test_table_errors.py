@@ -184,4 +184,4 @@ def test_toml_cut_short_is_located_at_its_last_line(tmp_path):
     path.write_text('[votes]\nstaff = 2\nelemental = [', encoding="utf-8")
     result = run("tally", path)
     assert result.exit_code == 2
-    assert f"{path}:3:14: TAB001 not valid TOML: invalid value at the end of the file" in result.stderr
+    assert f"{path}:3:14: TAB001 error: not valid TOML: invalid value at the end of the file" in result.stderr

@@ -40,7 +40,7 @@ def test_a_finding_prints_the_result_and_exits_1():
     result = run("trickerion", "performance", HERE / "performance" / "no-own-trick.toml")
     assert result.exit_code == 1
     assert "Ben" in result.stdout
-    assert "TRK010 Ana performs a card without a trick marker of theirs" in result.stderr
+    assert "TRK010 error: Ana performs a card without a trick marker of theirs" in result.stderr
 
 
 def test_wages_and_initiative_human_output():
@@ -53,7 +53,7 @@ def test_wages_and_initiative_human_output():
 def test_initiative_needs_last_turns_order(write):
     path = write("t.toml", '[[players]]\nname = "Ana"\nfame = 1\n[[players]]\nname = "Ben"\nfame = 2\n')
     result = run("trickerion", "initiative", path)
-    assert result.exit_code == 2 and "TRK002 the file has no initiative order" in result.stderr
+    assert result.exit_code == 2 and "TRK002 error: the file has no initiative order" in result.stderr
 
 
 def test_no_color_and_markup_in_names_are_printed_as_typed(write):
@@ -153,7 +153,7 @@ def test_a_bad_turn_is_located_and_not_saved(session, write):
     turn = write("t.toml", '[[players]]\nname = "Ana"\nadvertised = true\nchanges = { coins = -10 }\n')
     result = run("trickerion", "game", "turn", session, turn, "--yes")
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"{turn}:4:1: TRK014 Ana would have -1 coins")
+    assert result.stderr.startswith(f"{turn}:4:1: TRK014 error: Ana would have -1 coins")
     assert session.read_bytes() == before
 
 
@@ -176,7 +176,7 @@ def test_show_undo_and_json(session):
 
 def test_undo_without_turns(session):
     result = run("trickerion", "game", "undo", session)  # said before asking for -y
-    assert result.exit_code == 2 and f"{session}: TRK018 no turn to undo" in result.stderr
+    assert result.exit_code == 2 and f"{session}: TRK018 error: no turn to undo" in result.stderr
 
 
 def test_a_sixth_turn_is_refused(session):
@@ -185,14 +185,14 @@ def test_a_sixth_turn_is_refused(session):
     out = run("trickerion", "game", "show", session).stdout
     assert "Winner: Ben with 45 fame" in out
     result = run("trickerion", "game", "turn", session, GAME3 / "turn1.toml", "--yes")
-    assert result.exit_code == 2 and result.stderr.startswith(f"{session}: TRK017 the game already has its 5 turns")
+    assert result.exit_code == 2 and result.stderr.startswith(f"{session}: TRK017 error: the game already has its 5 turns")
 
 
 def test_a_grand_tribunal_session_is_not_a_trickerion_one(tmp_path):
     path = tmp_path / "gt.toml"
     assert run("game", "new", path, "--players", "Ana,Ben,Caro").exit_code == 0
     result = run("trickerion", "game", "show", path)
-    assert result.exit_code == 2 and "GAME001 not a gtcli Trickerion session" in result.stderr
+    assert result.exit_code == 2 and "GAME001 error: not a gtcli Trickerion session" in result.stderr
 
 
 def test_a_hand_edited_session_is_checked_at_its_lines(session):
@@ -201,7 +201,7 @@ def test_a_hand_edited_session_is_checked_at_its_lines(session):
     session.write_text(text.replace('day = "thursday"', 'day = "thursdy"'), encoding="utf-8")
     result = run("trickerion", "game", "show", session)
     line = 1 + text.splitlines().index('day = "thursday"')
-    assert result.exit_code == 2 and result.stderr.startswith(f"{session}:{line}:1: TRK004 unknown day 'thursdy'")
+    assert result.exit_code == 2 and result.stderr.startswith(f"{session}:{line}:1: TRK004 error: unknown day 'thursdy'")
 
 
 def test_rules_codes_lists_the_trickerion_codes():

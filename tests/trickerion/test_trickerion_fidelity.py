@@ -113,7 +113,7 @@ def test_a_threshold_is_1_16_or_36(write, value):
     shown = json.dumps(value) if not isinstance(value, bool) else "true"
     path = write("p.toml", f'day = "friday"\nperformer = "Ana"\n[[tricks]]\nowner = "Ana"\nthreshold = {shown}\n')
     result = run("trickerion", "performance", path)
-    assert result.exit_code == 2 and result.stderr.startswith(f"{path}:5:1: TRK003 trick 1: a trick's fame threshold")
+    assert result.exit_code == 2 and result.stderr.startswith(f"{path}:5:1: TRK003 error: trick 1: a trick's fame threshold")
 
 
 def test_a_performance_file_shows_a_given_threshold(write):
@@ -141,7 +141,7 @@ def test_a_wages_file_can_say_the_assistant_came_later(write):
     later = run_json("trickerion", "wages", write("b.toml", base + "assistant_apprentice = false\n"))["players"][1]
     assert (later["due"], later["assistant_apprentice"]) == (2 + 4, False)
     bad = run("trickerion", "wages", write("c.toml", base + 'assistant_apprentice = "no"\n'))
-    assert bad.exit_code == 2 and "TRK003 Ana: assistant_apprentice must be true or false" in bad.stderr
+    assert bad.exit_code == 2 and "TRK003 error: Ana: assistant_apprentice must be true or false" in bad.stderr
 
 
 def test_the_issue_21_turns_are_the_scenario():

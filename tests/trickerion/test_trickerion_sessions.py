@@ -192,7 +192,7 @@ def test_redo_brings_back_what_undo_dropped_in_order(session):
     assert "Restored turn 3" in out and "Turn 4 is next" in out
     assert run_json("trickerion", "game", "show", session) == shown
     nothing = run("trickerion", "game", "redo", session)
-    assert nothing.exit_code == 2 and f"{session}: TRK019 there is no undone turn to redo" in nothing.stderr
+    assert nothing.exit_code == 2 and f"{session}: TRK019 error: there is no undone turn to redo" in nothing.stderr
 
 
 def test_a_new_turn_replaces_the_undone_ones(session):
@@ -220,7 +220,7 @@ def test_a_hand_edited_undone_turn_is_checked_at_its_line(session):
     session.write_text(text)
     result = run("trickerion", "game", "redo", session)
     line = 1 + text.splitlines().index('day = "fridy"')
-    assert result.exit_code == 2 and result.stderr.startswith(f"{session}:{line}:1: TRK004 unknown day 'fridy'")
+    assert result.exit_code == 2 and result.stderr.startswith(f"{session}:{line}:1: TRK004 error: unknown day 'fridy'")
     assert session.read_text() == text
 
 

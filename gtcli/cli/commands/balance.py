@@ -13,6 +13,7 @@ from contextlib import nullcontext
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.commands.logs import log_options
 from gtcli.cli.commands.simulate import study_options
 from gtcli.cli.options import executor_from, executor_options, json_option, start_map
@@ -109,9 +110,10 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
 
 
 @balance.command("compare")
-@click.argument("old_set", metavar="OLD_SET", type=click.Path(dir_okay=False))
-@click.argument("new_set", metavar="NEW_SET", type=click.Path(dir_okay=False))
+@click.argument("old_set", metavar="OLD_SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
+@click.argument("new_set", metavar="NEW_SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.option("--metric", default="praeco", show_default=True, metavar="praeco|seat:N|card:NAME",
+              shell_complete=completing.metrics,
               help="The win rate compared: the first Praeco's, a seat's, or that of the players who used a card.")
 @click.option("--h0", "d0", type=click.FloatRange(-1, 1), default=0.0, show_default=True,
               help="H0: new minus old win rate is this (0.05 = 5 points).")

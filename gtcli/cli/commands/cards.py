@@ -1,14 +1,29 @@
-"""``gt cards``: check, show, export and translate card sets."""
+"""``gt cards``: check, show, export and translate card sets.
+
+Wherever a SET is asked for, ``sample`` (or ``muestra``, ``exemple``, ``esempio``) is the set gt
+ships (:func:`gtcli.grand_tribunal.shipped.shipped_or_given`), so a user who installed gt with
+pipx can see, check and print it from any folder; a file of one's own by that name is
+``./sample``.
+"""
 
 from __future__ import annotations
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.options import json_option, max_findings_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_json, safe
 
 LANG_CHOICE = click.Choice(["en", "es", "fr", "it"], case_sensitive=False)
+SET_HELP = "SET is a .gtc file, or 'sample' for the set gt ships."
+
+
+def _set_path(path: str) -> str:
+    """The card file a SET argument names: the shipped sample for its name, else the path given."""
+    from gtcli.grand_tribunal.shipped import shipped_or_given
+
+    return shipped_or_given(path)
 
 
 @click.group()
@@ -17,7 +32,8 @@ def cards() -> None:
 
 
 @cards.command("check")
-@click.argument("paths", metavar="SET...", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("paths", metavar="SET...", nargs=-1, required=True, type=click.Path(dir_okay=False),
+                shell_complete=completing.card_sets)
 @click.option("--format", "fmt", type=click.Choice(["human", "json", "github"]), default="human",
               help="Output format.")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
@@ -29,18 +45,17 @@ def check_cmd(paths: tuple[str, ...], fmt: str, as_json: bool, box: bool, max_fi
     """Check card sets and translations.
 
     Checking a set also checks its translations: the files NAME.LANG.gtc beside it and
-    those it lists (`translations "..."`). Exit 0 if clean (warnings allowed), 1 if a file
-    has errors, 2 if a file cannot be read or does not parse.
+    those it lists (`translations "..."`). SET may be 'sample', the set gt ships. Exit 0
+    if clean (warnings allowed), 1 if a file has errors, 2 if a file cannot be read or
+    does not parse.
     """
-    from pathlib import Path
-
     from gtcli.cli.terminal.diagnostics_view import render
     from gtcli.core.diagnostics import Diagnostic
     from gtcli.grand_tribunal.lang.cards.sets import translation_files
 
     fmt = "json" if as_json else fmt
     reports, unusable, done = [], False, set()
-    for path in paths:
+    for path in map(_set_path, paths):
         if _identity(path) in done:
             continue
         done.add(_identity(path))
@@ -172,17 +187,21 @@ def _is_translation(path: str) -> bool:
 
 
 @cards.command("show")
-@click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
-@click.argument("name", metavar="[NAME]", required=False)
+@click.argument("path", metavar="SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
+@click.argument("name", metavar="[NAME]", required=False, shell_complete=completing.card_names)
 @click.option("--lang", type=LANG_CHOICE, help="Show names, vocabulary and effects in this language.")
 @json_option
 @handles_input_errors()
 def show_cmd(path: str, name: str | None, lang: str | None, as_json: bool) -> None:
-    """Show a card set as a table, or one card (NAME, any case or accents) as it is laid out."""
+    """Show a card set as a table, or one card (NAME, any case or accents) as it is laid out.
+
+    SET is a .gtc file, or 'sample' for the set gt ships.
+    """
     from gtcli.cli.terminal.cards import card_panel, cards_table
     from gtcli.cli.terminal.output import console, safe
     from gtcli.grand_tribunal.lang.cards.view import find_card
 
+    path = _set_path(path)
     view, note = _open(path, lang)
     if name is not None:
         card = find_card(view, name, path)
@@ -199,14 +218,14 @@ def show_cmd(path: str, name: str | None, lang: str | None, as_json: bool) -> No
         from gtcli.grand_tribunal.lang.cards.text import count_phrase
 
         out = console()
-        title = f"{view.name} ({view.language}, {count_phrase(len(view.cards), view.copies)})"
+        title = f"{view.name} ({view.language}, {count_phrase(len(view.cards), view.copies, view.language)})"
         out.print(cards_table(view, title, out.is_terminal))
     if note:
         click.echo(safe(note))
 
 
 @cards.command("render")
-@click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.option("--lang", type=LANG_CHOICE, help="Lay the cards out in this language (names from NAME.LANG.gtc).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write the sheet to this file (atomically); '-' or nothing: standard output.")
@@ -218,12 +237,13 @@ def render_cmd(path: str, lang: str | None, output: str | None, paper: str, as_j
     """Write a printable sheet of the set's cards (HTML, 9 cards a page, cut marks).
 
     The page needs no network and no JavaScript: open it in a browser and print it.
+    SET is a .gtc file, or 'sample' for the set gt ships.
     """
     from gtcli.cli.terminal.output import safe
     from gtcli.grand_tribunal.html.card_sheet import pages, sheet_html
     from gtcli.grand_tribunal.lang.cards.text import count_phrase
 
-    view, note = _open(path, lang)
+    view, note = _open(_set_path(path), lang)
     page = sheet_html(view, paper)
     to_file = output not in (None, "-")
     if to_file:
@@ -245,7 +265,7 @@ def render_cmd(path: str, lang: str | None, output: str | None, paper: str, as_j
 
 
 @cards.command("export")
-@click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.option("--format", "fmt", type=click.Choice(["toml", "json", "gtc"]), default="toml",
               help="toml/json: the exchange format; gtc: the card-set language.")
 @click.option("--lang", type=LANG_CHOICE, help="With --format gtc: write the keywords in this language.")
@@ -256,12 +276,13 @@ def export_cmd(path: str, fmt: str, lang: str | None, output: str | None) -> Non
 
     The export is flattened: one file with the cards of every include, without the
     comments. To tidy a card file itself (includes and comments kept), use `gt fmt FILE.gtc`.
+    SET is a .gtc file, or 'sample' for the set gt ships.
     """
     from gtcli.grand_tribunal.lang.cards.exchange import to_json, to_toml
     from gtcli.grand_tribunal.lang.cards.format import format_set
     from gtcli.grand_tribunal.lang.cards.sets import load_set
 
-    card_set = load_set(path)
+    card_set = load_set(_set_path(path))
     text = {"toml": to_toml, "json": to_json}.get(fmt, lambda s: format_set(s, lang))(card_set)
     if output:
         from gtcli.core.files.guarded import save
@@ -273,7 +294,7 @@ def export_cmd(path: str, fmt: str, lang: str | None, output: str | None) -> Non
 
 
 @cards.command("template")
-@click.argument("path", metavar="SET", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.option("--lang", type=LANG_CHOICE, required=True, help="The language to translate into.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Default: NAME.LANG.gtc beside the set; '-': standard output.")
@@ -286,13 +307,19 @@ def template_cmd(path: str, lang: str, output: str | None, force: bool, as_json:
 
     Rewriting one (--force) keeps the work in it and every comment beside its entry; the
     cards follow the set's order, and entries of cards the set no longer has are kept,
-    commented out, at the end.
+    commented out, at the end. SET may be 'sample' (the set gt ships: give -o, since its
+    own folder is gt's).
     """
     from pathlib import Path
 
     from gtcli.core.diagnostics import Diagnostic, InputError
     from gtcli.grand_tribunal.lang.cards.sets import load_set, read_source, translation_path
+    from gtcli.grand_tribunal.shipped import is_sample
 
+    if is_sample(path) and output is None:
+        raise click.UsageError("the shipped sample's folder is gt's own: write the template elsewhere "
+                               "with -o FILE (or -o - to see it)")
+    path = _set_path(path)
     card_set = load_set(path)
     lang = lang.lower()
     beside = translation_path(path, lang)

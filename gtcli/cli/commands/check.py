@@ -27,6 +27,7 @@ from dataclasses import replace
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.commands.logs import log_options
 from gtcli.cli.options import max_findings_option
 from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE
@@ -61,13 +62,17 @@ def run_jobs(jobs: list[Job], processes: int) -> Iterator[object]:
 
 @click.command()
 @click.argument("paths", metavar="PATH...", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--format", "fmt", type=click.Choice(["human", "json", "github"]), default="human",
-              help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["human", "json", "github", "sarif", "junit"]), default="human",
+              help="Output format: human, json, github (annotations), sarif (SARIF 2.1.0), junit (JUnit XML).")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--quiet", "-q", is_flag=True, help="Print the findings only: no summary, no progress.")
-@click.option("--select", multiple=True, metavar="CODES", callback=_codes,
+@click.option("--statistics", is_flag=True,
+              help="Count the findings of each code instead of listing them (human or json).")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when errors are found (2 still means a log could not be used).")
+@click.option("--select", multiple=True, metavar="CODES", callback=_codes, shell_complete=completing.codes,
               help="Report only these codes: whole codes or their start, comma-separated (T6,X).")
-@click.option("--ignore", multiple=True, metavar="CODES", callback=_codes,
+@click.option("--ignore", multiple=True, metavar="CODES", callback=_codes, shell_complete=completing.codes,
               help="Leave these codes out (same form; the more specific of --select and --ignore wins).")
 @click.option("--severity", type=click.Choice(SEVERITIES[::-1], case_sensitive=False), default="note",
               show_default=True, help="The least severity reported (warning: no notes; error: errors only).")
@@ -79,41 +84,51 @@ def run_jobs(jobs: list[Job], processes: int) -> Iterator[object]:
               help="Check with N processes (default: every core). The output does not depend on N.")
 @max_findings_option
 @log_options
-def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, require_complete, jobs, max_findings,
-          cards, board, profile_spec, allow_outside) -> None:
+def check(paths, fmt, as_json, quiet, statistics, exit_zero, select, ignore, severity, strict, first, require_complete,
+          jobs, max_findings, cards, board, profile_spec, allow_outside) -> None:
     """Replay game logs through the rules and report every illegal move.
 
     PATH is a log, a folder (every *.gtl below it; hidden folders and files left out)
     or - for standard input. A club's defaults come from gt.toml or [tool.gtcli] in a
     pyproject.toml found upward from each log (`gt config` shows them); options given
-    here win. Exit codes: 0 no errors, 1 errors, 2 a log or a setting could not be used.
+    here win. `# noqa: CODE` at the end of a log's line suppresses that finding there.
+    Exit codes: 0 no errors, 1 errors (0 with --exit-zero), 2 a log or a setting could
+    not be used.
     """
     from contextlib import nullcontext
 
     from gtcli.cli.terminal.diagnostics_view import FileReport, echo_report, echo_summary, report_json
     from gtcli.cli.terminal.output import json_text
-    from gtcli.core.diagnostics import ERROR, WARNING
+    from gtcli.core.diagnostics import ERROR, NOTE, WARNING
 
     fmt = "json" if as_json else fmt
+    if statistics and fmt not in ("human", "json"):
+        raise click.UsageError(f"--statistics prints counts as text or JSON, not --format {fmt}")
     given = {"select": select, "ignore": ignore, "severity": severity.lower(), "strict": strict,
              "require-complete": require_complete, "max-findings": max_findings}
     jobs_list, problems = _jobs(paths, fmt, quiet, first, given, {"cards": cards, "board": board,
                                                                   "profile": profile_spec,
                                                                   "allow_outside": allow_outside})
-    counts = {"files": 0, "errors": 0, "warnings": 0}
+    counts = {"files": 0, "errors": 0, "warnings": 0, "notes": 0}
     configs = list(dict.fromkeys(job.config for job in jobs_list if job.config))  # in force, in order
     if configs:
         counts.update({"config": configs, "hidden_by_config": 0})
     entries, unusable = [], False
+    collect = statistics or fmt in ("sarif", "junit")  # printed once every report is in
 
     def take(report: FileReport, limit: int) -> None:
         nonlocal unusable
         unusable = unusable or report.kind == "unreadable"
         counts["errors"] += report.count(ERROR)
         counts["warnings"] += report.count(WARNING)
+        counts["notes"] += report.count(NOTE)
         if report.hidden:
             counts["hidden_by_config"] += report.hidden
-        if fmt == "json":
+        if report.suppressed:
+            counts["suppressed_by_noqa"] = counts.get("suppressed_by_noqa", 0) + report.suppressed
+        if collect:
+            entries.append((report, limit))
+        elif fmt == "json":
             entries.append(report_json(report, limit))
         else:
             echo_report(report, fmt, limit)
@@ -128,14 +143,38 @@ def check(paths, fmt, as_json, quiet, select, ignore, severity, strict, first, r
             take(report, job.max_findings)
             if progress is not None:
                 progress.advance(progress.task_ids[0])
-    if fmt == "json":
+    if collect:
+        _print_collected(entries, fmt, statistics, quiet, counts)
+    elif fmt == "json":
         click.echo(json_text({"files": entries, "summary": counts}))
     elif fmt == "human" and not quiet:
         echo_summary(counts, "log")
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
-    if counts["errors"]:
+    if counts["errors"] and not exit_zero:
         raise SystemExit(EXIT_FINDINGS)
+
+
+def _print_collected(reports: list, fmt: str, statistics: bool, quiet: bool, counts: dict) -> None:
+    """--statistics, --format sarif and --format junit: one document (or table) for the whole run
+    (``reports``: each log's report with the --max-findings in force for it)."""
+    from gtcli.cli.terminal import ci_formats
+    from gtcli.cli.terminal.diagnostics_view import echo_summary
+    from gtcli.cli.terminal.output import json_text
+
+    if statistics:
+        rows = ci_formats.statistics(report for report, _ in reports)
+        if fmt == "json":
+            click.echo(json_text({"statistics": rows, "summary": counts}))
+            return
+        for line in ci_formats.statistics_lines(rows):
+            click.echo(line)
+        if not quiet:
+            echo_summary(counts, "log")
+    elif fmt == "sarif":
+        click.echo(json_text(ci_formats.sarif_document(reports)))
+    else:
+        click.echo(ci_formats.junit_document(reports), nl=False)
 
 
 def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dict,

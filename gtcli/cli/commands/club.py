@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.options import executor_argument, json_option
 from gtcli.cli.terminal.output import file_text, handles_input_errors, print_diagnostics, print_json, safe
 
@@ -167,7 +168,8 @@ def _verdicts(rows) -> dict[str, Any]:
 
 @club.command("stats")
 @ARCHIVE
-@click.option("--player", metavar="NAME", help="Only this player's results and head-to-head.")
+@click.option("--player", metavar="NAME", help="Only this player's results and head-to-head.",
+              shell_complete=completing.archive_players)
 @click.option("--since", callback=_date, metavar="DATE", help="Only games on or after DATE (2024-05-31).")
 @click.option("--until", callback=_date, metavar="DATE", help="Only games on or before DATE.")
 @GAME

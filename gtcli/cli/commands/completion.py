@@ -2,7 +2,8 @@
 
 Click completes by running ``gt`` itself with ``_GT_COMPLETE`` set; the script printed
 here is what a shell needs to do that. It completes commands, options, choices (``--lang
-es``, ``--format json``) and file names.
+es``, ``--format json``) and file names, and what :mod:`gtcli.cli.completing` knows: rule
+profiles, variants, rule codes, the sample, card names from the set given, player names.
 """
 
 from __future__ import annotations

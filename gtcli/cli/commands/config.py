@@ -19,9 +19,11 @@ def _shown(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         return ", ".join(value)
-    if isinstance(value, dict):  # [club.aliases]
+    if isinstance(value, dict) and set(value) <= {"aliases"}:  # [club.aliases]
         return "; ".join(f"{name}: {', '.join(others)}" for name, others in value.get("aliases", {}).items()) \
             or "no aliases"
+    if isinstance(value, dict):  # [per-file-ignores]: pattern -> codes
+        return "; ".join(f"{pattern}: {', '.join(codes)}" for pattern, codes in value.items()) or "none"
     return str(value)
 
 
@@ -49,6 +51,8 @@ def config(path: str | None, as_json: bool) -> None:
             entry = {"value": list(value) if isinstance(value, tuple) else value, "from": found.where(key)}
             if key == "club":
                 entry["value"] = {"aliases": {name: list(others) for name, others in value.items()}}
+            elif isinstance(value, dict):  # per-file-ignores
+                entry["value"] = {pattern: list(codes) for pattern, codes in value.items()}
             if key in ("profile", "cards", "board"):
                 entry["resolved"] = path_value(found, key)
         else:

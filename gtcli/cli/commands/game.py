@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.options import json_option, name_list, option_errors, profile_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.asking import confirm_drop, stdin_is_terminal
@@ -19,7 +20,8 @@ def game() -> None:
 @game.command("new")
 @click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
 @click.option("--players", required=True, help="Player names in seat order, clockwise: Ana,Ben,Caro")
-@click.option("--first-praeco", help="Who is Praeco first (lets P5 decide shared 1st places later).")
+@click.option("--first-praeco", help="Who is Praeco first (lets P5 decide shared 1st places later).",
+              shell_complete=completing.seated_players)
 @profile_option
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @json_option
@@ -58,7 +60,9 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
 def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool) -> None:
     """Record the game's next Tribunal (asks for it interactively without --from).
 
-    While asking, `<` (or Enter on a question that needs an answer) goes back a step; what
+    While asking, `<` (or Enter on a question that needs an answer) goes back a step; an
+    Item named like one that already placed is asked about at once (won earlier, or
+    another Item?); what the game would refuse is shown at "done", to fix there. What
     is typed is kept as a draft after every answer, and an interrupted entry (Ctrl-C) is
     offered for resuming the next time. The session stays locked until the command ends.
     """

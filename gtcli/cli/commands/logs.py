@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.options import allow_outside_option, json_option, profile_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, file_text, handles_input_errors, print_json, safe
@@ -13,8 +14,10 @@ def log_options(func):
     """--cards, --board, --profile, --allow-outside: shared by every command that replays a log."""
     func = allow_outside_option(func)
     func = profile_option(func)
-    func = click.option("--board", "board", metavar="FILE.toml", help="Board profile (overrides the log's [Board]).")(func)
-    func = click.option("--cards", "cards", metavar="SET", help="Card set (overrides the log's [Cards]).")(func)
+    func = click.option("--board", "board", metavar="FILE.toml", shell_complete=completing.boards,
+                        help="Board profile (overrides the log's [Board]); 'sample': the shipped one.")(func)
+    func = click.option("--cards", "cards", metavar="SET", shell_complete=completing.card_sets,
+                        help="Card set (overrides the log's [Cards]); 'sample': the shipped one.")(func)
     return func
 
 
@@ -79,7 +82,8 @@ def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, 
 @click.option("--write", "-w", is_flag=True, help="Rewrite the files in place (atomically, under a lock).")
 @click.option("--check", "check_only", is_flag=True,
               help="Change nothing; exit 1 if a file is not already formatted (for CI).")
-@click.option("--diff", "show_diff", is_flag=True, help="Show what would change, as a unified diff.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Change nothing; show what would change, as a unified diff, and exit 1 if anything would.")
 @json_option
 @log_options
 @club_defaults("paths", lang="language")
@@ -90,8 +94,9 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
     A FILE ending in .gtc is a card file (a set or a translation; its includes stay
     includes), any other a game log. Comments stay beside the line, card or move they
     annotate. One FILE without options prints it formatted; with several, say what to
-    do: --write, --check or --diff. Exit codes: 0 done (or nothing to change), 1 --check
-    found a file to reformat, 2 a file could not be read or parsed (the others are still done).
+    do: --write, --check or --diff. --check and --diff never write (as ruff and black).
+    Exit codes: 0 done (or nothing to change), 1 --check or --diff found a file to
+    reformat, 2 a file could not be read or parsed (the others are still done).
     """
     from gtcli.cli.settings import taken_from_config
     from gtcli.cli.terminal.output import print_diagnostics
@@ -101,7 +106,7 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
     note = f" (in {lang.lower()}: the language set by {safe(config, False)})" if config else ""
     if len(paths) > 1 and not (write or check_only or show_diff):
         raise click.UsageError("several files: add --write (rewrite them), --check or --diff")
-    write = write and not check_only
+    write = write and not (check_only or show_diff)  # --check and --diff only tell, as ruff's and black's do
     entries, unusable, changed_files = [], False, 0
     for path in paths:
         try:
@@ -142,7 +147,7 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
         click.echo(f"{changed_files} of {len(paths)} file(s) {done}{note}.", err=True)
     if unusable:
         raise SystemExit(EXIT_UNUSABLE)
-    if check_only and changed_files:
+    if (check_only or show_diff) and changed_files:
         raise SystemExit(EXIT_FINDINGS)
 
 
@@ -187,7 +192,9 @@ def _formatted(path: str, text: str, lang: str | None, cards: str | None, allow_
     log = parse_log(text, path)
     header, _ = read_header(log)
     target = (lang or log.language).lower()
-    cards_path = cards or resolve_path(header.cards, path, "sample.gtc", allow_outside)
+    from gtcli.grand_tribunal.shipped import shipped_or_given
+
+    cards_path = shipped_or_given(cards) or resolve_path(header.cards, path, "sample.gtc", allow_outside)
     vocabulary, names = None, None
     if cards_path:
         card_set = with_translation(load_set(cards_path), cards_path, log.language)

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.options import allow_outside_option, json_option, name_list, option_errors, profile_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import console, handles_input_errors, json_text, safe
@@ -19,10 +20,12 @@ LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that cha
 @click.argument("path", metavar="GAME.gtl", type=click.Path(dir_okay=False))
 @click.option("--new", "is_new", is_flag=True, help="Start a new game in GAME.gtl (which must not exist).")
 @click.option("--players", metavar="A,B,C", help="With --new: the players in seat order, clockwise.")
-@click.option("--cards", metavar="SET", help="With --new: the card set (default: the shipped sample).")
-@click.option("--board", metavar="FILE.toml", help="With --new: the board profile ('sample' for the shipped one).")
+@click.option("--cards", metavar="SET", help="With --new: the card set (default: the shipped sample).",
+              shell_complete=completing.card_sets)
+@click.option("--board", metavar="FILE.toml", help="With --new: the board profile ('sample' for the shipped one).",
+              shell_complete=completing.boards)
 @profile_option
-@click.option("--variant", "variants", multiple=True, metavar="NAME",
+@click.option("--variant", "variants", multiple=True, metavar="NAME", shell_complete=completing.variants,
               help="With --new: an official variant to turn on (X1..X5 or its name); repeatable.")
 @click.option("--lang", type=click.Choice(["en", "es", "fr", "it"], case_sensitive=False), default="en",
               help="With --new: the log's language (keywords and card names).")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.options import json_option
 from gtcli.cli.terminal.output import console, handles_input_errors, print_json, table
 
@@ -62,8 +63,8 @@ def variants_cmd(as_json: bool) -> None:
 
 
 @rules.command("diff")
-@click.argument("a", metavar="A")
-@click.argument("b", metavar="B")
+@click.argument("a", metavar="A", shell_complete=completing.profiles)
+@click.argument("b", metavar="B", shell_complete=completing.profiles)
 @json_option
 @handles_input_errors()
 def diff_cmd(a: str, b: str, as_json: bool) -> None:
@@ -106,7 +107,7 @@ def codes_cmd(as_json: bool) -> None:
 
 
 @rules.command("explain")
-@click.argument("code", metavar="CODE")
+@click.argument("code", metavar="CODE", shell_complete=completing.codes)
 @json_option
 def explain_cmd(code: str, as_json: bool) -> None:
     """Explain a diagnostic code: the rule in full, the sheets' differences, examples."""

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 
+from gtcli.cli import completing
 from gtcli.cli.options import executor_from, executor_options, json_option, profile_option, start_map
 from gtcli.cli.terminal.output import EXIT_UNUSABLE, handles_input_errors
 from gtcli.core.diagnostics import Diagnostic, InputError
@@ -39,6 +40,7 @@ def study_options(func):
     """What a study plays: shared by ``gt simulate`` and ``gt balance compare``."""
     for option in reversed([
         click.option("--board", metavar="FILE|sample|none", default="sample", show_default=True,
+                     shell_complete=completing.boards,
                      help="Board profile: the shipped sample, a TOML file, or none."),
         profile_option,
         click.option("--players", "players", default="4", show_default=True, callback=_players, metavar="N",
@@ -47,7 +49,8 @@ def study_options(func):
                      help="Game i of seed S is the same game on any machine, with any --jobs."),
         click.option("--bot", type=click.Choice(["random", "greedy"]), default="random", show_default=True,
                      help="random: any legal move; greedy: plays for Tribunal points (docs/balance.md)."),
-        click.option("--variants", default="", metavar="LIST", help="Variants every game plays with (X1..X5)."),
+        click.option("--variants", default="", metavar="LIST", help="Variants every game plays with (X1..X5).",
+                     shell_complete=completing.variants),
         executor_options,
     ]):
         func = option(func)
@@ -65,6 +68,9 @@ def load_study(cards: str | None, board: str, profile_spec: str | None, players:
     from gtcli.grand_tribunal.rules.profiles import BUILTIN
     from gtcli.grand_tribunal.rules.variants import parse_variants
 
+    from gtcli.grand_tribunal.shipped import is_sample
+
+    cards = None if is_sample(cards) else cards  # the shipped sample: what no --cards plays
     card_set = load_set(cards) if cards else None
     profile = load_profile(profile_spec)
     for n in players:
@@ -116,7 +122,8 @@ def companion_files(study) -> dict[str, str]:
 @click.command()
 @click.option("--games", "-n", type=click.IntRange(1, 10_000_000), required=True, metavar="N",
               help="How many games to play.")
-@click.option("--cards", metavar="SET.gtc", help="The card set (default: the shipped sample).")
+@click.option("--cards", metavar="SET.gtc", help="The card set (default: the shipped sample).",
+              shell_complete=completing.card_sets)
 @study_options
 @click.option("-o", "--output", "folder", metavar="DIR", help="Write the games here (logs, study.json).")
 @click.option("--stats-only", is_flag=True, help="With -o: keep each game's summary (games.jsonl), not its log.")

@@ -19,7 +19,7 @@ def tally(table_file: str, as_json: bool, profile_spec: str | None) -> None:
     """Places, tie-breaks and scores of one Tribunal from TABLE.toml.
 
     The table lists the tokens on the Voting Track and every active Item with its
-    installed Spells (see README, "Table files").
+    installed Spells (see README, "Calling a Tribunal").
     """
     from gtcli.grand_tribunal.formats.profile_file import load_profile
     from gtcli.grand_tribunal.formats.table_file import load_table

@@ -2,7 +2,11 @@
 
 The scorekeeper starts from the previous Tribunal's competing items and edits only what
 changed. Every answer is validated at once and asked again if wrong, with the same
-messages (and "did you mean") as a table file gets. ``<`` (or Enter on a question that
+messages (and "did you mean") as a table file gets. An Item named like one that already
+placed is caught as it is typed (R5): the scorekeeper says whether it is that Item, which
+won earlier and stays on the table without competing, or another one (then its name is
+asked again). Whatever the game would still refuse is shown when the scorekeeper says
+"done", and the editor stays open to fix it: no mistake a person can fix ends the entry. ``<`` (or Enter on a question that
 needs an answer) goes back one step; after every answer the caller saves a draft, so an
 interrupted entry can be resumed (:mod:`gtcli.grand_tribunal.formats.draft_file`).
 """
@@ -46,7 +50,8 @@ def parse_spells(text: str, vocabulary: Vocabulary) -> tuple[str, ...]:
 def describe(item: Item) -> str:
     spells = ", ".join(item.spells) if item.spells else "no spells"
     label = f"{item.name} " if item.name else ""
-    return safe(f"{item.owner}: {label}({item.type}, base {item.base}; {spells})", newlines=False)
+    won = "; won earlier, not competing" if item.won else ""
+    return safe(f"{item.owner}: {label}({item.type}, base {item.base}; {spells}{won})", newlines=False)
 
 
 BACK = "<"  # typed at any question: back one step (as is Enter on a question that needs an answer)
@@ -79,15 +84,42 @@ def _base(text: str) -> int:
 def item_answers(item: Item) -> dict[str, str]:
     """An item as the answers that would enter it (the defaults when editing it)."""
     return {"owner": item.owner, "name": item.name or "", "type": item.type, "base": str(item.base),
-            "spells": ", ".join(item.spells)}
+            "spells": ", ".join(item.spells), **({"won": "yes"} if item.won else {})}
+
+
+Placed = Callable[[str, str], "tuple[int, int] | None"]  # (owner, name) -> (Tribunal, place) it placed at, or None
+
+
+def _won_earlier(owner: str, name: str, placed: Placed, answers: dict[str, str]) -> bool | None:
+    """For an Item named like one that placed at an earlier Tribunal (R5): True if the scorekeeper
+    says it is that Item (it won earlier: on the table, not competing), False if it is another one
+    (its name is asked again), None if no Item of that name placed."""
+    hit = placed(owner, name) if name else None
+    if hit is None:
+        answers.pop("won", None)
+        return None
+    if answers.get("won") == "yes":  # said so already (an item being edited, a draft)
+        return True
+    tribunal, place = hit
+    click.echo(safe(f"  {name!r} ({owner}) placed {place} at Tribunal {tribunal}, so it cannot compete again (R5).",
+                    False), err=True)
+    if click.confirm("  Is it that Item, which won earlier (it stays on the table, not competing)?", default=True,
+                     err=True):
+        answers["won"] = "yes"
+        return True
+    click.echo("  Then it is another Item: give it a name of its own.", err=True)
+    return False
 
 
 def ask_item(players: tuple[str, ...], vocabulary: Vocabulary, start: dict[str, str] | None = None,
-             keep: Callable[[dict[str, str] | None], None] = lambda answers: None) -> Item | None:
+             keep: Callable[[dict[str, str] | None], None] = lambda answers: None,
+             placed: Placed = lambda owner, name: None) -> Item | None:
     """Ask an item's fields one by one; None if the scorekeeper went back past the owner.
 
     ``start`` holds earlier answers (an item being edited, or resumed from a draft): they
     are the defaults. ``keep`` is told the answers after each step (for the draft).
+    ``placed`` says whether an Item of an owner and name placed at an earlier Tribunal: such
+    an Item is asked about as soon as its name is typed (:func:`_won_earlier`).
     """
     steps = [
         ("owner", "  Owner", lambda s: seat_of(players, s), True),
@@ -108,18 +140,27 @@ def ask_item(players: tuple[str, ...], vocabulary: Vocabulary, start: dict[str, 
                 return None
             n -= 1
             continue
+        if key == "name":
+            won = _won_earlier(values["owner"], value, placed, answers)
+            if won is False:
+                answers["name"] = ""
+                continue  # the same question again, without the name that clashed
+            values["won"] = bool(won)
         values[key] = value
         answers[key] = ", ".join(value) if key == "spells" else str(value)
         keep(answers)
         n += 1
     return Item(owner=values["owner"], type=values["type"], base=values["base"], spells=values["spells"],
-                name=values["name"] or None)
+                name=values["name"] or None, won=values.get("won", False))
 
 
 def edit_items(draft, players: tuple[str, ...], vocabulary: Vocabulary, ask_votes: Callable[[], Any],
-               keep: Callable[[], None] = lambda: None) -> list[Item]:
+               keep: Callable[[], None] = lambda: None, placed: Placed = lambda owner, name: None,
+               problems: Callable[[list[Item]], list[tuple[int | None, Diagnostic]]] = lambda items: []) -> list[Item]:
     """A small line editor over ``draft.items``: Enter = done, a = add, e N = edit, d N = delete,
-    v = the Voting Track again. ``keep`` is called after every change (the draft is saved)."""
+    v = the Voting Track again. ``keep`` is called after every change (the draft is saved).
+    ``problems`` says what the game would refuse in the items (each with its item's index): on
+    Enter they are shown and the editor stays open, so the scorekeeper fixes them here."""
 
     def typing(answers: dict[str, str] | None) -> None:
         draft.typing = dict(answers) if answers else None
@@ -128,7 +169,7 @@ def edit_items(draft, players: tuple[str, ...], vocabulary: Vocabulary, ask_vote
     items = draft.items
     if draft.typing:  # resumed in the middle of an item
         click.echo("Finishing the item that was being typed (Enter keeps each answer).")
-        item = ask_item(players, vocabulary, draft.typing, typing)
+        item = ask_item(players, vocabulary, draft.typing, typing, placed)
         if item is not None:
             items.append(item)
         typing(None)
@@ -141,11 +182,19 @@ def edit_items(draft, players: tuple[str, ...], vocabulary: Vocabulary, ask_vote
         command = click.prompt("[Enter] done, a add, e N edit, d N delete, v votes", default="",
                                show_default=False).strip()
         if not command:
-            return items
+            found = problems(items)
+            if not found:
+                return items
+            for index, d in found:
+                where = f"item {index + 1}: " if index is not None else ""
+                click.echo(safe(f"  {where}{d.code} error: {d.message}" + (f" ({d.hint})" if d.hint else ""), False),
+                           err=True)
+            click.echo("  Fix it with e N or d N, then Enter again.", err=True)
+            continue
         verb, _, rest = command.partition(" ")
         verb = verb.lower()
         if verb == "a":
-            item = ask_item(players, vocabulary, keep=typing)
+            item = ask_item(players, vocabulary, keep=typing, placed=placed)
             if item is not None:
                 items.append(item)
             typing(None)
@@ -161,7 +210,7 @@ def edit_items(draft, players: tuple[str, ...], vocabulary: Vocabulary, ask_vote
             if verb == "d":
                 click.echo(f"  removed {describe(items.pop(n))}")
             else:
-                edited = ask_item(players, vocabulary, item_answers(items[n]), typing)
+                edited = ask_item(players, vocabulary, item_answers(items[n]), typing, placed)
                 items[n] = edited or items[n]
                 typing(None)
             keep()
@@ -178,8 +227,9 @@ def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool =
 
     A draft left by an interrupted entry for this Tribunal is offered for resuming first.
     """
+    from gtcli.core.text import fold
     from gtcli.grand_tribunal.formats.draft_file import Draft, draft_path, load_draft, save_draft
-    from gtcli.grand_tribunal.rules.game import carry_over, first_praeco_of
+    from gtcli.grand_tribunal.rules.game import carry_over, first_praeco_of, results, retired_items, table_problems
     from gtcli.grand_tribunal.wording import tribunal_title
 
     number = len(game.tables) + 1
@@ -223,6 +273,14 @@ def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool =
         keep()
     if draft is not found and draft.items:
         click.echo(f"Starting from the {len(draft.items)} items that competed without placing last time.", err=err)
-    items = edit_items(draft, game.players, vocabulary, ask_votes, keep)
+    retired = retired_items(results(game))
+
+    def placed(owner: str, name: str) -> tuple[int, int] | None:
+        return retired.get((owner, fold(name)))
+
+    def problems(items: list[Item]) -> list[tuple[int | None, Diagnostic]]:
+        return table_problems(game, Table(items=tuple(items), votes=draft.votes or {}))
+
+    items = edit_items(draft, game.players, vocabulary, ask_votes, keep, placed, problems)
     keep()
     return Table(items=tuple(items), votes=draft.votes)

@@ -86,9 +86,11 @@ def wages_cmd(table_file: str, as_json: bool) -> None:
     by_name = {p.name: (n, p) for n, p in enumerate(players.players)}
     for name in players.initiative:
         n, record = by_name[name]
-        state, entry = reader.team_before_hiring(record, n)
-        crew = working_crew(state, entry)
-        rows.append(WagePayment(name, crew, pay(record.fame, record.coins, wages_due(crew))))
+        team = reader.attempt(reader.team_before_hiring, record, n)  # every player's problem, in one run
+        if team is not None:
+            crew = working_crew(*team)
+            rows.append(WagePayment(name, crew, pay(record.fame, record.coins, wages_due(crew))))
+    reader.done(rows)
     _emit(as_json, lambda rows: {"players": [wage_payment_json(r) for r in rows]}, render_wages, rows)
 
 

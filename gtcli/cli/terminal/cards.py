@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gtcli.cli.terminal.output import safe
-from gtcli.grand_tribunal.lang.cards.text import label, noun
+from gtcli.grand_tribunal.lang.cards.text import label, noun, table_headers
 from gtcli.grand_tribunal.lang.cards.view import CardView, SetView
 
 
@@ -26,8 +26,7 @@ def _text(text: str, style: str = "") -> Any:
 def cards_table(view: SetView, title: str, terminal: bool) -> Any:
     from gtcli.cli.terminal.output import table
 
-    t = table("Kind", "Name", "Type/Category", "Cost", "Base", "Slots", "Copies", "Effect", title=safe(title),
-              terminal=terminal)
+    t = table(*table_headers(view.language), title=safe(title), terminal=terminal)  # headers in the set's language
     for c in view.cards:
         effect = "\n".join(x for x in (*c.rules, c.text) if x)
         t.add_row(safe(c.kind_label), safe(c.name), safe(c.what or ""), "" if c.cost is None else str(c.cost),

@@ -1,6 +1,6 @@
 """Diagnostics for checking commands in three formats: human, json and github.
 
-Human output is ``file:line:col: CODE message``, the source line with a caret under the
+Human output is ``file:line:col: CODE severity: message``, the source line with a caret under the
 column, then the hint; a summary closes it. ``github`` prints workflow commands so CI
 annotates the lines. JSON is ``{"files": [...], "summary": {...}}`` (docs/json.md).
 
@@ -20,7 +20,7 @@ from typing import Any
 import click
 
 from gtcli.cli.terminal.output import MAX_FINDINGS, json_text, safe, safe_diagnostic, use_colour
-from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic, FileReport
+from gtcli.core.diagnostics import ERROR, NOTE, WARNING, Diagnostic, FileReport
 
 FORMATS = ("human", "json", "github")
 SOURCE_WIDTH = 100
@@ -62,14 +62,14 @@ def _caret(d: Diagnostic, lines: Lines) -> list[str]:
 
 
 def echo_diagnostic(d: Diagnostic, texts: dict[str, str] | Lines) -> None:
-    """One diagnostic for people: ``file:line:col: CODE message``, the line with a caret, the hint."""
+    """One diagnostic for people: ``file:line:col: CODE severity: message``, the line with a caret, the hint."""
     lines = texts if isinstance(texts, Lines) else Lines(texts)
     caret = _caret(d, lines)
     d = safe_diagnostic(d)
     code = d.code  # styled where it stands, never searched for: a file named K1.gtl keeps its name plain
     if use_colour(sys.stdout):
         code = click.style(d.code, fg="red" if d.severity == ERROR else "yellow", bold=True)
-    head = f"{d.location()}: {code} " + (f"{d.severity}: " if d.severity != ERROR else "")
+    head = f"{d.location()}: {code} {d.severity}: "  # every severity named, an error's too
     click.echo(head + d.message)
     for line in caret:
         click.echo(line)
@@ -77,7 +77,7 @@ def echo_diagnostic(d: Diagnostic, texts: dict[str, str] | Lines) -> None:
         click.echo(f"  hint: {d.hint}")
 
 
-def _shown(report: FileReport, limit: int) -> tuple[list[Diagnostic], int]:
+def shown_findings(report: FileReport, limit: int) -> tuple[list[Diagnostic], int]:
     """The diagnostics to show for a file, in order, and how many are left out."""
     ordered = _sorted(report.diagnostics)
     if limit <= 0 or len(ordered) <= limit:
@@ -87,15 +87,16 @@ def _shown(report: FileReport, limit: int) -> tuple[list[Diagnostic], int]:
 
 def report_json(report: FileReport, max_findings: int = MAX_FINDINGS) -> dict[str, Any]:
     """One file's entry of the JSON document (docs/json.md)."""
-    ds, left = _shown(report, max_findings)
+    ds, left = shown_findings(report, max_findings)
     return {"file": report.path, "kind": report.kind, **report.extra, "diagnostics": [d.to_json() for d in ds],
             **({"omitted": left} if left else {}), **({"config": report.config} if report.config else {}),
-            **({"hidden_by_config": report.hidden} if report.hidden else {})}
+            **({"hidden_by_config": report.hidden} if report.hidden else {}),
+            **({"suppressed_by_noqa": report.suppressed} if report.suppressed else {})}
 
 
 def echo_report(report: FileReport, fmt: str, max_findings: int = MAX_FINDINGS) -> None:
     """One file's findings, for people (``human``) or for CI (``github``)."""
-    ds, left = _shown(report, max_findings)
+    ds, left = shown_findings(report, max_findings)
     if fmt == "github":
         for d in map(safe_diagnostic, ds):
             level = {"error": "error", "warning": "warning"}.get(d.severity, "notice")
@@ -113,21 +114,42 @@ def echo_report(report: FileReport, fmt: str, max_findings: int = MAX_FINDINGS) 
 
 
 def echo_summary(counts: dict[str, Any], what: str = "file") -> None:
-    """The closing line: ``3 log(s) checked: 2 error(s), 1 warning(s)`` (or ``clean``), naming the
-    configuration files in force (``counts["config"]``) and the findings they hid."""
-    verdict = "clean" if not counts["errors"] and not counts["warnings"] else \
-        f"{counts['errors']} error(s), {counts['warnings']} warning(s)"
-    click.echo(f"{counts['files']} {what}(s) checked: {verdict}{config_note(counts)}")
+    """The closing line: ``3 log(s) checked: 2 error(s), 1 warning(s)``, or ``clean``, with the
+    notes shown (``clean (2 notes)``: a run that showed notes is not silent about them), the
+    findings ``# noqa`` comments suppressed, the configuration files in force (``counts["config"]``)
+    and the findings they hid."""
+    click.echo(f"{counts['files']} {what}(s) checked: {verdict(counts)}")
 
 
-def config_note(counts: dict[str, Any]) -> str:
-    """`` (settings from gt.toml; 3 finding(s) hidden by them)``, or nothing without a configuration file."""
+def verdict(counts: dict[str, Any]) -> str:
+    """``clean``, ``clean (2 notes)``, ``1 error(s), 0 warning(s), 2 note(s)``, and what the run's
+    suppressions and settings did, in one parenthesis."""
+    notes = counts.get("notes", 0)
+    said: list[str] = []
+    if counts["errors"] or counts["warnings"]:
+        text = f"{counts['errors']} error(s), {counts['warnings']} warning(s)" + (f", {notes} note(s)" if notes else "")
+    else:
+        text = "clean"
+        said += [f"{notes} note{'' if notes == 1 else 's'}"] if notes else []
+    said += effects(counts)
+    return text + (f" ({'; '.join(said)})" if said else "")
+
+
+def effects(counts: dict[str, Any]) -> list[str]:
+    """What changed the run's verdict besides the command line: findings suppressed by ``# noqa``
+    comments, the configuration files in force and the findings they hid (by ``ignore``,
+    ``select``, ``severity`` or ``per-file-ignores``)."""
+    said = []
+    suppressed = counts.get("suppressed_by_noqa", 0)
+    if suppressed:
+        said.append(f"{suppressed} finding(s) suppressed by # noqa")
     files = counts.get("config") or []
-    if not files:
-        return ""
-    note = f" (settings from {', '.join(safe(f, False) for f in files)}"
-    hidden = counts.get("hidden_by_config", 0)
-    return note + (f"; {hidden} finding(s) hidden by them)" if hidden else ")")
+    if files:
+        said.append(f"settings from {', '.join(safe(f, False) for f in files)}")
+        hidden = counts.get("hidden_by_config", 0)
+        if hidden:
+            said.append(f"{hidden} finding(s) hidden by them")
+    return said
 
 
 def render(reports: list[FileReport], fmt: str, what: str = "file", max_findings: int = MAX_FINDINGS) -> None:
@@ -145,4 +167,5 @@ def summary(reports: list[FileReport]) -> dict[str, int]:
         "files": len(reports),
         "errors": sum(r.count(ERROR) for r in reports),
         "warnings": sum(r.count(WARNING) for r in reports),
+        "notes": sum(r.count(NOTE) for r in reports),
     }

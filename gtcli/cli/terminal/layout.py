@@ -83,13 +83,13 @@ def show(sheet: Sheet, out: Any) -> str:
 
 
 def _table(sheet: Sheet, columns: list[int], compact: bool, terminal: bool) -> Any:
-    from rich.table import Table
+    from gtcli.cli.terminal.output import titled_table_class
 
     if not compact:
         drawn = table(title=sheet.title, terminal=terminal)
     else:
-        drawn = Table(title=sheet.title, box=_light_box(terminal), show_edge=False, pad_edge=False,
-                      collapse_padding=True, title_justify="left")
+        drawn = titled_table_class()(title=sheet.title, box=_light_box(terminal), show_edge=False, pad_edge=False,
+                                     collapse_padding=True, title_justify="left")
     for n in columns:
         column = sheet.columns[n]
         drawn.add_column(column.label(compact), justify="right" if column.numeric else "left", no_wrap=True)

@@ -148,12 +148,36 @@ def console(stderr: bool = False) -> Any:
     )
 
 
-def table(*columns: str, title: str | None = None, terminal: bool = True) -> Any:
-    """A rich Table: rounded on a terminal, ASCII elsewhere."""
-    from rich import box
+@functools.cache
+def titled_table_class() -> type:
+    """rich's Table, its title a line of its own above it.
+
+    rich wraps a title to the table's width and pads it with blanks to that width: a narrow
+    table broke "Totals after 3 Tribunal(s)" in the middle, and every title line ended in
+    spaces. Here the title is printed as it is, wrapped only where the terminal is narrower
+    than the title, and never padded.
+    """
     from rich.table import Table
 
-    t = Table(title=title, box=box.ROUNDED if terminal else box.ASCII, title_justify="left", pad_edge=False)
+    class TitledTable(Table):
+        def __rich_console__(self, console: Any, options: Any) -> Any:
+            title, self.title = self.title, None
+            try:
+                if title:
+                    yield console.render_str(title, style="table.title") if isinstance(title, str) else title
+                yield from super().__rich_console__(console, options)
+            finally:
+                self.title = title
+
+    return TitledTable
+
+
+def table(*columns: str, title: str | None = None, terminal: bool = True) -> Any:
+    """A rich Table: rounded on a terminal, ASCII elsewhere, its title on a line of its own."""
+    from rich import box
+
+    t = titled_table_class()(title=title, box=box.ROUNDED if terminal else box.ASCII, title_justify="left",
+                             pad_edge=False)
     for column in columns:
         justify = "right" if column in ("Votes", "Base", "Score", "Spells", "Rank", "Total", "Vis") else "left"
         t.add_column(column, justify=justify)

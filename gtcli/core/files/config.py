@@ -23,7 +23,7 @@ file-system root. A file owned by another user (not root) is passed over and rep
 The file is read like every other file (:func:`gtcli.core.files.toml_source.read_toml`: regular
 files only, a size limit, TOML shape limits) and checked completely before anything uses
 it: an unknown key or a wrong value is a ``CFG`` error with the file's line, never
-ignored. Values are kept as written; paths in them are relative to the file's folder
+ignored, and every problem of the file is reported in one run (as a table file's are). Values are kept as written; paths in them are relative to the file's folder
 (:meth:`Config.folder`), resolved by the command that uses them.
 
 The core knows no setting of its own: the keys a file may hold (:class:`Key`: a name, what
@@ -54,7 +54,9 @@ TABLE = "tool.gtcli"
 MAX_SELECTORS = 200
 MAX_TEXT = 4096  # a path or a name
 
-Bad = Callable[..., InputError]  # bad(code, message, hint=None): the error, at the setting's line
+# bad(code, message, hint=None, entry=None): the error, at the setting's line (at the line of
+# ``entry`` of a setting that is a table of its own, such as [per-file-ignores], when given)
+Bad = Callable[..., InputError]
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,10 @@ def load(path: str | os.PathLike[str], keys: KeysGiven, optional: bool = False) 
 
 
 def _settings(source: TomlSource, data: dict[str, Any], table: str | None, keys: Keys) -> dict[str, Setting]:
+    """Every setting checked; every problem found is raised together (one run shows them all)."""
     settings: dict[str, Setting] = {}
+    problems: list = []
+    seen: set[str] = set()
     for raw, value in data.items():
         key = raw.replace("_", "-").lower()
         line, _col = source.locate(raw, table)
@@ -191,16 +196,27 @@ def _settings(source: TomlSource, data: dict[str, Any], table: str | None, keys:
                 if line is not None:
                     break
 
-        def bad(code: str, message: str, hint: str | None = None) -> InputError:
+        def bad(code: str, message: str, hint: str | None = None, entry: str | None = None,
+                raw: str = raw, value: Any = value, line: int | None = line) -> InputError:
+            if entry is not None and isinstance(value, dict):  # a line of the setting's own table
+                at, col = source.locate(entry, ".".join(filter(None, (table, raw))))
+                if at is not None:
+                    return source.error(code, message, hint).located(str(source.path), at, col)
             if line is not None and isinstance(value, dict):  # at the table's header
                 return source.error(code, message, hint).located(str(source.path), line, 1)
             return source.error(code, message, hint, key=raw, table=table)
 
-        if key not in keys:
-            raise bad("CFG002", f"unknown setting {raw!r}", unknown_field_hint(raw, tuple(keys)))
-        if key in settings:
-            raise bad("CFG002", f"{key!r} is set twice", "keep one spelling")
-        settings[key] = Setting(keys[key].check(keys[key], value, bad), line)
+        try:
+            if key not in keys:
+                raise bad("CFG002", f"unknown setting {raw!r}", unknown_field_hint(raw, tuple(keys)))
+            if key in seen:
+                raise bad("CFG002", f"{key!r} is set twice", "keep one spelling")
+            seen.add(key)
+            settings[key] = Setting(keys[key].check(keys[key], value, bad), line)
+        except InputError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise InputError(*problems)
     return settings
 
 

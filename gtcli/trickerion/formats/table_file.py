@@ -9,7 +9,11 @@ Three kinds of entry are read here, each by one method of :class:`TrickerionRead
   which holds the turn's Theatre, ``[[players]]`` changes and ``[[performances]]``.
 
 The same reader serves a file of its own and a ``[[turns]]`` table of a session (its
-:class:`Scope`), so both report ``file:line:col`` the same way. Names of days,
+:class:`Scope`), so both report ``file:line:col`` the same way. Like ``gt tally``'s table
+reader, it reports every problem of an entry in one run: a wrong value is noted
+(:meth:`TrickerionReader.attempt`), the rest of the entry is still read, and the entry
+raises them all together at its end; only a file whose shape is unusable (a table where a
+list must be) stops at once. Names of days,
 characters and resources are read in any language :mod:`gtcli.trickerion.rules.words` knows,
 and so are the fields named after a resource or a character (``fama = 3``).
 
@@ -19,9 +23,9 @@ checks, so they read best side by side.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.core.files.fields import in_range, is_int, unknown_field_hint
@@ -35,6 +39,7 @@ from gtcli.trickerion.rules.problems import Problem, Where
 from gtcli.trickerion.rules.words import (APPRENTICE, CHARACTERS, DAYS, LOCATIONS, RESOURCES, SPECIALIST, SPECIALISTS,
                                           Words, character_kind)
 
+T = TypeVar("T")
 PARSE_ERROR = "TRK001"
 MAX_TRICK_NAME = 80
 MAX_FAME = 999
@@ -154,6 +159,25 @@ class TrickerionReader:
         self.performance_at_top = False
         self._tricks_at: list[int] = []  # index of each performance's first trick, in the file
         self._next_trick = scope.tricks_before
+        self.problems: list[Diagnostic] = []  # noted so far (every problem of an entry is reported)
+
+    # -- every problem at once -------------------------------------------------------------
+    def attempt(self, read: Callable[..., T], *args: Any, default: Any = None) -> T:
+        """``read(*args)``, or ``default`` with its problems noted: a bad value does not hide the next."""
+        try:
+            return read(*args)
+        except InputError as exc:
+            self.problems.extend(exc.diagnostics)
+            return default
+
+    def note(self, exc: InputError) -> None:
+        self.problems.extend(exc.diagnostics)
+
+    def done(self, value: T) -> T:
+        """``value``, once the entry is read, or every problem noted while reading it (in file order)."""
+        if self.problems:
+            raise InputError(*sorted(self.problems, key=lambda d: (d.line is None, d.line or 0, d.col or 0)))
+        return value
 
     # -- positions -----------------------------------------------------------------------
     def locate(self, where: Where) -> tuple[int | None, int | None]:
@@ -213,12 +237,13 @@ class TrickerionReader:
             name = key if key in known else FIELD_ALIASES.get(fold(key))
             if name not in known:
                 spellings = [k for k, v in FIELD_ALIASES.items() if v in known]
-                raise self.fail("TRK006", f"unknown field {key!r} in {what}", unknown_field_hint(key, known, spellings),
-                                _with(where, key))
-            if name in found:
-                raise self.fail("TRK003", f"{what} gives {name} twice ({found[name][0]!r} and {key!r})",
-                                where=_with(where, key))
-            found[name] = (key, value)
+                self.note(self.fail("TRK006", f"unknown field {key!r} in {what}",
+                                    unknown_field_hint(key, known, spellings), _with(where, key)))
+            elif name in found:
+                self.note(self.fail("TRK003", f"{what} gives {name} twice ({found[name][0]!r} and {key!r})",
+                                    where=_with(where, key)))
+            else:
+                found[name] = (key, value)
         return found
 
     def number(self, fields: dict[str, tuple[str, Any]], name: str, low: int, high: int, what: str, where: Where,
@@ -228,8 +253,9 @@ class TrickerionReader:
         key, value = fields[name]
         if not in_range(value, low, high):
             kind = "a whole number from" if not is_int(value) else "from"
-            raise self.fail("TRK003", f"{what}: {key} must be {kind} {low} to {high}, got {value!r}",
-                            where=_with(where, key))
+            self.note(self.fail("TRK003", f"{what}: {key} must be {kind} {low} to {high}, got {value!r}",
+                                where=_with(where, key)))
+            return default
         return value
 
     def flag(self, fields: dict[str, tuple[str, Any]], name: str, who: str, where: Where) -> bool | None:
@@ -238,7 +264,8 @@ class TrickerionReader:
             return None
         key, value = fields[name]
         if not isinstance(value, bool):
-            raise self.fail("TRK003", f"{who}: {key} must be true or false, got {value!r}", where=_with(where, key))
+            self.note(self.fail("TRK003", f"{who}: {key} must be true or false, got {value!r}", where=_with(where, key)))
+            return None
         return value
 
     def text(self, value: Any, limit: int, what: str, where: Where) -> str:
@@ -301,14 +328,18 @@ class TrickerionReader:
         if not data:
             raise self.fail("TRK002", "the file is empty", "list each player under [[players]] (see docs/trickerion.md)")
         top = self.fields(data, PLAYERS_FILE_FIELDS, "the file", Where())
-        initiative = self.player_list(top["initiative"][1], "initiative") if "initiative" in top else None
+        initiative = self.attempt(self.player_list, top["initiative"][1], "initiative") if "initiative" in top else None
         if "players" not in top:
-            raise self.fail("TRK002", "the file has no [[players]]", "[[players]]\nname = \"Ana\"\nfame = 41")
+            self.note(self.fail("TRK002", "the file has no [[players]]", "[[players]]\nname = \"Ana\"\nfame = 41"))
+            return self.done(PlayersFile((), (), False))
         raw_players = top["players"][1]
         if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
-            raise self.fail("TRK003", "players must be [[players]] tables", where=Where(key="players"))
+            self.note(self.fail("TRK003", "players must be [[players]] tables", where=Where(key="players")))
+            return self.done(PlayersFile((), (), False))
         self.names = _Names(initiative)
-        records = tuple(self.player_record(raw, n) for n, raw in enumerate(raw_players))
+        records = tuple(r for n, raw in enumerate(raw_players) if (r := self.attempt(self.player_record, raw, n)))
+        if self.problems:  # the checks across entries would only repeat what is already said
+            return self.done(PlayersFile(records, (), False))
         names = tuple(r.name for r in records)
         twice = repeated(names)
         if twice is not None:
@@ -323,7 +354,7 @@ class TrickerionReader:
             if missing:
                 raise self.fail("TRK009", f"{', '.join(missing)} in the initiative order but not under [[players]]",
                                 "give every player a [[players]] entry", Where(key="initiative"))
-        return PlayersFile(records, initiative or names, initiative is not None)
+        return self.done(PlayersFile(records, initiative or names, initiative is not None))
 
     def named_entry(self, raw: dict[str, Any], n: int, known: tuple[str, ...],
                     *unknown: str) -> tuple[Where, dict[str, tuple[str, Any]], str]:
@@ -344,12 +375,13 @@ class TrickerionReader:
             if is_int(value):
                 specialists = (SPECIALIST,) * self.number(fields, "specialists", 0, len(SPECIALISTS.keys), what, where)
             else:
-                specialists = self.words(SPECIALISTS, value, f"{name}'s specialists", _with(where, key))
+                specialists = self.attempt(self.words, SPECIALISTS, value, f"{name}'s specialists", _with(where, key),
+                                           default=())
                 if repeated(specialists):
-                    raise self.fail("TRK016", f"{name} has one {repeated(specialists)}, not two",
-                                    "each Specialist comes with one board extension", _with(where, key))
-        lists = {k: self.words(CHARACTERS, fields[k][1], f"{name}'s {k}", _with(where, fields[k][0]))
-                 for k in ("inactive", "hired") if k in fields}
+                    self.note(self.fail("TRK016", f"{name} has one {repeated(specialists)}, not two",
+                                        "each Specialist comes with one board extension", _with(where, key)))
+        lists = {k: self.attempt(self.words, CHARACTERS, fields[k][1], f"{name}'s {k}", _with(where, fields[k][0]),
+                                 default=()) for k in ("inactive", "hired") if k in fields}
         return PlayerRecord(
             name,
             fame=self.number(fields, "fame", 0, MAX_FAME, what, where),
@@ -371,9 +403,10 @@ class TrickerionReader:
         return team
 
     def check(self, problems: Iterable[Problem]) -> None:
-        """Raise the first rule an entry breaks, at its place in the file."""
-        for found in problems:
-            raise InputError(self.place(found))
+        """Raise every rule an entry breaks, each at its place in the file."""
+        placed = [self.place(found) for found in problems]
+        if placed:
+            raise InputError(*placed)
 
     def place(self, found: Problem) -> Diagnostic:
         """A rule broken by the entry, as a diagnostic at its place in the file."""
@@ -386,9 +419,10 @@ class TrickerionReader:
             raise self.fail("TRK002", "the file is empty", "day = \"friday\"\nperformer = \"Ana\"\n[[tricks]] ...")
         top = self.fields(data, PERFORMANCE_FILE_FIELDS, "the performance", Where())
         if "players" in top:
-            self.names = _Names(self.player_list(top["players"][1], top["players"][0]))
+            self.names = _Names(self.attempt(self.player_list, top["players"][1], top["players"][0]))
         theatre = self.theatre(top["theatre"][1], Where(key=top["theatre"][0])) if "theatre" in top else ()
-        return self.performance({k: v for k, v in data.items() if k not in ("players", "theatre")}, 0, theatre)
+        rest = {k: v for k, v in data.items() if k not in ("players", "theatre")}
+        return self.done(self.attempt(self.performance, rest, 0, theatre))
 
     def performance(self, raw: Any, n: int, theatre: Theatre) -> Performance:
         where = Where("performances", n)
@@ -396,14 +430,16 @@ class TrickerionReader:
         fields = self.fields(raw, PERFORMANCE_FIELDS, what, where)
         for key, example in (("day", "day = \"friday\""), ("performer", "performer = \"Ana\"")):
             if key not in fields:
-                raise self.fail("TRK002", f"{what} has no {key}", example, where)
-        day = self.word(DAYS, fields["day"][1], _with(where, fields["day"][0]))
-        performer = self.player(fields["performer"][1], _with(where, fields["performer"][0]))
+                self.note(self.fail("TRK002", f"{what} has no {key}", example, where))
+        day = self.attempt(self.word, DAYS, fields["day"][1], _with(where, fields["day"][0])) if "day" in fields \
+            else None
+        performer = self.attempt(self.player, fields["performer"][1], _with(where, fields["performer"][0])) \
+            if "performer" in fields else None
         links = self.number(fields, "links", 0, MAX_LINKS, what, where)
-        bonus = self.amounts(fields["bonus"][1], "the card's bonus", _with(where, fields["bonus"][0]), 0,
-                             MAX_YIELD) if "bonus" in fields else NOTHING
-        specialists = self.words(SPECIALISTS, fields["specialists"][1], "specialists",
-                                 _with(where, fields["specialists"][0])) if "specialists" in fields else ()
+        bonus = self.attempt(self.amounts, fields["bonus"][1], "the card's bonus", _with(where, fields["bonus"][0]),
+                             0, MAX_YIELD, default=NOTHING) if "bonus" in fields else NOTHING
+        specialists = self.attempt(self.words, SPECIALISTS, fields["specialists"][1], "specialists",
+                                   _with(where, fields["specialists"][0]), default=()) if "specialists" in fields else ()
         raw_tricks = fields.get("tricks", ("tricks", []))[1]
         if not isinstance(raw_tricks, list) or not all(isinstance(t, dict) for t in raw_tricks) \
                 or len(raw_tricks) > MAX_TRICKS:
@@ -411,7 +447,9 @@ class TrickerionReader:
                             where=_with(where, "tricks"))
         self._tricks_at.append(self._next_trick)
         self._next_trick += len(raw_tricks)
-        tricks = tuple(self.trick(t, n, k) for k, t in enumerate(raw_tricks))
+        tricks = tuple(t for k, raw_trick in enumerate(raw_tricks) if (t := self.attempt(self.trick, raw_trick, n, k)))
+        if day is None or performer is None:
+            return None  # noted: the entry raises at its end
         return Performance(day, performer, tricks, links, bonus, specialists, theatre)
 
     def trick(self, raw: dict[str, Any], performance: int, n: int) -> Trick:
@@ -420,18 +458,19 @@ class TrickerionReader:
         fields = self.fields(raw, TRICK_FIELDS, what, where)
         if "owner" not in fields:
             raise self.fail("TRK002", f"{what} has no owner", "owner = \"Ana\"  # whose trick marker it is", where)
-        owner = self.player(fields["owner"][1], _with(where, fields["owner"][0]))
-        name = self.text(fields["name"][1], MAX_TRICK_NAME, f"{what}'s name", _with(where, fields["name"][0])) \
-            if "name" in fields else what
+        owner = self.attempt(self.player, fields["owner"][1], _with(where, fields["owner"][0]))
+        name = self.attempt(self.text, fields["name"][1], MAX_TRICK_NAME, f"{what}'s name",
+                            _with(where, fields["name"][0]), default=what) if "name" in fields else what
         label = what if name == what else f"{what} ({name})"
         printed = Amounts(*(self.number(fields, r, 0, MAX_YIELD, label, where) for r in RESOURCE_KEYS))
         threshold = None
         if "threshold" in fields:
             key, threshold = fields["threshold"]
             if not is_int(threshold) or threshold not in THRESHOLDS:
-                raise self.fail("TRK003", f"{label}: a trick's fame threshold is {' or '.join(map(str, THRESHOLDS))} "
-                                f"(the number in its star), got {threshold!r}", where=_with(where, key))
-        return Trick(owner, name, printed, threshold)
+                self.note(self.fail("TRK003", f"{label}: a trick's fame threshold is "
+                                    f"{' or '.join(map(str, THRESHOLDS))} (the number in its star), got {threshold!r}",
+                                    where=_with(where, key)))
+        return Trick(owner, name, printed, threshold) if owner is not None else None
 
     def theatre(self, raw: Any, where: Where) -> Theatre:
         """``{ Ana = ["friday"], Ben = ["sunday", "thursday"] }``: days with a character, per player."""
@@ -441,11 +480,12 @@ class TrickerionReader:
         inside = Where(within=where.key)
         seen: dict[str, tuple[str, ...]] = {}
         for key, days in raw.items():
-            name = self.player(key, _with(inside, key))
-            parsed = self.words(DAYS, days, f"{name}'s days in the theatre", _with(inside, key))
+            name = self.attempt(self.player, key, _with(inside, key))
+            parsed = self.attempt(self.words, DAYS, days, f"{name or key}'s days in the theatre", _with(inside, key))
             if name in seen:
-                raise self.fail("TRK007", f"{name} is listed twice in the theatre", where=_with(inside, key))
-            seen[name] = tuple(sorted(set(parsed), key=DAYS.keys.index))
+                self.note(self.fail("TRK007", f"{name} is listed twice in the theatre", where=_with(inside, key)))
+            elif name is not None and parsed is not None:
+                seen[name] = tuple(sorted(set(parsed), key=DAYS.keys.index))
         return tuple(seen.items())
 
     # -- turns -------------------------------------------------------------------------------
@@ -458,18 +498,21 @@ class TrickerionReader:
         fields = self.fields(data, TURN_FIELDS, "the turn", where)
         if "turn" in fields and fields["turn"][1] != number:
             if not in_range(fields["turn"][1], 1, TURNS):
-                raise self.fail("TRK003", f"turn must be 1 to {TURNS}, got {fields['turn'][1]!r}",
-                                where=Where(key=fields["turn"][0]))
-            raise self.fail("TRK015", f"this is turn {fields['turn'][1]}, but the game's next turn is {number}",
-                            "leave turn out, or fix the number", Where(key=fields["turn"][0]))
-        theatre = self.theatre(fields["theatre"][1], Where(key=fields["theatre"][0])) if "theatre" in fields else ()
-        players = self._aot(fields, "players", what="[[players]]")
-        entries = tuple(self.player_turn(raw, n) for n, raw in enumerate(players))
-        performances = self._aot(fields, "performances", what="[[performances]]")
+                self.note(self.fail("TRK003", f"turn must be 1 to {TURNS}, got {fields['turn'][1]!r}",
+                                    where=Where(key=fields["turn"][0])))
+            else:
+                self.note(self.fail("TRK015", f"this is turn {fields['turn'][1]}, but the game's next turn is {number}",
+                                    "leave turn out, or fix the number", Where(key=fields["turn"][0])))
+        theatre = self.attempt(self.theatre, fields["theatre"][1], Where(key=fields["theatre"][0]), default=()) \
+            if "theatre" in fields else ()
+        players = self.attempt(self._aot, fields, "players", "[[players]]", default=[])
+        entries = tuple(e for n, raw in enumerate(players) if (e := self.attempt(self.player_turn, raw, n)))
+        performances = self.attempt(self._aot, fields, "performances", "[[performances]]", default=[])
         if len(performances) > len(DAYS.keys):
-            raise self.fail("TRK011", f"{len(performances)} performances; the Theatre has {len(DAYS.keys)} days",
-                            where=Where(key="performances"))
-        return Turn(entries, theatre, tuple(self.performance(raw, n, theatre) for n, raw in enumerate(performances)))
+            self.note(self.fail("TRK011", f"{len(performances)} performances; the Theatre has {len(DAYS.keys)} days",
+                                where=Where(key="performances")))
+        shows = tuple(self.attempt(self.performance, raw, n, theatre) for n, raw in enumerate(performances))
+        return self.done(Turn(entries, theatre, shows))
 
     def _aot(self, fields: dict[str, tuple[str, Any]], name: str, what: str) -> list[dict[str, Any]]:
         raw = fields.get(name, (name, []))[1]
@@ -479,17 +522,18 @@ class TrickerionReader:
 
     def player_turn(self, raw: dict[str, Any], n: int) -> PlayerTurn:
         where, fields, name = self.named_entry(raw, n, TURN_PLAYER_FIELDS)
-        changes = self.amounts(fields["changes"][1], f"{name}'s changes", _with(where, fields["changes"][0]),
-                               -MAX_CHANGE, MAX_CHANGE) if "changes" in fields else NOTHING
+        changes = self.attempt(self.amounts, fields["changes"][1], f"{name}'s changes",
+                               _with(where, fields["changes"][0]), -MAX_CHANGE, MAX_CHANGE,
+                               default=NOTHING) if "changes" in fields else NOTHING
         advertised = self.flag(fields, "advertised", name, where) or False
-        lists = {k: self.words(CHARACTERS, fields[k][1], f"{name}'s {k}", _with(where, fields[k][0]))
-                 for k in ("inactive", "hired") if k in fields}
+        lists = {k: self.attempt(self.words, CHARACTERS, fields[k][1], f"{name}'s {k}", _with(where, fields[k][0]),
+                                 default=()) for k in ("inactive", "hired") if k in fields}
         if SPECIALIST in lists.get("hired", ()):
-            raise self.fail("TRK003", f"{name}: name the Specialist hired",
-                            f"one of: {', '.join(SPECIALISTS.keys)}", _with(where, fields["hired"][0]))
+            self.note(self.fail("TRK003", f"{name}: name the Specialist hired",
+                                f"one of: {', '.join(SPECIALISTS.keys)}", _with(where, fields["hired"][0])))
         # one location per placement that bought +1 action point (`gt trickerion action-points --shard`)
-        points = self.words(LOCATIONS, fields["shard_points"][1], f"{name}'s shard_points",
-                            _with(where, fields["shard_points"][0])) if "shard_points" in fields else ()
+        points = self.attempt(self.words, LOCATIONS, fields["shard_points"][1], f"{name}'s shard_points",
+                              _with(where, fields["shard_points"][0]), default=()) if "shard_points" in fields else ()
         return PlayerTurn(name, changes, advertised, lists.get("hired", ()), lists.get("inactive", ()), points)
 
 

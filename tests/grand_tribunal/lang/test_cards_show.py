@@ -69,7 +69,7 @@ def test_show_one_card_by_its_translated_name_without_accents():
 def test_show_an_unknown_card_says_did_you_mean():
     result = run("cards", "show", SAMPLE, "Storm Staf")
     assert result.exit_code == 2
-    assert "CARD020 the set 'Sample' has no card named 'Storm Staf'" in result.stderr
+    assert "CARD020 error: the set 'Sample' has no card named 'Storm Staf'" in result.stderr
     assert "did you mean 'Storm Staff'?" in result.stderr
     data = run_json("cards", "show", SAMPLE, "Nothing Like It")
     assert data["errors"][0]["code"] == "CARD020"

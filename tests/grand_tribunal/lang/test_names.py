@@ -69,15 +69,15 @@ def test_trickerion_options_and_files(tmp_path, write):
     game = tmp_path / "t.toml"
     twice = run("trickerion", "game", "new", game, "--players", "José,Ben,jose", "--specialists",
                 "manager,engineer,assistant")
-    assert twice.exit_code == 2 and twice.stderr.startswith("--players: TRK007 player 'jose' is listed twice")
+    assert twice.exit_code == 2 and twice.stderr.startswith("--players: TRK007 error: player 'jose' is listed twice")
     short = run("trickerion", "game", "new", game, "--players", "Ana,Ben,Caro", "--specialists", "manager,engineer")
-    assert short.stderr.startswith("--specialists: TRK002 2 starting Specialists for 3 players")
+    assert short.stderr.startswith("--specialists: TRK002 error: 2 starting Specialists for 3 players")
     unknown = run("trickerion", "game", "new", game, "--players", "Ana,Ben", "--specialists", "manager,enginer")
-    assert unknown.stderr.startswith("--specialists: TRK004 unknown specialist 'enginer'")
+    assert unknown.stderr.startswith("--specialists: TRK004 error: unknown specialist 'enginer'")
     where = run("trickerion", "action-points", "apprentice", "--at", "nowhere")
-    assert where.exit_code == 2 and where.stderr.startswith("--at: TRK004 unknown location 'nowhere'")
+    assert where.exit_code == 2 and where.stderr.startswith("--at: TRK004 error: unknown location 'nowhere'")
     who = run("trickerion", "action-points", "wizard")
-    assert who.exit_code == 2 and who.stderr.startswith("CHARACTER: TRK004 unknown character 'wizard'")
+    assert who.exit_code == 2 and who.stderr.startswith("CHARACTER: TRK004 error: unknown character 'wizard'")
     players = write("p.toml", 'initiative = ["José", "Ben"]\n[[players]]\nname = "jose"\nfame = 30\n'
                               '[[players]]\nname = "BEN"\nfame = 20\n')
     final = run_json("trickerion", "final", players)
@@ -85,12 +85,12 @@ def test_trickerion_options_and_files(tmp_path, write):
 
 
 @pytest.mark.parametrize("players,extra,words", [
-    ("Ana,Ben", (), "--players: S1 2 players"),
-    ("Ana,Ben,ana", (), "--players: TAB007 player 'ana' is listed twice"),
-    ("Ana Maria,Ben,Caro", (), "--players: S1 'Ana Maria' cannot be a player's name in a log"),
-    ("round,Ben,Caro", (), "--players: S1 'round' cannot be a player's name in a log: it is a keyword"),
-    ("ronda,Ben,Caro", ("--lang", "es"), "--players: S1 'ronda' cannot be a player's name"),
-    ("Ana,Ben,Caro", ("--variant", "X9"), "--variant: PROF003 unknown variant 'X9'"),
+    ("Ana,Ben", (), "--players: S1 error: 2 players"),
+    ("Ana,Ben,ana", (), "--players: TAB007 error: player 'ana' is listed twice"),
+    ("Ana Maria,Ben,Caro", (), "--players: S1 error: 'Ana Maria' cannot be a player's name in a log"),
+    ("round,Ben,Caro", (), "--players: S1 error: 'round' cannot be a player's name in a log: it is a keyword"),
+    ("ronda,Ben,Caro", ("--lang", "es"), "--players: S1 error: 'ronda' cannot be a player's name"),
+    ("Ana,Ben,Caro", ("--variant", "X9"), "--variant: PROF003 error: unknown variant 'X9'"),
 ])
 def test_play_new_errors_name_the_option_and_write_nothing(tmp_path, players, extra, words):
     log = tmp_path / "club.gtl"

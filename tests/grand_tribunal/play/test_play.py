@@ -75,7 +75,7 @@ def test_an_illegal_move_is_refused_with_the_check_diagnostic_and_not_written(tm
     path = start(tmp_path)
     before = path.read_text(encoding="utf-8")
     result = run("play", path, input="praeco staff, orb, wand\nvote staff; vote orb\n")
-    assert "T2 Ana already took the vote action this turn" in result.output
+    assert "T2 error: Ana already took the vote action this turn" in result.output
     assert "not written: Ana: vote staff; vote orb" in result.output
     text = path.read_text(encoding="utf-8")
     assert text.startswith(before.rstrip()) and "vote orb" not in text
@@ -100,7 +100,7 @@ def test_end_refuses_a_hand_over_the_limit(tmp_path):
     path = start(tmp_path, ["--variant", "hand-or-sanctum"])
     result = run("play", path, input='praeco staff, orb, wand\ndraw item "Pilgrim\'s Orb" to hand\nend\n',
                  env={"NO_COLOR": "1"})
-    assert "T4 Ana ends the turn with 6 cards in hand; the limit is 5" in result.output
+    assert "T4 error: Ana ends the turn with 6 cards in hand; the limit is 5" in result.output
     assert "Ana's turn cannot end yet" in result.output
     result = run("play", path, input='discard "Hidden Cache"\nend\n')
     assert "Ana's turn is over; next: Ben" in result.output

@@ -58,5 +58,5 @@ def test_a_line_refused_after_its_roll_keeps_the_roll_for_the_next_line(tmp_path
 
 def test_a_typed_caret_shows_the_star_not_a_placeholder(tmp_path):
     _, output = _play(tmp_path, "g.gtl", TO_ANA + ["Ana: gather contested 5 roll *"])
-    assert "A11 the contested tracker's space shows 2, not 5" in output
+    assert "A11 error: the contested tracker's space shows 2, not 5" in output
     assert "not written: Ana: gather contested 5 roll *" in output and "die:" not in output

@@ -142,7 +142,7 @@ def test_x5_vis_put_by_an_effect_activates_the_card(write):
     data = run_json("replay", str(path))
     wand = data["state"]["players"][0]["laboratory"][0]
     assert wand["active"] is True and wand["vis"] == 0
-    assert json.loads(run("check", path, "--json").stdout)["summary"] == {"files": 1, "errors": 0, "warnings": 0}
+    assert json.loads(run("check", path, "--json").stdout)["summary"] == {"files": 1, "errors": 0, "warnings": 0, "notes": 1}
 
 
 def test_a_move_beyond_the_slots_is_one_finding(write):
@@ -340,7 +340,7 @@ def test_an_incomplete_log_says_so_and_can_be_required_complete():
     human = run("check", path)
     assert human.exit_code == 0 and "R7 note: the log is incomplete" in human.stdout
     strict = run("check", path, "--require-complete")
-    assert strict.exit_code == 1 and "R7 the log is incomplete" in strict.stdout
+    assert strict.exit_code == 1 and "R7 error: the log is incomplete" in strict.stdout
     complete = run("check", GAMES / "three-players.gtl", "--require-complete")
     assert complete.exit_code == 0 and "incomplete" not in complete.stdout
     assert "not complete" in run("replay", path).stdout

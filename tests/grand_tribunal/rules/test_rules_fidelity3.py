@@ -149,7 +149,7 @@ def test_every_sheet_name_with_or_without_accents_names_its_variant():
 def test_an_unknown_variant_suggests_the_sheets_name(write):
     path = write("g.gtl", NO_BOARD + '[Variants "Recursos Barato"]\n')
     result = run("check", path)
-    assert result.exit_code == 2 and "PROF003 unknown variant 'Recursos Barato'" in result.stdout
+    assert result.exit_code == 2 and "PROF003 error: unknown variant 'Recursos Barato'" in result.stdout
     assert "did you mean 'Recursos Baratos'?" in result.stdout
 
 
@@ -173,7 +173,7 @@ def test_a_profile_file_turns_variants_on_for_its_logs(write):
 def test_a_profile_file_with_an_unknown_variant_is_prof003(write):
     path = write("bad.toml", 'base = "official"\n[parameters]\nvariants = ["Recursos Caros"]\n')
     result = run("rules", "diff", "official", path)
-    assert result.exit_code == 2 and "PROF003 unknown variant 'Recursos Caros'" in result.output
+    assert result.exit_code == 2 and "PROF003 error: unknown variant 'Recursos Caros'" in result.output
 
 
 def test_gt_rules_lists_the_variants_and_a_profiles_variants(write):
@@ -205,7 +205,7 @@ def test_gt_toml_with_an_unknown_variant_is_cfg003(tmp_path):
     (tmp_path / ".git").mkdir()
     (tmp_path / "gt.toml").write_text('variants = "Cartas Secreta"\n', encoding="utf-8")
     result = run("config", tmp_path)
-    assert result.exit_code == 2 and "CFG003 variants: unknown variant 'Cartas Secreta'" in result.output
+    assert result.exit_code == 2 and "CFG003 error: variants: unknown variant 'Cartas Secreta'" in result.output
     assert "did you mean 'Cartas Secretas'?" in result.output
 
 

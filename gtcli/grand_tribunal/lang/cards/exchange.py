@@ -2,7 +2,10 @@
 
 Spreadsheets and other tools write and read card sets as plain data. Export writes the
 checked set with canonical (English) keys; import turns the data back into the raw form
-the card-set language produces, so both go through the same checker and diagnostics.
+the card-set language produces, so both go through the same checker and diagnostics. As
+the card-set language reads on past a card with a syntax error, import reads on past a
+card whose data has the wrong shape: that card is left out and reported, and the cards
+that could be read are checked in the same run.
 """
 
 from __future__ import annotations
@@ -116,6 +119,7 @@ class _Reader:
         self.path = path
         self.source = source
         self.found: dict[tuple[int | None, str | None], Pos] = {}  # a list of 3,000 slots asks 3,000 times
+        self.problems: list[Diagnostic] = []  # the cards left out, and why
 
     def pos(self, index: int | None = None, key: str | None = None) -> Pos:
         if self.source is None:
@@ -149,7 +153,10 @@ class _Reader:
                 setattr(raw, attr, [Word(str(w), self.pos(key=key)) for w in words])
         cards = self.expect(data.get("cards", []), list, "cards", None, "cards")
         for n, entry in enumerate(cards[:MAX_CARDS + 1]):  # one past the cap: the loader reports it (CARD017)
-            raw.cards.append(self.card(self.expect(entry, dict, f"card {n + 1}", n, None), n))
+            try:
+                raw.cards.append(self.card(self.expect(entry, dict, f"card {n + 1}", n, None), n))
+            except InputError as exc:  # this card is left out; the others are still read and checked
+                self.problems.extend(exc.diagnostics)
         return raw
 
     def card(self, entry: dict, n: int) -> RawCard:
@@ -230,11 +237,14 @@ class _Reader:
         return Step(op, pos=pos, **fields)
 
 
-def raw_from_file(path: Path, text: str) -> RawSet:
+def raw_from_file(path: Path, text: str) -> tuple[RawSet, list[Diagnostic]]:
+    """The raw set a TOML or JSON file holds, and the problems of the cards it had to leave out."""
     if path.suffix.lower() == ".json":
-        return _Reader(str(path), None).read(_json(text, str(path)))
+        reader = _Reader(str(path), None)
+        return reader.read(_json(text, str(path))), reader.problems
     source = parse_toml(text, str(path), "SYN001")
-    return _Reader(str(path), source).read(source.data)
+    reader = _Reader(str(path), source)
+    return reader.read(source.data), reader.problems
 
 
 def _json(text: str, path: str) -> Any:

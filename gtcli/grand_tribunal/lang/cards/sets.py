@@ -77,7 +77,9 @@ def _parse_any(path: Path, text: str, loaded: Loaded) -> RawSet | RawTranslation
     if suffix in (".toml", ".json"):
         from gtcli.grand_tribunal.lang.cards.exchange import raw_from_file
 
-        return raw_from_file(path, text)
+        raw, problems = raw_from_file(path, text)
+        loaded.diagnostics.extend(problems)
+        return raw
     from gtcli.grand_tribunal.lang.cards.syntax import read_gtc
 
     parsed = read_gtc(text, str(path))

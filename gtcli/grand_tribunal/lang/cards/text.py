@@ -205,6 +205,20 @@ LABELS: dict[str, dict[str, str]] = {
 }
 
 
+# The headers of a set's table (`gt cards show SET --lang ...`): kind, name, type or category,
+# cost, base points, slots, copies, effect -- in the words of each language's sheets and nouns.
+TABLE_HEADERS: dict[str, tuple[str, ...]] = {
+    "en": ("Kind", "Name", "Type/Category", "Cost", "Base", "Slots", "Copies", "Effect"),
+    "es": ("Clase", "Nombre", "Tipo/Categoría", "Coste", "Base", "Ranuras", "Copias", "Efecto"),
+    "fr": ("Genre", "Nom", "Type/Catégorie", "Coût", "Base", "Emplacements", "Copies", "Effet"),
+    "it": ("Genere", "Nome", "Tipo/Categoria", "Costo", "Base", "Slot", "Copie", "Effetto"),
+}
+
+
+def table_headers(lang: str) -> tuple[str, ...]:
+    return TABLE_HEADERS[_lang(lang)]
+
+
 def _lang(lang: str) -> str:
     return lang if lang in PHRASES else "en"
 

@@ -25,9 +25,11 @@ from gtcli.core.text import codepoint, control_at, fold
 from gtcli.grand_tribunal.lang.keywords import HEADER_TAGS, LANGUAGES, header_tag
 from gtcli.grand_tribunal.rules.log import Log
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
+from gtcli.grand_tribunal.shipped import SAMPLE_NAMES, shipped_or_given
+
+__all__ = ["SAMPLE_NAMES", "Checked", "Header", "Options", "check_file", "parse_log", "read_header", "resolve_path"]
 
 MAX_LOG_BYTES = 2_000_000
-SAMPLE_NAMES = ("sample", "muestra", "exemple", "esempio")
 
 
 @dataclass
@@ -174,7 +176,8 @@ def check_file(path: str, options: Options, text: str | None = None):
     except InputError as exc:
         raise at("profile", exc) if options.profile or header.profile else exc from None
     try:
-        cards_path = options.cards or resolve_path(header.cards, path, "sample.gtc", options.allow_outside) \
+        cards_path = shipped_or_given(options.cards) \
+            or resolve_path(header.cards, path, "sample.gtc", options.allow_outside) \
             or resolve_path(options.default_cards, path, "sample.gtc", allow_outside=True)
     except InputError as exc:
         raise at("cards", exc) from None
@@ -189,7 +192,8 @@ def check_file(path: str, options: Options, text: str | None = None):
         raise at("cards", exc) if header.cards and not options.cards else exc from None
     board = None
     try:
-        board_spec = options.board or resolve_path(header.board, path, "sample-board.toml", options.allow_outside) \
+        board_spec = shipped_or_given(options.board, "board") \
+            or resolve_path(header.board, path, "sample-board.toml", options.allow_outside) \
             or resolve_path(options.default_board, path, "sample-board.toml", allow_outside=True)
         if board_spec:
             board = load_board(board_spec)
