@@ -29,8 +29,9 @@ def esc(text: object) -> str:
     return html.escape(safe(str(text)), quote=True)
 
 
-def document(title: str, lang: str, css: str, body: str, generator: str) -> str:
-    """A whole page: ``title`` and ``lang`` are escaped here; ``css`` and ``body`` are the caller's markup."""
+def document(title: str, lang: str, css: str, body: str, generator: str, head: str = "") -> str:
+    """A whole page: ``title`` and ``lang`` are escaped here; ``css``, ``body`` and ``head`` (more
+    of the head: a served page's refresh) are the caller's markup."""
     return f"""<!doctype html>
 <html lang="{esc(lang)}">
 <head>
@@ -38,7 +39,7 @@ def document(title: str, lang: str, css: str, body: str, generator: str) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="{esc(generator)}">
 <title>{esc(title)}</title>
-<style>
+{head}<style>
 {BASE_CSS}{css}</style>
 </head>
 <body>
