@@ -479,8 +479,13 @@ def announce(url: str, others: str | None, path: str, as_json: bool, stop_hint: 
                              indent=None))
         return
     click.echo(safe(message + "." + (f" {stop_hint}" if stop_hint else "")))
-    if others is None:
+    host = url.split("//", 1)[1].rsplit(":", 1)[0].strip("[]")
+    if is_loopback(host):
         click.echo("Only this machine can open it; `--serve 0.0.0.0:PORT` lets a TV or phones on your network see it.")
+        return
+    if others is None:  # every interface, but no address of this machine on a network was found
+        click.echo("Other devices on your network open it at this machine's address, port "
+                   f"{url.rstrip('/').rsplit(':', 1)[1]}.")
         return
     if others != url:
         click.echo(safe(f"From another device on this network: {others}"))

@@ -403,3 +403,64 @@ def test_the_server_stops_when_gt_play_is_killed(log):
         assert _refused(port)
     finally:
         proc.kill()
+
+
+# ---- for the other devices: the address, and a QR code at a terminal -----------------------------------
+def test_a_qr_code_of_the_address():
+    pytest.importorskip("segno")
+    code = serve.qr_text("http://192.0.2.2:8000/")
+    rows = code.splitlines()
+    assert len(rows) > 10 and len({len(r) for r in rows}) == 1  # a square of block characters
+    assert set(code) <= set("█▀▄ \n") and code != serve.qr_text("http://192.0.2.2:8001/")
+
+
+def test_no_qr_library_no_qr(monkeypatch):
+    monkeypatch.setitem(sys.modules, "segno", None)  # as if not installed
+    assert serve.qr_text("http://192.0.2.2:8000/") is None
+
+
+@pytest.mark.parametrize("segno", [True, False])
+def test_at_a_terminal_a_network_address_comes_with_a_qr_code(log, tmp_path, segno):
+    from tests.terminal import Terminal
+
+    address = serve.lan_address()
+    if address is None:
+        pytest.skip("this machine has no address on a network")
+    if segno:
+        pytest.importorskip("segno")
+    fake = tmp_path / "no-segno"
+    fake.mkdir()
+    (fake / "segno.py").write_text("raise ImportError('not installed')\n", encoding="utf-8")
+    env = {} if segno else {"PYTHONPATH": str(fake)}
+    term = Terminal("replay", log, "--serve", f"{address}:0", env=env)
+    try:
+        term.read_until("Ctrl-C stops")
+        if segno:
+            shown = term.read_until("▀▀▀▀▀▀▀▀▀▀")  # the QR code's last row
+            assert shown.count("█") > 50
+        else:
+            assert "pip install 'gtcli[qr]'" in term.read_until("QR code here")
+        term.type("\x03")  # Ctrl-C, from the terminal
+        term.read_until("Stopped serving")
+        assert term.wait() == 0
+    finally:
+        term.kill()
+
+
+def test_every_interface_names_the_address_others_type(log):
+    proc = subprocess.Popen([*GT, "replay", str(log), "--serve", "0.0.0.0:0", "--json"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        hello = _first_json(proc, "serving")
+        assert hello["url"].startswith("http://0.0.0.0:")
+        address = serve.lan_address()
+        assert hello["others"] == (f"http://{address}:{_port_of(hello['url'])}/" if address else None)
+        assert get(_port_of(hello["url"]), "/")[0] == 200  # reached over loopback: every interface
+        if address:  # and over the network address, where any Host is this server's
+            with socket.create_connection((address, _port_of(hello["url"])), timeout=10) as sock:
+                sock.sendall(f"GET /state.json HTTP/1.1\r\nHost: tv.local:{_port_of(hello['url'])}\r\n\r\n".encode())
+                assert sock.recv(100).startswith(b"HTTP/1.0 200")
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0
+    finally:
+        proc.kill()
