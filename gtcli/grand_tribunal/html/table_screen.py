@@ -145,7 +145,8 @@ def _status(view: dict[str, Any], w, lang: str) -> str:
 def _banners(view: dict[str, Any], problem: str | None, w) -> str:
     out = []
     if problem:
-        out.append(f'<p class="banner unusable">{esc(w("unusable"))}: {esc(problem)}</p>')
+        out.append(f'<p class="banner unusable">{esc(w("unusable"))}: {esc(problem)} '
+                   f'(gt check {esc(view["file"])})</p>')
     first = view["findings"]["first"]
     if first:
         out.append(f'<p class="banner findings">{esc(w("breaks_rules"))} ({view["findings"]["errors"]}): '

@@ -6,7 +6,8 @@ and when its text changed reads it through the safe-file layer (the log's limits
 files only), checks it as ``gt play`` would (live: the last turn stays open; replaying
 only what was added when the log only grew, :mod:`gtcli.grand_tribunal.play.incremental`)
 and draws the screen again. A log that cannot be used for a moment (an editor saving
-half a line, the file moved away) leaves the last good screen up, with the reason.
+half a line, the file moved away) leaves the last good screen up, with where and which
+code (``gt check`` says the rest).
 """
 
 from __future__ import annotations
@@ -71,10 +72,12 @@ class Follower:
 
             checked = check_continued(self.checked, text) or check_file(self.path, self.options, text)
         except InputError as exc:
-            d = exc.diagnostics[0]  # named by the file's name only: the page may be seen by anyone at the table
-            where = f"{os.path.basename(d.path or self.path)}:{d.line}:{d.col or 1}: " if d.line else ""
-            message = d.message.replace(os.path.abspath(self.path), self.file).replace(self.path, self.file)
-            return self._trouble(f"{where}{d.code} {message}")
+            # where and which code, not the message: it may quote what the file holds (a hidden
+            # card's name, or the words of whatever file was put in the log's place)
+            d = exc.diagnostics[0]
+            where = f"{os.path.basename(d.path or self.path)}:{d.line}:{d.col or 1}" if d.line else \
+                os.path.basename(d.path or self.path)
+            return self._trouble(f"{where}: {d.code}")
         self.stamp, self.problem = stamp, None
         self._take(checked)
         return True
