@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ import pytest
 from gtcli.cli import serve
 from gtcli.grand_tribunal.lang.logs.check import Options
 from tests import browser
-from tests.cli.test_serve import _first_json, _play, _port_of
+from tests.cli.test_serve import _first_json, _play, _port_of, _settles
 from tests.conftest import ROOT, SCENARIOS
 from tests.grand_tribunal.play.test_table_view import ANA, BEN, HEADER
 
@@ -132,20 +131,11 @@ def test_without_javascript_the_page_still_shows_the_state(tmp_path):
             refresh = page.evaluate("(document.querySelector('meta[http-equiv=refresh]') || {}).content")
             assert refresh == "5"  # the browser sees the refresh: scripts are off, so <noscript> is markup
             path.write_text(HEADER + ANA + BEN, encoding="utf-8")
-            assert _settled(lambda: s.follower.version == 2)
+            assert _settles(lambda: s.follower.version == 2)
             page.reload()
             assert page.evaluate("document.querySelector('.turn').textContent").startswith("Turn of Ben")
     finally:
         s.stop()
-
-
-def _settled(condition, timeout: float = 10.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_documentation_picture(tmp_path):

@@ -17,23 +17,10 @@ from gtcli.grand_tribunal.lang.logs.check import Options, check_file
 from gtcli.grand_tribunal.play.follow import Follower
 from gtcli.grand_tribunal.play.table_view import table_view
 from tests.conftest import SCENARIOS
+from tests.grand_tribunal.rules.test_rules_fidelity import _CASES
 
-HEADER = """[Players "Ana, Ben, Caro"]
-[Cards "sample"]
-[Board "sample"]
-[Variants "hand-or-sanctum"]
-
-setup
-  hand Ana "Storm Staff", "Kindle", "Hidden Cache", "Ember Wand", "Call the Gale"
-  hand Ben "Glass Orb", "Fog Bank", "Levy", "Scroll of Ash", "Mending Light"
-  hand Caro "Bottled Dawn", "Hearthsong", "Debt Collector", "Ashwood Staff", "Sigil of Haste"
-  row item "Orb of Tides", "Iron Amulet", "Codex Fragment"
-  row spell "Rune of Binding", "Leaden Dream", "Time Unspooled"
-  praeco Ana
-
-tribunal 1
-round 1 praeco Ana
-"""
+# the rule cases' table (scenarios/rules/cases.py), with the variant that lets a draw go to the hand (X2)
+HEADER = (_CASES.HEADER + '[Variants "hand-or-sanctum"]\n' + _CASES.SETUP + _CASES.START)
 ANA = ('Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle"; advance "Storm Staff" 2; '
        'draw item "Pilgrim\'s Orb" to hand\n')
 BEN = 'Ben: draw item face-up "Iron Amulet" refill "Pilgrim\'s Orb"; vote staff\n'
