@@ -214,7 +214,7 @@ class Live:
 
     def __init__(self, width: int = 1200, height: int = 900, javascript: bool = True) -> None:
         binary = chromium_or_skip()
-        self._tmp = tempfile.TemporaryDirectory()
+        self._tmp = tempfile.TemporaryDirectory(ignore_cleanup_errors=True)  # a helper may still be writing
         commands, self._to_browser = os.pipe()
         self._from_browser, answers = os.pipe()
         # a small Python puts the two pipe ends on fds 3 and 4, where Chromium looks for them, and
@@ -245,11 +245,15 @@ class Live:
         self.close()
 
     def close(self) -> None:
+        """Close the browser as a person would (its profile written and its helpers gone), else end it."""
+        try:
+            self.call("Browser.close")
+        except (AssertionError, OSError):
+            pass
         try:
             os.close(self._to_browser)
         except OSError:
             pass
-        self.proc.terminate()
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
