@@ -17,6 +17,7 @@ import os
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
 import zlib
 from pathlib import Path
@@ -191,3 +192,138 @@ def ink_fraction(png: Path) -> float:
     colours = Counter(row[x:x + 3] for row in rows for x in range(0, len(row), bpp))
     background = colours.most_common(1)[0][1] if colours else 0
     return 1 - background / max(1, width * height)
+
+
+# ---- a live page: Chromium driven over its DevTools pipe ------------------------------------------------
+
+_ONTO_3_AND_4 = """
+import fcntl, os, sys
+high = [fcntl.fcntl(int(fd), fcntl.F_DUPFD, 10) for fd in sys.argv[1:3]]
+os.dup2(high[0], 3)
+os.dup2(high[1], 4)
+os.execv(sys.argv[3], sys.argv[3:])
+"""
+
+
+class Live:
+    """A headless Chromium kept open on one page, driven through the DevTools protocol over
+    ``--remote-debugging-pipe`` (fds 3 and 4: JSON messages ended by a NUL byte), so a test can
+    watch a served page change without reloading it. Standard library only, as the rest of
+    this module. Use as a context manager; :meth:`evaluate` runs JavaScript in the page.
+    """
+
+    def __init__(self, width: int = 1200, height: int = 900, javascript: bool = True) -> None:
+        binary = chromium_or_skip()
+        self._tmp = tempfile.TemporaryDirectory(ignore_cleanup_errors=True)  # a helper may still be writing
+        commands, self._to_browser = os.pipe()
+        self._from_browser, answers = os.pipe()
+        # a small Python puts the two pipe ends on fds 3 and 4, where Chromium looks for them, and
+        # becomes Chromium (no preexec_fn: the test process may run threads; no shell: dash takes
+        # no descriptor above 9)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", _ONTO_3_AND_4, str(commands), str(answers), binary, *FLAGS,
+             "--remote-debugging-pipe", f"--user-data-dir={Path(self._tmp.name) / 'profile'}",
+             f"--window-size={max(width, MIN_WINDOW)},{height}", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(commands, answers))
+        os.close(commands)
+        os.close(answers)
+        self._buffer = b""
+        self._next = 0
+        self.events: list[dict] = []
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.call("Page.enable", session=True)
+        self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=height,
+                  deviceScaleFactor=1, mobile=width < MIN_WINDOW)
+        if not javascript:
+            self.call("Emulation.setScriptExecutionDisabled", session=True, value=True)
+
+    def __enter__(self) -> "Live":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the browser as a person would (its profile written and its helpers gone), else end it."""
+        try:
+            self.call("Browser.close")
+        except (AssertionError, OSError):
+            pass
+        try:
+            os.close(self._to_browser)
+        except OSError:
+            pass
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self._from_browser)
+        self._tmp.cleanup()
+
+    def _read_message(self, deadline: float) -> dict:
+        import select
+        import time
+
+        while b"\0" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._from_browser], [], [], left)[0]:
+                raise AssertionError("Chromium did not answer over its DevTools pipe")
+            chunk = os.read(self._from_browser, 1 << 16)
+            if not chunk:
+                raise AssertionError("Chromium closed its DevTools pipe")
+            self._buffer += chunk
+        message, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def call(self, method: str, session: bool = False, **params: object) -> dict:
+        """Send one DevTools command and wait for its answer (events met meanwhile are kept in ``events``)."""
+        import time
+
+        self._next += 1
+        message = {"id": self._next, "method": method, "params": params}
+        if session:
+            message["sessionId"] = self.session
+        os.write(self._to_browser, json.dumps(message).encode("utf-8") + b"\0")
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            answer = self._read_message(deadline)
+            if answer.get("id") == self._next:
+                if "error" in answer:
+                    raise AssertionError(f"{method}: {answer['error']}")
+                return answer.get("result", {})
+            self.events.append(answer)
+
+    def open(self, url: str) -> None:
+        """Go to ``url`` and wait until the page has loaded."""
+        self.call("Page.navigate", session=True, url=url)
+        self.wait_for("document.readyState === 'complete' && location.href === " + json.dumps(url))
+
+    def reload(self) -> None:
+        self.evaluate("window.__gtReloading = true")
+        self.call("Page.reload", session=True)
+        self.wait_for("document.readyState === 'complete' && !window.__gtReloading")
+
+    def evaluate(self, expression: str) -> object:
+        result = self.call("Runtime.evaluate", session=True, expression=expression, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise AssertionError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def screenshot(self, png: Path) -> Path:
+        import base64
+
+        Path(png).write_bytes(base64.b64decode(self.call("Page.captureScreenshot", session=True, format="png")["data"]))
+        return Path(png)
+
+    def wait_for(self, expression: str, timeout: float = TIMEOUT, every: float = 0.02) -> float:
+        """Poll ``expression`` until it is true; the seconds it took (AssertionError after ``timeout``)."""
+        import time
+
+        start = time.monotonic()
+        while not self.evaluate(expression):
+            if time.monotonic() - start > timeout:
+                raise AssertionError(f"never true within {timeout} s: {expression}")
+            time.sleep(every)
+        return time.monotonic() - start

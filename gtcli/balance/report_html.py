@@ -11,7 +11,7 @@ the games, and says that bots do not play like people.
 from __future__ import annotations
 
 from gtcli.core.html.page import SANS, document, esc
-from gtcli.core.html.svg_chart import Series, legend, line_chart
+from gtcli.core.html.svg_chart import NARROW, Series, chart, legend
 
 BAR_W, BAR_H = 240, 18
 MAX_EXCLUDED_SHOWN = 200
@@ -24,7 +24,6 @@ h2 {{ font-size: 19px; margin: 26px 0 8px; border-bottom: 1px solid #c9bfae; pad
 h3 {{ font-size: 16px; margin: 14px 0 6px; }}
 .meta, .note {{ color: #5b544a; font-size: 13px; margin: 4px 0; }}
 .who {{ border-left: 5px solid #d55e00; background: #fbeee6; padding: 6px 10px; margin: 10px 0; }}
-.wide {{ max-width: 100%; overflow-x: auto; }}
 table {{ border-collapse: collapse; width: 100%; font-size: 13px; }}
 th, td {{ border-bottom: 1px solid #e2dccf; padding: 4px 6px; text-align: left; vertical-align: middle; }}
 th {{ background: #f3efe6; white-space: nowrap; }}
@@ -110,10 +109,15 @@ def _cards(report: dict) -> str:
 
 
 def _histogram(counts: list[list[int]]) -> str:
-    """Game lengths (turns) as columns: x the number of turns, y how many games."""
+    """Game lengths (turns) as columns: x the number of turns, y how many games; drawn wide and
+    narrow, as every chart (:func:`gtcli.core.html.svg_chart.chart`), so a phone reads its labels."""
     if not counts:
         return ""
-    width, height, left, bottom = 720, 200, 40, 22
+    return _columns(counts, 720, "chart chart-wide") + _columns(counts, NARROW[0], "chart chart-narrow")
+
+
+def _columns(counts: list[list[int]], width: int, cls: str) -> str:
+    height, left, bottom = 200, 40, 22
     low, high = counts[0][0], counts[-1][0]
     top = max(c for _, c in counts)
     step = (width - left - 10) / (high - low + 1)
@@ -121,7 +125,7 @@ def _histogram(counts: list[list[int]]) -> str:
         f'<rect x="{left + (t - low) * step:.1f}" y="{10 + (height - bottom - 10) * (1 - c / top):.1f}" '
         f'width="{max(1.0, step - 1):.1f}" height="{(height - bottom - 10) * c / top:.1f}" fill="#009E73">'
         f'<title>{t} turns: {c} game(s)</title></rect>' for t, c in counts)
-    return (f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="game lengths" '
+    return (f'<svg class="{cls}" viewBox="0 0 {width} {height}" role="img" aria-label="game lengths" '
             f'xmlns="http://www.w3.org/2000/svg" font-size="12" font-family="DejaVu Sans, sans-serif">'
             f'<title>game lengths</title>{bars}'
             f'<text x="{left}" y="{height - 5}" fill="#333">{low}</text>'
@@ -149,7 +153,7 @@ def _tribunals(report: dict) -> str:
               Series("the Tribunal's best score", [r["best"]["mean"] for r in rows])]
     table = "".join(f"<tr><td>{esc(label)}</td><td class='num'>{_mean(r['score'])}</td><td class='num'>{_mean(r['best'])}"
                     f"</td></tr>" for label, r in zip(labels, rows))
-    return (f'<figure>{line_chart(labels, series, "Tribunal scores", "points")}{legend(series)}</figure>'
+    return (f'<figure>{chart(labels, series, "Tribunal scores", "points")}{legend(series)}</figure>'
             f'<div class="wide"><table><tr><th>Tribunal</th><th class="num">mean score</th>'
             f'<th class="num">best score</th></tr>{table}</table></div>')
 

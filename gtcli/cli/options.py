@@ -39,6 +39,11 @@ allow_outside_option = click.option(
     is_flag=True,
     help="Let the log's [Cards], [Board] and [Profile] name files outside its folder (only for logs you trust).",
 )
+serve_option = click.option(
+    "--serve", "serve", metavar="[HOST:]PORT",
+    help="Serve the table's screen: a read-only page that follows the log as it is written, on PORT of "
+         "127.0.0.1 (HOST: another address, 0.0.0.0 for every device on your network; PORT 0: any free port).",
+)
 max_findings_option = click.option(
     "--max-findings",
     type=click.IntRange(min=0),

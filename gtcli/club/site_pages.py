@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gtcli.core.html.page import SANS, document, esc
-from gtcli.core.html.svg_chart import Series, legend, line_chart
+from gtcli.core.html.svg_chart import Series, chart, legend
 
 GENERATOR = "gt club site"
 TITLES = {"grand-tribunal": "Grand Tribunal", "trickerion": "Trickerion"}
@@ -27,7 +27,6 @@ td.file, .player-name {{ overflow-wrap: anywhere; }}
 h1 {{ font-size: 1.5rem; margin: .2rem 0 .6rem; }}
 h2 {{ font-size: 1.2rem; margin: 1.4rem 0 .5rem; border-bottom: 1px solid #c9bfae; }}
 a {{ color: #0b5394; }}
-.wide {{ max-width: 100%; overflow-x: auto; }}
 table {{ border-collapse: collapse; width: 100%; font-size: .95rem; }}
 th, td {{ border-bottom: 1px solid #e2dccf; padding: .35rem .45rem; text-align: left; vertical-align: top; }}
 th {{ background: #f3efe6; white-space: nowrap; }}
@@ -36,7 +35,6 @@ th {{ background: #f3efe6; white-space: nowrap; }}
 .verdict-legal {{ color: #116b2f; }}
 .verdict-illegal, .verdict-unusable {{ color: #a4260b; }}
 .verdict-incomplete {{ color: #7a5b00; }}
-figure {{ margin: 0; }}
 svg.chart {{ display: block; width: 100%; height: auto; }}
 .legend {{ list-style: none; margin: .3rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: .2rem 1rem; }}
 .legend li {{ display: flex; align-items: center; gap: .4rem; }}
@@ -143,8 +141,8 @@ def player(name: str, sections: Sequence[dict[str, Any]]) -> str:
         if len(s["history"]) >= 1:
             series = [Series("rating", [0.0] + [round(h, 1) for h in s["history"]])]
             labels = ["start"] + [str(n) for n in range(1, len(s["history"]) + 1)]
-            chart = line_chart(labels, series, f"{name}: rating after each game", "rating")
-            parts.append(f'<figure class="rating-chart">{chart}<figcaption>{legend(series, "now {v}")}'
+            drawn = chart(labels, series, f"{name}: rating after each game", "rating")
+            parts.append(f'<figure class="rating-chart">{drawn}<figcaption>{legend(series, "now {v}")}'
                          f"</figcaption></figure>")
         if s["head_to_head"]:
             rows = [[esc(h["b"]), str(h["games"]), str(h["a_ahead"]), str(h["b_ahead"]), str(h["level"])]

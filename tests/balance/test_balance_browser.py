@@ -25,7 +25,9 @@ out.bars = Array.from(document.querySelectorAll("svg.bar")).map(function (svg) {
   var r = svg.getBoundingClientRect(); var ci = svg.querySelector("rect.ci").getBoundingClientRect();
   return {x: r.left, right: r.right, w: r.width, h: r.height, ciw: ci.width, inside: ci.left >= r.left - 0.5 && ci.right <= r.right + 0.5};
 });
-out.charts = Array.from(document.querySelectorAll("svg.chart")).map(function (svg) {
+out.charts = Array.from(document.querySelectorAll("svg.chart")).filter(function (svg) {
+  return svg.getBoundingClientRect().width > 0;  // each chart is drawn wide and narrow; one is shown
+}).map(function (svg) {
   var r = svg.getBoundingClientRect(); return {w: r.width, h: r.height, right: r.right};
 });
 out.cells = Array.from(document.querySelectorAll("td.name")).map(function (td) {

@@ -25,6 +25,7 @@ document.querySelectorAll('table.standings tbody tr').forEach(function (tr) {
 });
 document.querySelectorAll('svg.chart').forEach(function (svg) {
   var box = svg.getBoundingClientRect(), outside = 0, points = 0;
+  if (!box.width) return;  // the chart drawn for the other width (wide or narrow), not shown
   svg.querySelectorAll('polyline, circle').forEach(function (el) {
     var r = el.getBoundingClientRect();
     if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)

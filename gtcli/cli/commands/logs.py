@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from gtcli.cli import completing
-from gtcli.cli.options import allow_outside_option, json_option, profile_option
+from gtcli.cli.options import allow_outside_option, json_option, profile_option, serve_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE, file_text, handles_input_errors, print_json, safe
 
@@ -29,14 +29,18 @@ def log_options(func):
               help="A printable scoresheet instead (HTML): Tribunals, running totals, Vis and Voting Track by round.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE.html",
               help="With --html: write the page to this file (atomically); '-' or nothing: standard output.")
+@serve_option
 @json_option
 @log_options
 @handles_input_errors()
-def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, allow_outside) -> None:
+def replay(path, at_line, as_html, output, serve, as_json, cards, board, profile_spec, allow_outside) -> None:
     """The whole table state at a point of a log, to settle disputes.
 
-    Exit codes: 0 the log is legal up to that point, 1 it is not (the state is still
-    shown), 2 the log cannot be used or LINE is past its end.
+    With --serve, a page for the table instead (a TV, phones): it follows the log as
+    someone else writes it (an editor, `gt play` on another laptop) until Ctrl-C.
+
+    Exit codes: 0 the log is legal up to that point (or --serve was stopped), 1 it is not
+    (the state is still shown), 2 the log cannot be used or LINE is past its end.
     """
     from gtcli.cli.settings import club_options
     from gtcli.core.files.toml_source import read_text
@@ -45,6 +49,14 @@ def replay(path, at_line, as_html, output, as_json, cards, board, profile_spec, 
 
     if output is not None and not as_html:
         raise click.UsageError("-o/--output goes with --html (the scoresheet page)")
+    if serve is not None:
+        if at_line is not None or as_html:
+            raise click.UsageError("--serve shows the log as it is now and as it goes on: not with --at or --html")
+        from gtcli.cli.serve import serve_log
+
+        serve_log(path, club_options(path, cards=cards, board=board, profile=profile_spec,
+                                     allow_outside=allow_outside), serve, as_json)
+        return
     text = read_text(path, "log", MAX_LOG_BYTES)
     length = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
     if at_line is not None and at_line > length:

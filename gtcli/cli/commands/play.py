@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from gtcli.cli import completing
-from gtcli.cli.options import allow_outside_option, json_option, name_list, option_errors, profile_option
+from gtcli.cli.options import allow_outside_option, json_option, name_list, option_errors, profile_option, serve_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import console, handles_input_errors, json_text, safe
 
@@ -32,12 +32,13 @@ LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that cha
 @click.option("--event", metavar="TEXT", help="With --new: the [Event] tag.")
 @click.option("--date", metavar="YYYY-MM-DD", help="With --new: the [Date] tag.")
 @click.option("--seed", type=int, help="Seed the tool's die (to repeat a session exactly).")
+@serve_option
 @allow_outside_option
 @json_option
 @handles_input_errors()
 @club_defaults("path", only_if="is_new", cards="cards", board="board", profile_spec="profile", lang="language",
                variants="variants")
-def play(path, is_new, players, cards, board, profile_spec, variants, lang, event, date, seed, allow_outside,
+def play(path, is_new, players, cards, board, profile_spec, variants, lang, event, date, seed, serve, allow_outside,
          as_json) -> None:
     """Play a game at the table: type each move, it is checked and saved at once.
 
@@ -47,6 +48,7 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
     what can be typed now, `end` to close a turn, `undo`, `state`, `roll`, `quit`;
     a line starting with `#` is written to the log as a note.
     Resume a game by running `gt play GAME.gtl` again: the log is the whole state.
+    With --serve, a read-only page shows the table to everyone (a TV, phones) as you type.
     """
     import random
 
@@ -72,7 +74,16 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
         if given:
             raise click.UsageError(f"{', '.join(given)} only go with --new; a resumed game reads its log's header")
         session = PlaySession(path, Options(profile=profile_spec, allow_outside=allow_outside), rng)
-    Prompt(session, as_json).run()
+    screen = None
+    if serve is not None:  # the table's screen: a process of its own, following the log (gtcli.cli.serve)
+        from gtcli.cli.serve import serve_for_play
+
+        screen = serve_for_play(session, serve, as_json)
+    try:
+        Prompt(session, as_json).run()
+    finally:
+        if screen is not None:
+            screen.stop()
 
 
 def _new_players(players: str, profile_spec: str | None, lang: str) -> tuple[str, ...]:

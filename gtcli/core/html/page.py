@@ -3,6 +3,12 @@
 One self-contained document: no network, no JavaScript, no external fonts or images, so
 it opens and prints offline; colours print as shown. Every word that comes from a user's
 file is escaped with :func:`esc` (card sets, logs and sessions come from strangers).
+
+On a phone, what is wider than the screen scrolls inside its box (``class="wide"``), and
+the box shows it: a shadow on the side where more of it lies, gone once scrolled to that
+end (CSS only: the background of the box scrolls with the table, the shadow does not).
+A chart is drawn twice (:func:`gtcli.core.html.svg_chart.chart`) and each screen shows the
+one whose labels it can read.
 """
 
 from __future__ import annotations
@@ -18,6 +24,21 @@ BASE_CSS = """\
 * { box-sizing: border-box; }
 html, body { margin: 0; padding: 0; }
 body { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+figure { margin: 0; }
+.wide { max-width: 100%; overflow-x: auto; background-color: #fff;
+  background-image: linear-gradient(to right, #fff 40%, rgba(255,255,255,0)),
+    linear-gradient(to left, #fff 40%, rgba(255,255,255,0)),
+    radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.3), rgba(0,0,0,0)),
+    radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.3), rgba(0,0,0,0));
+  background-position: left center, right center, left center, right center;
+  background-size: 2.5em 100%, 2.5em 100%, .9em 100%, .9em 100%;
+  background-repeat: no-repeat; background-attachment: local, local, scroll, scroll; }
+svg.chart.chart-narrow { display: none; }
+@media screen and (max-width: 600px) {
+  svg.chart.chart-wide { display: none; }
+  svg.chart.chart-narrow { display: block; }
+}
+@media print { .wide { background: none; } }
 """
 
 
@@ -29,8 +50,9 @@ def esc(text: object) -> str:
     return html.escape(safe(str(text)), quote=True)
 
 
-def document(title: str, lang: str, css: str, body: str, generator: str) -> str:
-    """A whole page: ``title`` and ``lang`` are escaped here; ``css`` and ``body`` are the caller's markup."""
+def document(title: str, lang: str, css: str, body: str, generator: str, head: str = "") -> str:
+    """A whole page: ``title`` and ``lang`` are escaped here; ``css``, ``body`` and ``head`` (more
+    of the head: a served page's refresh) are the caller's markup."""
     return f"""<!doctype html>
 <html lang="{esc(lang)}">
 <head>
@@ -38,7 +60,7 @@ def document(title: str, lang: str, css: str, body: str, generator: str) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="{esc(generator)}">
 <title>{esc(title)}</title>
-<style>
+{head}<style>
 {BASE_CSS}{css}</style>
 </head>
 <body>

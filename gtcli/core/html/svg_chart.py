@@ -5,6 +5,12 @@ Okabe-Ito palette, told apart by people with colour-blind vision, and every line
 its own dash pattern, so the chart still reads on a black-and-white printer. Names go in
 an HTML legend beside the chart (HTML wraps a long name; SVG text would run out of the
 box); the SVG holds only numbers, each inside the chart's view box.
+
+A chart is drawn twice (:func:`chart`): wide for a desktop and for paper, narrow for a
+phone (:data:`NARROW`), and the page's chrome shows the one that fits
+(:data:`gtcli.core.html.page.BASE_CSS`). An SVG scales its text with it: the wide chart
+squeezed onto a phone had 5-pixel labels, the narrow one keeps them at 10 CSS pixels and
+more on any phone from 320 pixels up.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from gtcli.core.html.page import esc
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "5 2 1 2", "1 2", "12 5")
 WIDTH, HEIGHT = 720, 280
+NARROW = (330, 250)  # a phone's chart: 12-unit labels stay >= 10 CSS px down to 275 px of column
 LEFT, RIGHT, TOP, BOTTOM = 48, 46, 26, 30  # room for the y ticks and the unit, the end values, the x labels
 LABEL_GAP = 13  # px between two end values
 
@@ -59,9 +66,16 @@ def spread(wanted: list[float], low: float, high: float, gap: float = LABEL_GAP)
     return placed
 
 
-def line_chart(labels: Sequence[str], series: Sequence[Series], title: str, unit: str = "") -> str:
+def chart(labels: Sequence[str], series: Sequence[Series], title: str, unit: str = "") -> str:
+    """The chart for a page: wide (desktop, print) and narrow (a phone), the page shows one."""
+    return (line_chart(labels, series, title, unit, cls="chart chart-wide")
+            + line_chart(labels, series, title, unit, *NARROW, cls="chart chart-narrow"))
+
+
+def line_chart(labels: Sequence[str], series: Sequence[Series], title: str, unit: str = "",
+               width: int = WIDTH, height: int = HEIGHT, cls: str = "chart") -> str:
     """An ``<svg>`` line chart: x = ``labels`` (evenly spaced), one polyline per series."""
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    plot_w, plot_h = width - LEFT - RIGHT, height - TOP - BOTTOM
     values = [v for s in series for v in s.values]
     bottom = min(0.0, min(values, default=0.0))
     step = nice_step(max(values, default=0) - bottom)
@@ -76,7 +90,7 @@ def line_chart(labels: Sequence[str], series: Sequence[Series], title: str, unit
     def y(v: float) -> float:
         return TOP + plot_h * (1 - (v - bottom) / (top - bottom))
 
-    out = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{esc(title)}" '
+    out = [f'<svg class="{cls}" viewBox="0 0 {width} {height}" role="img" aria-label="{esc(title)}" '
            f'xmlns="http://www.w3.org/2000/svg" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="12">',
            f"<title>{esc(title)}</title>"]
     tick = bottom

@@ -12,7 +12,7 @@ every user word escaped) and laid out for A4 and Letter alike: 186 mm wide at mo
 from __future__ import annotations
 
 from gtcli.core.html.page import SANS, SERIF, document, esc
-from gtcli.core.html.svg_chart import Series, legend, line_chart
+from gtcli.core.html.svg_chart import Series, chart, legend
 from gtcli.grand_tribunal.rules.tribunal import TribunalResult
 from gtcli.grand_tribunal.scoresheet import Scoresheet
 from gtcli.grand_tribunal.wording import award, breakdown, space_name, tribunal_title, winners_line
@@ -57,20 +57,23 @@ def _scores_table(sheet: Scoresheet) -> str:
     by_tribunal = [{p.name: p.score for p in r.players} for r in sheet.results]
     running = [{p.name: p.score for p in board} for board in sheet.running]
     won = set(sheet.winners or ())
-    head = "".join(f'<th class="num">{esc(t)}</th>' for t in titles)
+    # the Grand Tribunal's column (and Total's) stay in view on a phone: see CSS, "a phone"
+    kinds = ["num grand" if r.tribunal == profile.tribunals else "num" for r in sheet.results]
+    head = "".join(f'<th class="{kind}">{esc(t)}</th>' for t, kind in zip(titles, kinds))
     rows = []
     for place, p in zip(_places(sheet.standings), sheet.standings):
-        cells = "".join(f'<td class="num"><span class="score">{scores.get(p.name, 0)}</span>'
+        cells = "".join(f'<td class="{kind}"><span class="score">{scores.get(p.name, 0)}</span>'
                         f'<span class="running">{totals[p.name]}</span></td>'
-                        for scores, totals in zip(by_tribunal, running))
+                        for scores, totals, kind in zip(by_tribunal, running, kinds))
         rows.append(f'<tr class="player{" winner" if p.name in won else ""}" data-player="{esc(p.name)}">'
                     f'<td class="num place">{place}</td><td class="name">{_words(p.name)}</td>{cells}'
                     f'<td class="num total" data-total="{p.score}">{p.score}</td></tr>')
     note = ("Each Tribunal's cell: the points scored there, and beneath them the running total."
             if sheet.results else "No Tribunal has been recorded yet.")
-    return (f'<div class="wide"><table class="scores"><thead><tr><th class="num">#</th><th>Player</th>{head}'
-            f'<th class="num">Total</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
-            f'<p class="note">{esc(note)}</p>')
+    grand = " has-grand" if "num grand" in kinds else ""
+    return (f'<div class="wide"><table class="scores{grand}"><thead><tr><th class="num place">#</th>'
+            f'<th class="name">Player</th>{head}<th class="num total">Total</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div><p class="note">{esc(note)}</p>')
 
 
 def _totals_chart(sheet: Scoresheet) -> str:
@@ -80,9 +83,9 @@ def _totals_chart(sheet: Scoresheet) -> str:
     labels = ["Start"] + [("GT" if r.tribunal == profile.tribunals else f"T{r.tribunal}") for r in sheet.results]
     running = [{p.name: p.score for p in board} for board in sheet.running]
     series = [Series(name, [0] + [totals[name] for totals in running]) for name in sheet.players]
-    chart = line_chart(labels, series, "Running totals after each Tribunal", "points")
+    drawn = chart(labels, series, "Running totals after each Tribunal", "points")
     return (f'<section class="block chart-block" id="running-totals"><h2>Running totals</h2>'
-            f'<figure>{chart}<figcaption>{legend(series, "{v} points")}</figcaption></figure></section>')
+            f'<figure>{drawn}<figcaption>{legend(series, "{v} points")}</figcaption></figure></section>')
 
 
 def _rounds(sheet: Scoresheet, lang: str) -> str:
@@ -90,7 +93,7 @@ def _rounds(sheet: Scoresheet, lang: str) -> str:
         return ""
     labels = [r.label for r in sheet.rounds]
     series = [Series(name, [r.vis.get(name, 0) for r in sheet.rounds]) for name in sheet.players]
-    vis = line_chart(labels, series, "Vis at the end of each round", "Vis (Tribunal.round)")
+    vis = chart(labels, series, "Vis at the end of each round", "Vis (Tribunal.round)")
     spaces = list(dict.fromkeys(space for r in sheet.rounds for space in r.track))
     most = max((n for r in sheet.rounds for n in r.track.values()), default=1) or 1
     head = "".join(f'<th class="num">{esc(label)}</th>' for label in labels)
@@ -145,7 +148,6 @@ h2 {{ font-size: 13pt; margin: 0 0 2mm; border-bottom: 0.3mm solid #c9bfae; padd
 .result.winner {{ font-weight: bold; }}
 .warning {{ font-family: {SANS}; font-size: 9pt; border-left: 1mm solid #d55e00; padding: 1mm 2mm; background: #fbeee6; }}
 .block {{ margin: 5mm 0 0; break-inside: avoid; page-break-inside: avoid; }}
-.wide {{ max-width: 100%; overflow-x: auto; }}
 table {{ border-collapse: collapse; width: 100%; font-family: {SANS}; font-size: 8.5pt; }}
 th, td {{ border-bottom: 0.2mm solid #e2dccf; padding: 0.9mm 1.4mm; text-align: left; vertical-align: top; }}
 th {{ background: #f3efe6; font-weight: bold; white-space: nowrap; }}
@@ -161,7 +163,6 @@ tr.winner td {{ background: #fff4d6; }}
 tr.first td {{ font-weight: bold; }}
 tr.earlier td {{ color: #8a8378; }}
 table.track td, table.track th {{ padding: 0.6mm 1mm; }}
-figure {{ margin: 0; }}
 svg.chart {{ display: block; width: 100%; height: auto; }}
 .legend {{ list-style: none; margin: 1mm 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 1mm 5mm;
            font-family: {SANS}; font-size: 8.5pt; }}
@@ -172,6 +173,19 @@ svg.chart {{ display: block; width: 100%; height: auto; }}
 footer {{ margin-top: 6mm; border-top: 0.2mm solid #e2dccf; padding-top: 1.5mm; }}
 @media screen and (max-width: 600px) {{  /* a phone (gt club site): the sheet fills the screen */
   .sheet {{ margin: 0; padding: 4mm 3mm; box-shadow: none; }}
+  /* the scores: headings may wrap; the place and name stay at the left, the Grand Tribunal and
+     the Total at the right, and the Tribunals between them scroll under (the shadow says so) */
+  table.scores th {{ white-space: normal; }}
+  table.scores .place, table.scores .name, table.scores .grand, table.scores .total {{ position: sticky; z-index: 1; }}
+  table.scores td.place, table.scores td.name, table.scores td.grand, table.scores td.total {{ background: #fff; }}
+  table.scores tr.winner td {{ background: #fff4d6; }}
+  table.scores .place {{ left: 0; width: 7mm; min-width: 7mm; }}
+  table.scores .name {{ left: 7mm; min-width: 4.5em; max-width: 30vw; box-shadow: 3px 0 4px -3px rgba(0,0,0,.4); }}
+  table.scores .total {{ right: 0; width: 14mm; min-width: 14mm; }}
+  table.scores .grand {{ right: 14mm; min-width: 15mm; }}
+  table.scores.has-grand .grand, table.scores:not(.has-grand) .total {{ box-shadow: -5px 0 6px -3px rgba(0,0,0,.45);
+    border-left: 1px solid #c9bfae; }}
+  table.track th:first-child {{ position: sticky; left: 0; z-index: 1; box-shadow: 3px 0 4px -3px rgba(0,0,0,.4); }}
 }}
 @media print {{
   body {{ background: none; }}

@@ -1,0 +1,159 @@
+"""The table's screen as data and as a page (``gt play --serve``): what the whole table may see.
+
+Golden cases written by hand from the logs: where the game stands, the standings with shared
+places, the last moves with what is hidden written ``?``, the four languages, and every word
+of a log escaped on the page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gtcli.grand_tribunal.html.table_screen import REFRESH_SECONDS, SCRIPT, screen_fragment, screen_page
+from gtcli.grand_tribunal.lang.logs.check import Options, check_file
+from gtcli.grand_tribunal.play.follow import Follower
+from gtcli.grand_tribunal.play.table_view import table_view
+from tests.conftest import SCENARIOS
+from tests.grand_tribunal.rules.test_rules_fidelity import _CASES
+
+# the rule cases' table (scenarios/rules/cases.py), with the variant that lets a draw go to the hand (X2)
+HEADER = (_CASES.HEADER + '[Variants "hand-or-sanctum"]\n' + _CASES.SETUP + _CASES.START)
+ANA = ('Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle"; advance "Storm Staff" 2; '
+       'draw item "Pilgrim\'s Orb" to hand\n')
+BEN = 'Ben: draw item face-up "Iron Amulet" refill "Pilgrim\'s Orb"; vote staff\n'
+
+
+def _view(tmp_path: Path, text: str) -> dict:
+    path = tmp_path / "game.gtl"
+    path.write_text(text, encoding="utf-8")
+    return table_view(check_file(str(path), Options(live=True)), "game.gtl")
+
+
+def test_where_the_game_stands_and_whose_turn(tmp_path):
+    view = _view(tmp_path, HEADER + ANA + BEN)
+    assert (view["phase"], view["tribunal"], view["tribunals"], view["round"], view["praeco"]) == ("play", 1, 3, 1, "Ana")
+    assert (view["turn"], view["next"], view["slots_left"]) == ("Ben", "Caro", 0)
+    assert view["track"] == [{"space": "staff", "name": "staff", "votes": 2},  # most votes first, then by name
+                             {"space": "orb", "name": "orb", "votes": 1}, {"space": "wand", "name": "wand", "votes": 1}]
+    assert [(s["place"], s["name"], s["total"]) for s in view["standings"]] == [(1, "Ana", 0), (1, "Ben", 0), (1, "Caro", 0)]
+    assert view["findings"] == {"errors": 0, "warnings": 0, "first": None} and view["winners"] is None
+
+
+def test_what_lies_hidden_stays_hidden(tmp_path):
+    """Cards face down in a Sanctum and cards in a hand are not named, on the players nor in the moves."""
+    view = _view(tmp_path, HEADER + ANA + BEN)
+    ana, ben = view["players"][0], view["players"][1]
+    assert ana["laboratory"] == [{"card": None, "face_up": False, "active": False, "vis": 2}]  # the Staff, its Vis shown
+    assert ana["library"] == [{"card": None, "face_up": False, "active": False, "vis": 0}]  # Kindle
+    assert (ana["hand"], ana["hand_limit"]) == (4, 5)  # five, two into the Sanctum, one drawn
+    assert ben["laboratory"] == [{"card": "Iron Amulet", "face_up": True, "active": False, "vis": 0, "spells": []}]
+    assert [(m["line"], m["player"], m["text"]) for m in view["moves"]] == [
+        (14, None, "tribunal 1"),
+        (15, None, "round 1 praeco Ana"),
+        (16, "Ana", "praeco staff, orb, wand"),
+        (16, "Ana", "sanctum ?, ?"),
+        (16, "Ana", "advance ? 2"),
+        (16, "Ana", "draw item ? to hand"),
+        # face up, so public; but the refill's name is also that of the card Ana drew blind into her
+        # hand, so it is hidden too (a name with a copy in a hand is never shown)
+        (17, "Ben", 'draw item face-up "Iron Amulet" refill ?'),
+        (17, "Ben", "vote staff"),
+    ]
+    page = screen_page(view, 1)
+    for secret in ("Storm Staff", "Kindle", "Hidden Cache", "Ember Wand", "Call the Gale", "Glass Orb"):
+        assert secret not in page, secret  # Pilgrim's Orb was drawn to a hand, but lies face up in the row too
+    assert "Iron Amulet" in page
+
+
+def test_a_finding_shows_where_not_what(tmp_path):
+    """A finding's message may name a card face down: the screen gives its line and code."""
+    view = _view(tmp_path, HEADER + 'Ana: praeco staff, orb, wand; sanctum "Storm Staff"; sanctum "Storm Staff"\n')
+    # gt check says: T3 Storm Staff is already in Ana's Sanctum; cards never go back to the hand
+    assert view["findings"]["first"] == {"line": 16, "code": "T3"} and view["findings"]["errors"] == 1
+    fragment = screen_fragment(view, 1)
+    assert "This log breaks the rules (1): line 16, T3 (gt check game.gtl)" in fragment
+    assert "Storm Staff" not in fragment
+
+
+def test_last_moves_keep_the_last_eight(tmp_path):
+    view = _view(tmp_path, HEADER + ANA + BEN + "Caro: vote orb; vote staff; extract 1\n")
+    assert len(view["moves"]) == 8
+    assert [m["text"] for m in view["moves"][-3:]] == ["vote orb", "vote staff", "extract 1"]
+    assert [m["text"] for m in view["moves"][:3]] == ["sanctum ?, ?", "advance ? 2", "draw item ? to hand"]
+
+
+def test_setup_and_a_finished_game(tmp_path):
+    setup = _view(tmp_path, HEADER[:HEADER.index("tribunal 1")])
+    assert setup["phase"] == "setup" and setup["moves"] == [] and setup["turn"] is None
+    assert "No move yet." in screen_fragment(setup, 1)
+    over = table_view(check_file(str(SCENARIOS / "games" / "five-players.gtl"), Options(live=True)), "five-players.gtl")
+    assert over["phase"] == "over" and over["winners"] == ["Eli"] and over["turn"] is None
+    assert [(s["place"], s["name"], s["total"]) for s in over["standings"]][:3] == [(1, "Eli", 45), (2, "Ben", 32), (3, "Caro", 18)]
+    assert over["moves"][-2:] == [{"line": 187, "player": None, "text": "scores Eli 11, Ana 10, Ben 9, Dora 3, Caro 0"},
+                                  {"line": 188, "player": None, "text": "winner Eli"}]
+    assert "Winner: <b>Eli</b>" in screen_fragment(over, 1)
+
+
+@pytest.mark.parametrize("log, words", [
+    ("cinco-jugadores.gtl", ["Clasificación", "Registro de Votación", "Últimas jugadas", "Gran Tribunal (3 de 3)",
+                             "ronda 5", "Ganador", "Almacén de Vis", "Laboratorio", "alquímico", "Orbe de las Mareas"]),
+    ("trois-joueurs.gtl", ["Classement", "Piste de vote", "Derniers coups", "Grande Assemblée (3 sur 3)", "Vainqueur"]),
+    ("imprime-fr.gtl", ["Classement", "Piste de vote", "Joueur"]),
+])
+def test_the_screen_speaks_the_log_language(log, words):
+    view = Follower(str(SCENARIOS / "games" / log), Options()).view  # card names in the log's language too
+    page = screen_page(view, 1)
+    assert f'<html lang="{view["language"]}">' in page
+    for word in words:
+        assert word in page, word
+    assert "Standings" not in page and "Last moves" not in page
+
+
+def test_italian_labels(tmp_path):
+    text = (SCENARIOS / "games" / "three-players.gtl").read_text(encoding="utf-8")
+    from gtcli.grand_tribunal.lang.logs.check import parse_log
+    from gtcli.grand_tribunal.lang.logs.format import format_log
+
+    italian = format_log(parse_log(text, "x.gtl"), "it")
+    view = _view(tmp_path, italian)
+    page = screen_page(view, 1)
+    for word in ("Classifica", "Percorso dei Voti", "Ultime mosse", "Vincitore", "Giocatore"):
+        assert word in page, word
+
+
+def test_every_word_of_the_log_is_escaped(tmp_path):
+    evil = "<img src=x onerror=alert(1)> & 'quotes'"
+    view = _view(tmp_path, HEADER + f'Ana: praeco staff, orb, wand; force "{evil}" vote staff\n')
+    page = screen_page(view, 7)
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt; &amp; &#x27;quotes&#x27;" in page
+    assert len(re.findall(r"<script>", page)) == 1 and f"<script>{SCRIPT}</script>" in page
+
+
+def test_the_page_works_without_javascript():
+    """The whole state is in the page as served; without JavaScript it reloads itself."""
+    view = table_view(check_file(str(SCENARIOS / "play" / "first-turns.gtl"), Options(live=True)), "first-turns.gtl")
+    page = screen_page(view, 3)
+    head = page[:page.index("</head>")]
+    assert f'<noscript><meta http-equiv="refresh" content="{REFRESH_SECONDS}"></noscript>' in head
+    assert screen_fragment(view, 3) in page and 'data-version="3"' in page
+    assert "Turn of <b>Ben</b>" in page
+
+
+def test_the_follower_reads_only_when_the_file_changes(tmp_path):
+    path = tmp_path / "game.gtl"
+    path.write_text(HEADER + ANA, encoding="utf-8")
+    follower = Follower(str(path), Options())
+    assert follower.version == 1 and follower.view["turn"] == "Ana" and follower.view["file"] == "game.gtl"
+    assert follower.poll() is False  # nothing changed
+    path.write_text(HEADER + ANA + BEN, encoding="utf-8")
+    assert follower.poll() is True and follower.version == 2 and follower.view["turn"] == "Ben"
+    path.write_text(HEADER + ANA + 'Ben: vote "unfinished', encoding="utf-8")  # an editor saving half a line
+    assert follower.poll() is True and follower.version == 3
+    assert follower.problem.startswith("game.gtl:17:") and str(tmp_path) not in follower.problem
+    assert follower.view["turn"] == "Ben"  # the last good screen stays up
+    assert "The log cannot be used now" in screen_fragment(follower.view, follower.version, follower.problem)
+    path.write_text(HEADER + ANA + BEN, encoding="utf-8")  # put back as it was
+    assert follower.poll() is True and follower.problem is None and follower.version == 4
