@@ -11,4 +11,36 @@ The package is split in rooms (docs/architecture.md):
 * ``gtcli.cli``             -- the shell: Click commands and terminal rendering.
 """
 
+from __future__ import annotations
+
 __version__ = "0.1.0"
+
+# The modules an optional compiled build makes C extensions of, with Cython, from this very source
+# (setup.py; README "Performance"). Each that was compiled is imported instead of its .py file.
+HOT_MODULES = (
+    "gtcli.core.parsing.fast_lalr",
+    "gtcli.core.parsing.scanning",
+    "gtcli.grand_tribunal.lang.logs.ast",
+    "gtcli.grand_tribunal.rules.state",
+    "gtcli.grand_tribunal.rules.replay",
+    "gtcli.grand_tribunal.rules.tribunal",
+    "gtcli.grand_tribunal.rules.actions.cards",
+    "gtcli.grand_tribunal.rules.actions.sanctum",
+)
+
+
+def build(root: str | None = None) -> str:
+    """Which build is installed: "compiled" (every module of :data:`HOT_MODULES` a C extension),
+    "pure Python", or "partly compiled (K of N modules)". Looks at files only (in ``root``, the
+    folder holding the package), imports nothing."""
+    import os
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    root = root or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    compiled = 0
+    for name in HOT_MODULES:
+        base = os.path.join(root, *name.split("."))
+        compiled += any(os.path.exists(base + suffix) for suffix in EXTENSION_SUFFIXES)
+    if compiled == len(HOT_MODULES):
+        return "compiled"
+    return "pure Python" if not compiled else f"partly compiled ({compiled} of {len(HOT_MODULES)} modules)"

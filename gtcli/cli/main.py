@@ -28,7 +28,7 @@ from typing import Any
 
 import click
 
-from gtcli import __version__
+from gtcli import __version__, build
 from gtcli.cli.exits import EXIT_BUG, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_UNUSABLE
 
 # Imported by what needs them, not here: `gt --help` is timed against `import click` alone
@@ -280,7 +280,7 @@ def _set_config(ctx: click.Context, param: click.Parameter, value: Any) -> None:
 
 
 @click.group(cls=GtGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="gt")
+@click.version_option(__version__, prog_name="gt", message=f"%(prog)s, version %(version)s ({build()})")
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
               help="On an internal error, print the traceback (also GT_DEBUG=1).")
 @click.option("--config", "config_file", metavar="FILE", expose_value=False, callback=_set_config,

@@ -119,3 +119,56 @@ def test_a_terminal_line_is_saved_before_the_next_prompt(tmp_path):
                  input="\n".join(setup + lines[len(setup):len(setup) + 2]) + "\n")
     assert result.exit_code == 0
     assert moves_in(path) == 2
+
+
+def test_each_answer_is_worked_out_with_the_collector_paused(tmp_path, monkeypatch):
+    """The cyclic collector is off while an answer is computed (a fork of the whole table: on a
+    long game, full collections walked it again and again) and on again between answers."""
+    import gc
+
+    from gtcli.cli.commands import play
+    from tests.conftest import run
+
+    seen = []
+    real = play.Prompt.handle
+
+    def handle(self, line, word):
+        seen.append(("during", gc.isenabled()))
+        real(self, line, word)
+        seen.append(("after", gc.isenabled()))
+
+    monkeypatch.setattr(play.Prompt, "handle", handle)
+    monkeypatch.chdir(tmp_path)
+    _, lines = typed_lines(FIVE)
+    assert gc.isenabled()
+    result = run(*NEW, input="\n".join(lines[:40]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert len(seen) == 2 * 40 and set(seen[0::2]) == {("during", False)}
+    assert gc.isenabled()  # and on again once gt play is done
+
+
+PLAY_PROBE = """
+import sys
+from gtcli.cli.main import cli
+try:
+    cli(sys.argv[2:])
+except SystemExit:
+    pass
+with open(sys.argv[1], "w") as f:
+    f.write(repr(sorted(m for m in sys.modules if m == "lark" or m.endswith("lang.cards.ast"))))
+"""
+
+
+def test_gt_play_with_a_warm_cache_imports_neither_lark_nor_the_card_parser(tmp_path):
+    """The log's lines are parsed from the cached tables (gtcli.core.parsing.plain) and the
+    shipped set is kept: a piped game on the sample set needs neither Lark nor the card parser."""
+    _, lines = typed_lines(FIVE)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    found = []
+    for _ in range(2):  # the first run makes the cache entries
+        (tmp_path / "live.gtl").unlink(missing_ok=True)
+        subprocess.run([sys.executable, "-c", PLAY_PROBE, str(tmp_path / "mods.txt"), *NEW],
+                       input="\n".join(lines[:40]) + "\n", text=True, cwd=tmp_path, env=env, check=True,
+                       capture_output=True)
+        found.append((tmp_path / "mods.txt").read_text())
+    assert found[1] == "[]"

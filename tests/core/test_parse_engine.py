@@ -153,7 +153,7 @@ def test_the_first_character_dispatch_gives_lark_s_tokens(monkeypatch):
     for lang in LANGUAGES:
         lark = parser("transcript", lang, LogTransformer)
         lark.options.transformer.path = "test.gtl"
-        engine = fast_lalr._Engine(lark)
+        engine = fast_lalr._Engine.from_lark(lark, lark.gt_description)
         for path in LOGS:
             text = path.read_text(encoding="utf-8")
             mine, larks = _outcome(engine.parse, text), _outcome(lark.parse, text)
@@ -182,3 +182,72 @@ def test_a_broken_log_without_a_language_is_parsed_by_lark_once(monkeypatch):
         assert calls == ["en"]
     finally:
         parse_function.cache_clear()
+
+
+LARK_PROBE = """
+import json, sys
+from gtcli.core.diagnostics import InputError
+from gtcli.grand_tribunal.lang.logs.check import parse_log
+found = []
+for path in sys.argv[1:]:
+    text = open(path, encoding="utf-8").read()
+    try:
+        log = parse_log(text, path)
+        found.append(["ok", repr(log), "lark" in sys.modules])
+    except InputError as exc:
+        found.append(["error", [d.to_json() for d in exc.diagnostics], "lark" in sys.modules])
+print(json.dumps(found))
+"""
+
+
+def _probe(tmp_path, *paths) -> list:
+    """What a fresh interpreter makes of each log in turn, and whether Lark was imported by then."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", LARK_PROBE, *map(str, paths)], capture_output=True, text=True,
+                          env=env, check=True)
+    return json.loads(done.stdout)
+
+
+def test_a_warm_cache_parses_a_clean_log_without_importing_lark(tmp_path):
+    """The cached tables' plain description runs without Lark; a syntax error is still Lark's own."""
+    clean = SCENARIOS / "games" / "three-players.gtl"
+    broken = tmp_path / "broken.gtl"
+    broken.write_text(clean.read_text(encoding="utf-8") + "Ana: vote nowhere-at-all ;;\n", encoding="utf-8")
+    (cold_clean, cold_broken) = _probe(tmp_path, clean, broken)  # the tables built (Lark imported) and kept
+    assert cold_clean[0] == "ok" and cold_clean[2] is True
+    (warm_clean, warm_broken) = _probe(tmp_path, clean, broken)
+    assert warm_clean == ["ok", cold_clean[1], False]  # same result, positions included; Lark never imported
+    assert warm_broken == cold_broken  # Lark imported to parse it again: the very same SYN diagnostic
+    assert warm_broken[0] == "error" and warm_broken[1][0]["code"] == "SYN001" and warm_broken[2] is True
+
+
+def test_the_engine_without_lark_gives_the_tokens_of_lark_s_engine():
+    """Every shipped log, every language: the plain engine (own tokens, no Lark objects) and the
+    engine over Lark's objects give the same result, or both give up."""
+    from gtcli.core.parsing import fast_lalr, plain
+
+    for lang in LANGUAGES:
+        lark = parser("transcript", lang, LogTransformer)
+        lark.options.transformer.path = "test.gtl"
+        with_lark = fast_lalr._Engine.from_lark(lark, lark.gt_description)
+        without = fast_lalr._Engine.from_plain(lark.gt_description, lark.options.transformer,
+                                               lark.lexer_conf.callbacks)
+        assert without.token is plain.Token and with_lark.token is Token
+        for path in LOGS:
+            text = path.read_text(encoding="utf-8")
+            assert _outcome(without.parse, text) == _outcome(with_lark.parse, text), path
+
+
+def test_the_plain_token_reads_as_lark_s():
+    from gtcli.core.parsing.plain import Token as PlainToken
+
+    mine = str.__new__(PlainToken, "vote")
+    mine.type, mine.value, mine.line, mine.column = "VOTE", "vote", 3, 7
+    theirs = Token("VOTE", "vote", line=3, column=7)
+    assert mine == theirs == "vote" and hash(mine) == hash(theirs) and str(mine) == "vote"
+    assert (mine.type, mine.line, mine.column) == (theirs.type, theirs.line, theirs.column)

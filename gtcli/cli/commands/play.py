@@ -281,6 +281,8 @@ class Prompt:
 
     # ---- the loop ----------------------------------------------------------------------------------------
     def run(self) -> None:
+        from gtcli.grand_tribunal.lang.syntax import gc_paused
+
         if self.terminal:
             self.setup_readline()
         if self.batched:
@@ -295,7 +297,8 @@ class Prompt:
                 word = line.strip().lower()
                 if word in ("quit", "exit", "q"):
                     break
-                self.handle(line, word)
+                with gc_paused():
+                    self.handle(line, word)
             self.leave()
         finally:  # leaving any other way (a closed output, a bug): what was accepted is saved
             if self.session.unsaved:

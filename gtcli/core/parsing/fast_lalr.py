@@ -8,9 +8,14 @@ transformer, run inline) -- and drives them in one function instead of Lark's ch
 objects. For every token Lark's loop makes a generator step, three calls to reach the
 regular expression, a line counter update, a token built through a keyword-argument
 constructor, and a ``feed_token`` call that unpacks table entries and compares rule
-objects with state numbers; here that is a few local operations. Tokens are Lark's own
-class with every attribute Lark sets (type, value, positions), so callbacks cannot tell
-the difference.
+objects with state numbers; here that is a few local operations. Tokens carry every
+attribute Lark sets (type, value, positions), so callbacks cannot tell the difference.
+
+The engine runs from a plain description of those objects (:mod:`gtcli.core.parsing.plain`),
+kept in the cache with Lark's tables: with an inline transformer that needs nothing of
+Lark's (:func:`plain_parse`), a valid text is parsed without importing Lark at all, and
+its tokens are :class:`gtcli.core.parsing.plain.Token`; otherwise (:func:`fast_parse`) the
+reductions are Lark's own callbacks and the tokens Lark's class.
 
 Only valid input is parsed here. Where the text does not parse (no terminal matches, or
 the table has no action for a token), the loop gives up and Lark parses the text again,
@@ -20,7 +25,8 @@ too long, :func:`gtcli.grand_tribunal.lang.loader.bounded_int`) pass through unc
 the shipped logs and generated ones with both engines and compare the results.
 
 If the installed Lark is organised differently (another version), :func:`fast_parse`
-returns Lark's own ``parse``: slower, never wrong.
+returns Lark's own ``parse``: slower, never wrong; where a text does not parse, Lark is
+imported (if it was not) to parse it again.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from gtcli.core.parsing.scanning import _Dispatch, _Lexers, first_characters  # noqa: F401 - the tests' way in
+
 
 class _NoParse(Exception):
     """The text does not parse here; Lark's parser is asked for the exact error."""
@@ -36,16 +44,38 @@ class _NoParse(Exception):
 
 def fast_parse(lark: Any) -> Callable[[str], Any]:
     """A ``parse(text)`` for the Lark LALR parser ``lark``: its tables in one loop where possible."""
+    description = getattr(lark, "gt_description", None)
+    if description is None:
+        from gtcli.core.parsing.plain import describe
+
+        description = describe(lark)
     try:
-        engine = _Engine(lark)
+        engine = _Engine.from_lark(lark, description)
     except Exception:  # another Lark layout (or options this loop does not handle): Lark's own parse
         return lark.parse
+    return _parse_functions(engine, lambda: lark)
 
+
+def plain_parse(description: dict, transformer: Any, lexer_callbacks: dict,
+                lark: Callable[[], Any]) -> Callable[[str], Any] | None:
+    """``parse(text)`` from a plain description (:mod:`gtcli.core.parsing.plain`) and an inline
+    transformer, without importing Lark; ``lark()`` gives the Lark parser of the same tables
+    and options, asked only where a text does not parse (its error is the one raised). None
+    if the transformer needs Lark's own classes (not a :class:`~gtcli.core.parsing.plain.InlineTransformer`,
+    or a method with ``v_args``)."""
+    try:
+        engine = _Engine.from_plain(description, transformer, lexer_callbacks)
+    except Exception:  # not runnable without Lark: the caller uses fast_parse
+        return None
+    return _parse_functions(engine, lark)
+
+
+def _parse_functions(engine: _Engine, lark: Callable[[], Any]) -> Callable[[str], Any]:
     def parse(text: str) -> Any:
         try:
             return engine.parse(text)
         except _NoParse:
-            return lark.parse(text)  # raises Lark's own exception for this text
+            return lark().parse(text)  # raises Lark's own exception for this text
 
     def attempt(text: str) -> Any:
         """What ``parse`` gives if ``text`` parses, else None: no error is worked out (no second parse)."""
@@ -60,26 +90,70 @@ def fast_parse(lark: Any) -> Callable[[str], Any]:
 
 
 class _Engine:
-    def __init__(self, lark: Any) -> None:
-        from lark.lexer import BasicLexer, ContextualLexer, Token
-        from lark.parsers.lalr_analysis import Shift
+    def __init__(self, description: dict, reduction: Callable[[int], tuple], shifted: dict,
+                 lexer_callbacks: dict, token: type) -> None:
+        self.start_state, self.end_state = description["start"], description["end"]
+        self.token = token
+        self.actions = _Actions(description["states"], reduction)
+        self.shifted = shifted  # callbacks run on a shifted terminal (a transformer method named after it)
+        self.lexers = _Lexers(description, lexer_callbacks)
 
+    @classmethod
+    def from_lark(cls, lark: Any, description: dict | None) -> _Engine:
+        """Reductions by Lark's own callbacks (whatever its options), tokens of Lark's class."""
+        from lark.lexer import Token
+
+        if description is None:
+            raise TypeError("a parser this engine does not read")
         frontend = lark.parser
-        lexer = frontend.lexer
-        if type(lexer) is not ContextualLexer or frontend.lexer_conf.postlex is not None:
-            raise TypeError("only Lark's own contextual lexer is driven here")
-        table = frontend.parser._parse_table
         callbacks = frontend.parser.parser.callbacks
-        (start,) = frontend.parser_conf.start
-        self.start_state = table.start_states[start]
-        self.end_state = table.end_states[start]
-        self.token = Token
-        self.actions = _Actions(table.states, _Reducers(callbacks, lark.options), Shift)
-        # callbacks run on a shifted terminal (a transformer method named after it)
-        self.shifted = {name: f for name, f in callbacks.items() if isinstance(name, str)}
-        if any(type(basic) is not BasicLexer for basic in lexer.lexers.values()):
-            raise TypeError("a custom basic lexer")
-        self.lexers = _Lexers(lexer.lexers)
+        by_key = {(r.origin.name, tuple(s.name for s in r.expansion)): r for r in lark.rules}
+        rules = [by_key[(origin, tuple(expansion))] for origin, expansion, *_ in description["rules"]]
+        reducers = _Reducers(callbacks, lark.options)
+
+        def reduction(i: int) -> tuple:
+            rule = rules[i]
+            return len(rule.expansion), reducers[rule], rule.origin.name
+
+        shifted = {name: f for name, f in callbacks.items() if isinstance(name, str)}
+        return cls(description, reduction, shifted, dict(frontend.lexer_conf.callbacks or {}), Token)
+
+    @classmethod
+    def from_plain(cls, description: dict, transformer: Any, lexer_callbacks: dict) -> _Engine:
+        """Reductions by ``transformer``'s methods shaped as the description says, no Lark."""
+        from gtcli.core.parsing.plain import FORMAT, InlineTransformer, Token
+
+        if description.get("format") != FORMAT or not isinstance(transformer, InlineTransformer):
+            raise TypeError("not runnable without Lark")
+        rules = description["rules"]
+        methods = [getattr(transformer, name, None) for _origin, _expansion, _shape, name in rules]
+        if any(shape is None for _origin, _expansion, shape, _name in rules) or any(
+                getattr(m, "visit_wrapper", None) is not None for m in methods):
+            raise TypeError("a wrapper read only by Lark")
+        default_handler = transformer.__default__
+
+        def default_callback(data: Any, children: list) -> Any:  # as Lark's, around __default__
+            return default_handler(data, children, None)
+
+        standard = getattr(type(transformer), "__default__", None) is InlineTransformer.__default__
+        plans = []
+        for (origin, expansion, (include, after, expand1), name), method in zip(rules, methods):
+            default = method is None
+            if default:
+                method = partial(default_callback, name)
+            plans.append((include, after, default and standard and name == origin, expand1, method))
+        listed = _listed([(origin, plan) for (origin, *_), plan in zip(rules, plans)])
+        made: dict[int, tuple] = {}
+
+        def reduction(i: int) -> tuple:
+            if i not in made:
+                origin, expansion, *_ = rules[i]
+                made[i] = (len(expansion), _reducer(plans[i], origin, expansion, listed), origin)
+            return made[i]
+
+        shifted = {name: getattr(transformer, name) for name in description["terminals"]
+                   if getattr(transformer, name, None) is not None}
+        return cls(description, reduction, shifted, lexer_callbacks, Token)
 
     def parse(self, text: str) -> Any:
         if type(text) is not str:
@@ -160,19 +234,30 @@ class _Engine:
 
 class _Actions(dict):
     """Parser state -> {symbol: next state (a shift or a goto) | (size, callback, rule's name)
-    (a reduce)}: Lark's table row in the form the loop reads, made when the state is first met."""
+    (a reduce)}: the described table row in the form the loop reads, made when the state is
+    first met. A reduce is written ``-1 - rule`` in the description."""
 
-    def __init__(self, states: dict, callbacks: dict | _Reducers, shift: Any) -> None:
+    def __init__(self, states: dict, reduction: Callable[[int], tuple]) -> None:
         super().__init__()
-        self.states, self.callbacks, self.shift = states, callbacks, shift
+        self.states, self.reduction = states, reduction
 
     def __missing__(self, state: int) -> dict[str, Any]:
-        callbacks, shift = self.callbacks, self.shift
-        row = self[state] = {
-            symbol: arg if action is shift else (len(arg.expansion), callbacks[arg], arg.origin.name)
-            for symbol, (action, arg) in self.states[state].items()
-        }
+        reduction = self.reduction
+        row = self[state] = {symbol: arg if arg >= 0 else reduction(-1 - arg)
+                             for symbol, arg in self.states[state].items()}
         return row
+
+
+def _listed(plans: list[tuple[str, tuple | None]]) -> set[str]:
+    """The ``_rules`` that may hand their parent a list: every reduction of the name builds
+    Lark's default node from all its children, shaped by a child filter (see :class:`_Reducers`)."""
+    spliced: dict[str, bool] = {}
+    for name, plan in plans:
+        if name.startswith("_"):
+            spliced[name] = spliced.get(name, True) and plan is not None and plan[2] and not plan[3]
+    if any(plan is None for _name, plan in plans):
+        return set()
+    return {name for name, ok in spliced.items() if ok}
 
 
 class _Reducers(dict):
@@ -193,6 +278,7 @@ class _Reducers(dict):
     A wrapper of another kind (positions propagated, a transformer's own ``__default__``,
     another Lark version's classes) is called as it is; if one is met anywhere, every
     ``_rule`` keeps its ``Tree`` so that Lark's wrappers around it still find one.
+    (Without Lark, :meth:`_Engine.from_plain` reads the same plan from the description.)
     """
 
     def __init__(self, callbacks: dict, options: Any) -> None:
@@ -200,21 +286,19 @@ class _Reducers(dict):
         from lark import Transformer
         from lark.parse_tree_builder import ChildFilterLALR, ChildFilterLALR_NoPlaceholders, ExpandSingleChild
 
+        from gtcli.core.parsing.plain import InlineTransformer
+
         self.callbacks = callbacks
         self.filters = (ChildFilterLALR, ChildFilterLALR_NoPlaceholders)
         self.expand_single = ExpandSingleChild
         transformer = options.transformer
         defaults = {options.tree_class} if transformer is None else set()
-        if transformer is not None and getattr(type(transformer), "__default__", None) is Transformer.__default__:
-            defaults.add("default_callback")  # Lark's closure around Transformer.__default__: a Tree
+        if transformer is not None and getattr(type(transformer), "__default__", None) in (
+                Transformer.__default__, InlineTransformer.__default__):
+            defaults.add("default_callback")  # Lark's closure around __default__: a Tree
         self.defaults = defaults
-        plans = {rule: self.plan(rule, f) for rule, f in callbacks.items() if not isinstance(rule, str)}
-        spliced: dict[str, bool] = {}
-        for rule, plan in plans.items():
-            name = rule.origin.name
-            if name.startswith("_"):
-                spliced[name] = spliced.get(name, True) and plan is not None and plan[2] and not plan[3]
-        self.listed = set() if None in plans.values() else {name for name, ok in spliced.items() if ok}
+        self.listed = _listed([(rule.origin.name, self.plan(rule, f)) for rule, f in callbacks.items()
+                               if not isinstance(rule, str)])
 
     def plan(self, rule: Any, f: Any) -> tuple | None:
         """(children to keep as (index, splice, Nones before), Nones after, innermost is a plain
@@ -236,43 +320,49 @@ class _Reducers(dict):
         callback = self.callbacks[rule]
         plan = self.plan(rule, callback)
         if plan is None:
-            self[rule] = callback
-            return callback
-        include, after, default, expand1, method = plan
-        if include is None and not after and not expand1 and not (default and rule.origin.name in self.listed):
-            self[rule] = callback  # the method itself: nothing to shape
-            return callback
-        if include is None:
-            include = [(i, False, 0) for i in range(len(rule.expansion))]
-        parts, spliced = [], False
-        for i, splice, nones in include:
-            parts += ["None"] * nones
-            if splice:
-                spliced = True
-                parts.append(f"*c[{i}]" if rule.expansion[i].name in self.listed else f"*c[{i}].children")
-            else:
-                parts.append(f"c[{i}]")
-        parts += ["None"] * after
-        if parts and parts[0].startswith("*"):  # Lark's left-recursion shortcut: extend the first list
-            first, rest = parts[0][1:], parts[1:]
-            body = [f"f = {first}"]
-            if len(rest) == 1:
-                body.append(f"f += {rest[0][1:]}" if rest[0].startswith("*") else f"f.append({rest[0]})")
-            elif rest:
-                body.append(f"f += [{', '.join(rest)}]")
+            reducer = callback
         else:
-            body = [f"f = [{', '.join(parts)}]"]
-        if default and rule.origin.name in self.listed:
-            body.append("return f")
-        elif expand1 and not spliced and len(parts) == 1:
-            body = [f"return {parts[0]}"]
-        elif expand1:
-            body.append("return f[0] if len(f) == 1 else m(f)")
-        else:
-            body.append("return m(f)")
-        reducer = _make_reducer("\n".join(body), method)
+            reducer = _reducer(plan, rule.origin.name, [s.name for s in rule.expansion], self.listed, callback)
         self[rule] = reducer
         return reducer
+
+
+def _reducer(plan: tuple, origin: str, expansion: list[str], listed: set[str],
+             callback: Callable | None = None) -> Callable:
+    """One rule's reduction as a generated function (:class:`_Reducers`); ``callback`` is
+    Lark's wrapped callback, used as it is where there is nothing to shape."""
+    include, after, default, expand1, method = plan
+    if include is None and not after and not expand1 and not (default and origin in listed):
+        return callback if callback is not None else method  # the method itself: nothing to shape
+    if include is None:
+        include = [(i, False, 0) for i in range(len(expansion))]
+    parts, spliced = [], False
+    for i, splice, nones in include:
+        parts += ["None"] * nones
+        if splice:
+            spliced = True
+            parts.append(f"*c[{i}]" if expansion[i] in listed else f"*c[{i}].children")
+        else:
+            parts.append(f"c[{i}]")
+    parts += ["None"] * after
+    if parts and parts[0].startswith("*"):  # Lark's left-recursion shortcut: extend the first list
+        first, rest = parts[0][1:], parts[1:]
+        body = [f"f = {first}"]
+        if len(rest) == 1:
+            body.append(f"f += {rest[0][1:]}" if rest[0].startswith("*") else f"f.append({rest[0]})")
+        elif rest:
+            body.append(f"f += [{', '.join(rest)}]")
+    else:
+        body = [f"f = [{', '.join(parts)}]"]
+    if default and origin in listed:
+        body.append("return f")
+    elif expand1 and not spliced and len(parts) == 1:
+        body = [f"return {parts[0]}"]
+    elif expand1:
+        body.append("return f[0] if len(f) == 1 else m(f)")
+    else:
+        body.append("return m(f)")
+    return _make_reducer("\n".join(body), method)
 
 
 _REDUCER_CODE: dict[str, Any] = {}
@@ -287,148 +377,3 @@ def _make_reducer(body: str, method: Callable) -> Callable:
         exec(f"def make(m):\n    def r(c):{lines}\n    return r", namespace)
         code = _REDUCER_CODE[body] = namespace["make"]
     return code(method)
-
-
-class _Lexers(dict):
-    """Parser state -> (first-character dispatch, ignored types, those ignored without a
-    callback, types that may hold a newline, callbacks), made when the state is first met.
-
-    Lark compiles a state's scanner only when the state is used; so does this (most of a
-    grammar's states never see a short text, and compiling them all costs 0.2 s).
-    """
-
-    def __init__(self, basic_lexers: dict) -> None:
-        super().__init__()
-        self.basic_lexers = basic_lexers
-        self.built: dict[int, tuple] = {}
-        self.firsts: dict[str, frozenset[str] | None] = {}
-        self.compiled: dict[tuple[str, ...], Callable] = {}
-
-    def __missing__(self, state: int) -> tuple:
-        basic = self.basic_lexers[state]
-        entry = self.built.get(id(basic))
-        if entry is None:
-            scanner = basic.scanner  # built by Lark on first use; sets basic.callback too
-            if any(not hasattr(mre, "groupindex") for mre in scanner._mres):
-                raise _NoParse  # an older scanner layout: Lark parses
-            on_token = dict(basic.callback)
-            skip = frozenset(basic.ignore_types - set(on_token))
-            entry = self.built[id(basic)] = (_Dispatch(scanner, self.firsts, self.compiled), basic.ignore_types,
-                                             skip, basic.newline_types, on_token)
-        self[state] = entry
-        return entry
-
-
-class _Dispatch(dict):
-    """First character -> the ``match`` of the scanner's terminals that can begin with it.
-
-    Lark's scanner for a parser state is one alternation of the state's terminals, tried
-    in order at every position: at a space or a quote, forty keyword patterns fail one
-    by one before the right one matches. Here each ASCII character gets the alternation
-    of only the terminals that may begin with it (in the same order, so the same one
-    wins); other characters use Lark's own scanner. A terminal whose first characters
-    cannot be worked out is kept for every character, so a match is never missed.
-
-    Compiling costs more than it saves on a short text, so a character gets its own
-    alternation once it has been met :data:`COMPILE_AFTER` times (over every text parsed).
-    """
-
-    COMPILE_AFTER = 100
-
-    def __init__(self, scanner: Any, firsts: dict, compiled: dict) -> None:
-        super().__init__()
-        self.scanner, self.firsts, self.compiled = scanner, firsts, compiled
-        self.seen: dict[str, int] = {}
-        mres = scanner._mres
-        self.whole = mres[0].match if len(mres) == 1 else _first_of_many([m.match for m in mres])
-
-    def __missing__(self, char: str) -> Callable:
-        match = self.whole
-        if len(char) == 1 and char < "\x80":
-            seen = self.seen[char] = self.seen.get(char, 0) + 1
-            if seen < self.COMPILE_AFTER:
-                return match
-            terminals = []
-            for terminal in self.scanner.terminals:
-                first = self.firsts.get(terminal.name, ())
-                if first == ():
-                    first = self.firsts[terminal.name] = first_characters(terminal.pattern.to_regexp(),
-                                                                          self.scanner.g_regex_flags)
-                if first is None or char in first:
-                    terminals.append(terminal)
-            names = tuple(t.name for t in terminals)
-            if names not in self.compiled:
-                pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
-                self.compiled[names] = (self.scanner.re_.compile(pattern, self.scanner.g_regex_flags).match
-                                        if terminals else _no_match)
-            match = self.compiled[names]
-        self[char] = match
-        return match
-
-
-def _no_match(text: str, pos: int) -> None:
-    return None
-
-
-def _first_of_many(matches: list[Callable]) -> Callable:
-    def match(text: str, pos: int) -> Any:
-        for one in matches:
-            found = one(text, pos)
-            if found is not None:
-                return found
-        return None
-    return match
-
-
-def first_characters(regexp: str, flags: int = 0) -> frozenset[str] | None:
-    """The ASCII characters a match of ``regexp`` may begin with (perhaps a few more, never fewer).
-
-    None when the pattern may match the empty string, or uses something this reading does
-    not know (then it is tried at every character). Works on Python's parsed form of the
-    pattern: a lookahead is ignored (it only narrows), a group or repeat is looked into.
-    """
-    try:
-        from re import _compiler, _constants, _parser
-
-        parsed = _parser.parse(regexp, flags)
-        chars, empty = _first(list(parsed), parsed.state.flags | flags, parsed.state, _constants, _compiler, _parser)
-    except Exception:  # another Python's private re modules, or a construct not read here
-        return None
-    return None if empty else frozenset(chars)
-
-
-_ASCII = [chr(n) for n in range(128)]
-
-
-def _first(items: list, flags: int, state: Any, C: Any, compiler: Any, parser: Any) -> tuple[set[str], bool]:
-    """(first characters, may be empty) of a parsed pattern; raises on anything unknown."""
-    chars: set[str] = set()
-    for op, av in items:
-        if op in (C.AT, C.ASSERT, C.ASSERT_NOT):  # zero width: what follows decides
-            continue
-        if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN):
-            one = compiler.compile(parser.SubPattern(state, [(op, av)]), flags)
-            return chars | {c for c in _ASCII if one.match(c)}, False
-        if op is C.BRANCH:
-            empty = False
-            for alternative in av[1]:
-                more, may_be_empty = _first(list(alternative), flags, state, C, compiler, parser)
-                chars |= more
-                empty = empty or may_be_empty
-        elif op is C.SUBPATTERN:
-            _, add, remove, sub = av
-            more, empty = _first(list(sub), (flags | add) & ~remove, state, C, compiler, parser)
-            chars |= more
-        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
-            low, _, sub = av
-            more, empty = _first(list(sub), flags, state, C, compiler, parser)
-            chars |= more
-            empty = empty or low == 0
-        elif op is C.ATOMIC_GROUP:
-            more, empty = _first(list(av), flags, state, C, compiler, parser)
-            chars |= more
-        else:
-            raise ValueError(f"not read here: {op}")
-        if not empty:
-            return chars, False
-    return chars, True

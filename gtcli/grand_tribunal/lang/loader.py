@@ -19,7 +19,7 @@ import functools
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError
-from gtcli.core.parsing.tables import cached_lalr
+from gtcli.core.parsing.tables import cached_description, cached_lalr
 from gtcli.grand_tribunal.lang.keywords import LANGUAGES, terminal_definitions
 from gtcli.grand_tribunal.shipped import grammar_dir
 
@@ -48,19 +48,25 @@ def bounded_int(token: Any) -> Any:
 
 
 @functools.cache
+def transformer(lang: str, transformer_class: type) -> Any:
+    """The one inline transformer of ``transformer_class`` for ``lang``, shared by every parser of it."""
+    return transformer_class(None, lang)
+
+
+@functools.cache
 def parser(name: str, lang: str = "en", transformer_class: type | None = None) -> Any:
-    """The cached LALR parser for one grammar and language.
+    """The cached LALR parser for one grammar and language (Lark is imported here).
 
     With ``transformer_class``, the transformer runs inline while parsing (Lark builds no
     tree): a log is parsed about twice as fast, which is most of ``gt check``'s time. Such
     a transformer must take positions from tokens, not from ``meta``; it is built once per
-    parser with ``transformer_class(None, lang)`` and reachable as ``parser.options.transformer``.
+    language (:func:`transformer`) and reachable as ``parser.options.transformer``.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}")
     options: dict[str, Any] = {"lexer_callbacks": {"INT": bounded_int}}
     if transformer_class is not None:
-        options["transformer"] = transformer_class(None, lang)
+        options["transformer"] = transformer(lang, transformer_class)
     else:
         options["propagate_positions"] = True
     return cached_lalr(grammar_text(name, lang), f"{name}-{lang}", options)
@@ -68,9 +74,22 @@ def parser(name: str, lang: str = "en", transformer_class: type | None = None) -
 
 @functools.cache
 def parse_function(name: str, lang: str = "en", transformer_class: type | None = None) -> Any:
-    """``parse(text)`` with :func:`parser`'s tables, run by :mod:`gtcli.core.parsing.fast_lalr` (Lark's errors kept)."""
-    from gtcli.core.parsing.fast_lalr import fast_parse
+    """``parse(text)`` with :func:`parser`'s tables, run by :mod:`gtcli.core.parsing.fast_lalr` (Lark's errors kept).
 
+    With an inline transformer and the tables' description in the cache, Lark is not even
+    imported unless a text does not parse (then Lark parses it and raises its own error).
+    """
+    from gtcli.core.parsing.fast_lalr import fast_parse, plain_parse
+
+    if transformer_class is not None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        description = cached_description(grammar_text(name, lang), f"{name}-{lang}")
+        if description is not None:
+            fast = plain_parse(description, transformer(lang, transformer_class), {"INT": bounded_int},
+                               lambda: parser(name, lang, transformer_class))
+            if fast is not None:
+                return fast
     return fast_parse(parser(name, lang, transformer_class))
 
 

@@ -20,3 +20,8 @@ def unquote(token: str) -> str:
             out.append(ch)
             i += 1
     return "".join(out)
+
+
+def quote(text: str) -> str:
+    """``text`` as a quoted string of both languages (what :func:`unquote` reads back)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'

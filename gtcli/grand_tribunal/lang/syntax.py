@@ -23,7 +23,7 @@ from typing import Any
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.core.text import did_you_mean
 from gtcli.grand_tribunal.lang.keywords import KEYWORDS, spelling
-from gtcli.grand_tribunal.lang.loader import parse_function, parser
+from gtcli.grand_tribunal.lang.loader import parse_function, parser, transformer
 
 # Budgets per grammar: about ten times the largest set (500 cards of ~10 tokens), and a log
 # of 100,000 four-token turns (the 2 MB file cap allows denser text).
@@ -89,15 +89,18 @@ def parse(text: str, grammar: str, lang: str, path: str | None, transformer_clas
     With ``transformer_class`` the result is what that transformer makes of the tree
     (run inline, see :func:`gtcli.grand_tribunal.lang.loader.parser`); it learns the file's path first.
     """
-    from lark.exceptions import UnexpectedInput
-
-    p = _ready(text, grammar, lang, path, transformer_class)
+    _ready(text, grammar, lang, path, transformer_class)
     try:
         with gc_paused():
             return parse_function(grammar, lang, transformer_class)(text)
     except InputError as exc:  # a limit of the lexer (a number too long: loader.bounded_int)
         raise exc.located(path) from None
-    except UnexpectedInput as exc:
+    except Exception as exc:  # Lark was imported to parse the text again: its error, or a real bug
+        from lark.exceptions import UnexpectedInput
+
+        if not isinstance(exc, UnexpectedInput):
+            raise
+        p = parser(grammar, lang, transformer_class)
         raise InputError(syntax_error(exc, text, grammar, lang, path, p)) from None
 
 
@@ -123,14 +126,13 @@ def parses(text: str, grammar: str, lang: str, path: str | None, transformer_cla
         return None
 
 
-def _ready(text: str, grammar: str, lang: str, path: str | None, transformer_class: type | None) -> Any:
-    """The Lark parser for ``lang``, its transformer told the file's path, once ``text`` is within budget."""
+def _ready(text: str, grammar: str, lang: str, path: str | None, transformer_class: type | None) -> None:
+    """Once ``text`` is within budget, the transformer for ``lang`` told the file's path."""
     check_budget(text, grammar, path)
-    p = parser(grammar, lang, transformer_class)
     if transformer_class is not None:
-        p.options.transformer.path = path
-        p.options.transformer.deprecated = []  # an attempt that failed may have left some
-    return p
+        t = transformer(lang, transformer_class)
+        t.path = path
+        t.deprecated = []  # an attempt that failed may have left some
 
 
 def count_tokens(text: str) -> int:

@@ -28,6 +28,7 @@ from gtcli.grand_tribunal.lang.cards.ast import Attr, Decl, RawCard, RawEntry, R
 from gtcli.grand_tribunal.lang.cards.exchange import fingerprint
 from gtcli.grand_tribunal.lang.cards.text import any_word
 from gtcli.grand_tribunal.lang.keywords import KEYWORDS, LANGUAGES, any_category_words, spelling
+from gtcli.grand_tribunal.lang.strings import quote
 from gtcli.grand_tribunal.rules.cards import ANY, Card, CardSet, Effect, Step
 from gtcli.grand_tribunal.rules.vocabulary import ITEM_TYPE, SPELL_CATEGORY, Vocabulary
 
@@ -41,10 +42,6 @@ NUMBERS = {"VOTES": (1, 0), "ITEM": (0, 1), "SPELL": (0, 1), "RESOURCE": (0, 1)}
 ORDER = ("type", "category", "advance", "base", "slots", "copies", "text")  # of a checked card's attributes
 
 WordWriter = Callable[[str, str], str]  # (word as written, "type" | "category" | "slot") -> word to write
-
-
-def quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def words_in(lang: str, vocabulary: Vocabulary | None = None) -> WordWriter:

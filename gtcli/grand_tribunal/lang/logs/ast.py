@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from sys import intern
-
-from lark import Token, Transformer
+from typing import Any
 
 from gtcli.core.diagnostics import Pos
+from gtcli.core.parsing.plain import InlineTransformer
 from gtcli.grand_tribunal.lang.strings import unquote
 from gtcli.grand_tribunal.lang.deprecated import DeprecatedSpellings
 from gtcli.grand_tribunal.rules.log import (Activate, Advance, CardRef, Cast, Discard, Draw, Extract, GatherContested,
@@ -18,11 +18,14 @@ from gtcli.grand_tribunal.rules.log import (Activate, Advance, CardRef, Cast, Di
 KINDS = {"ITEM": "item", "SPELL": "spell", "RESOURCE": "resource", "HAND": "hand", "SANCTUM": "sanctum"}
 
 
-class LogTransformer(DeprecatedSpellings, Transformer):
+class LogTransformer(DeprecatedSpellings, InlineTransformer):
     """Runs inline in the LALR parser (no tree is built), so every position comes from a
     token; ``path`` is set (and ``deprecated`` emptied) by :func:`gtcli.grand_tribunal.lang.syntax.parse`
     before each file. Names of players, spaces and cards are interned: a log repeats a few
-    dozen of them thousands of times, and each copy would otherwise be kept."""
+    dozen of them thousands of times, and each copy would otherwise be kept.
+
+    Its tokens are Lark's or, when Lark is not loaded, :class:`gtcli.core.parsing.plain.Token`:
+    it reads only their text and attributes, and no token ends up in the result."""
 
     def __init__(self, path: str | None, language: str = "en") -> None:
         super().__init__()
@@ -30,7 +33,7 @@ class LogTransformer(DeprecatedSpellings, Transformer):
         self.language = language
         self.deprecated = []
 
-    def _pos(self, token: Token) -> Pos:
+    def _pos(self, token: Any) -> Pos:
         return Pos(self.path, token.line, token.column)
 
     def start(self, children):
@@ -142,13 +145,13 @@ class LogTransformer(DeprecatedSpellings, Transformer):
             item = c[i]
             if isinstance(item, tuple) and len(item) == 3 and isinstance(item[2], Pos):
                 choices.append(item)
-            elif isinstance(item, Token) and item.type == "DRAW":
+            elif getattr(item, "type", None) == "DRAW":  # a token (lists and tuples have no type)
                 drawn = tuple(c[i + 1])
                 i += 1
-            elif isinstance(item, Token) and item.type == "DISCARD":
+            elif getattr(item, "type", None) == "DISCARD":
                 discarded = tuple(c[i + 1])
                 i += 1
-            elif isinstance(item, Token) and item.type == "MANUAL":
+            elif getattr(item, "type", None) == "MANUAL":
                 manual = unquote(c[i + 1])
                 i += 1
             i += 1

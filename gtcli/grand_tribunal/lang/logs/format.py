@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from gtcli.core.parsing.comments import Layout
 from gtcli.core.text import fold
-from gtcli.grand_tribunal.lang.cards.format import quote
 from gtcli.grand_tribunal.lang.keywords import spelling, tag_spelling
+from gtcli.grand_tribunal.lang.strings import quote
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.vocabulary import Vocabulary
 
