@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import stat
 from collections.abc import Sequence
 from typing import Any
 
@@ -51,17 +52,40 @@ def write_site(club, output: str, executor) -> dict[str, Any]:
     from gtcli.core.files.lock import FileLock
 
     rows = club.rows()
-    for folder in (output, os.path.join(output, "games"), os.path.join(output, "players")):
-        os.makedirs(folder, exist_ok=True)
+    os.makedirs(output, exist_ok=True)  # the folder the user named: a link to it is theirs to make
+    for folder in ("games", "players"):
+        _own_folder(output, folder)
     with FileLock(os.path.join(output, "index.html")):
         shown = {r.path: game_page(r) for r in rows if r.verdict != UNUSABLE and r.sha256}
         made = _game_pages(club, rows, shown, output, executor)
         pages = _summary_pages(club.conn, rows, club.names, shown)
         for name, html in pages.items():
-            write_atomic(os.path.join(output, name), html)
+            write_atomic(os.path.join(output, name), html, follow_links=False, role="page")
         removed = _remove_stale(output, set(shown.values()) | set(pages))
     return {"pages": len(pages) + len(shown), "written": len(pages) + made, "kept": len(shown) - made,
             "removed": removed}
+
+
+def _own_folder(output: str, name: str) -> None:
+    """``output/name``, made if missing; IO006 if something else is in its place (a link to a folder
+    elsewhere would have gt write pages there): every page is a file gt names, never written through a link."""
+    from gtcli.core.diagnostics import Diagnostic, InputError
+
+    path = os.path.join(output, name)
+    try:
+        os.mkdir(path)
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise InputError(Diagnostic("IO002", f"cannot write the site's folder {path}: {exc.strerror or exc}",
+                                    path=path)) from None
+    mode = os.lstat(path).st_mode
+    if stat.S_ISLNK(mode) or not stat.S_ISDIR(mode):
+        kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a folder"
+        raise InputError(Diagnostic(
+            "IO006", f"cannot write the site into {output}: its {name} is {kind}; nothing was written there",
+            path=path, hint=f"gt makes {name}/ itself, as a plain folder: someone else put that there. Look at it, "
+                            f"and remove it if it is not yours (`rm {path}` removes a link, not what it points to)"))
 
 
 def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, executor) -> int:
@@ -81,7 +105,7 @@ def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, e
         if html is None:
             shown.pop(next(p for p, n in shown.items() if n == name), None)
             continue
-        write_atomic(os.path.join(output, name), html)
+        write_atomic(os.path.join(output, name), html, follow_links=False, role="page")
         made += 1
     return made
 

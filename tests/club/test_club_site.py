@@ -122,3 +122,19 @@ def test_documentation_picture(site, tmp_path):
     assert DOC_IMAGE.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert DOC_IMAGE.stat().st_size < 300_000
     assert f"]({DOC_IMAGE.relative_to(ROOT)})" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("place", ["index.html", "games", "players"])
+def test_a_link_in_the_site_folder_is_refused_and_what_it_points_to_is_untouched(site, tmp_path, place):
+    """Every page is a name gt chose: a link a shared folder left in its place is never written through."""
+    archive, _ = site
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("precious\n")
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / place).symlink_to(mine / "notes.txt" if place.endswith(".html") else mine)
+    result = run("club", "site", archive, "-o", out)
+    assert result.exit_code == 2 and "IO006" in result.output and "symbolic link" in result.output
+    assert [p.name for p in mine.iterdir()] == ["notes.txt"] and (mine / "notes.txt").read_text() == "precious\n"
+    assert (out / place).is_symlink()
