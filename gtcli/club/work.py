@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from gtcli import __version__
 from gtcli.core.diagnostics import ERROR, InputError
+from gtcli.core.statistics import competition_ranks
 
 GT, TRICKERION = "grand-tribunal", "trickerion"
 LEGAL, ILLEGAL, INCOMPLETE, UNUSABLE = "legal", "illegal", "incomplete", "unusable"
@@ -116,11 +117,6 @@ def iso_date(value: object) -> str | None:
     return None
 
 
-def ranks(totals: list[int]) -> list[int]:
-    """Competition ranks of totals, highest first, equal totals sharing: [5, 9, 5, 2] -> [2, 1, 2, 4]."""
-    return [1 + sum(1 for other in totals if other > t) for t in totals]
-
-
 def judge(task: Task) -> Row:
     """The index row of one file (module docstring): never raises for a bad file."""
     from gtcli.core.files.reading import decode, read_bytes
@@ -171,7 +167,7 @@ def _log(task: Task, row: Row, text: str) -> Row:
     totals = [t["score"] for t in outcome["totals"]]
     winners = set(outcome["winners"] or ())
     seats = tuple(Seat(n, t["name"], t["score"], r, r, t["name"] in winners)
-                  for n, (t, r) in enumerate(zip(outcome["totals"], ranks(totals)), 1))
+                  for n, (t, r) in enumerate(zip(outcome["totals"], competition_ranks(totals)), 1))
     verdict = ILLEGAL if errors else LEGAL if outcome["complete"] else INCOMPLETE
     from gtcli.club.diff import fingerprint
     from gtcli.grand_tribunal.lang.cards.sets import names_in
@@ -240,7 +236,7 @@ def _session(task: Task, row: Row, text: str) -> Row:
     won = set(winners(game, done) or ()) if game.finished else set()
     scores = [board.get(p, 0) for p in game.players]
     seats = tuple(Seat(n, p, s, r, r, p in won)
-                  for n, (p, s, r) in enumerate(zip(game.players, scores, ranks(scores)), 1))
+                  for n, (p, s, r) in enumerate(zip(game.players, scores, competition_ranks(scores)), 1))
     return replace(row, verdict=LEGAL if game.finished else INCOMPLETE, seats=seats, profile=game.profile.name)
 
 
@@ -255,10 +251,10 @@ def _trickerion(task: Task, row: Row, text: str) -> Row:
         fame = {s.name: s.fame for s in standings(game, done)}
         scores = [fame.get(p, 0) for p in game.players]
         seats = tuple(Seat(n, p, s, r, r, False)
-                      for n, (p, s, r) in enumerate(zip(game.players, scores, ranks(scores)), 1))
+                      for n, (p, s, r) in enumerate(zip(game.players, scores, competition_ranks(scores)), 1))
         return replace(row, verdict=INCOMPLETE, seats=seats, profile="trickerion")
     by_name = {p.name: p for p in result.players}
     scores = [by_name[p].fame for p in game.players]
     seats = tuple(Seat(n, p, s, by_name[p].place, r, p == result.winner)
-                  for n, (p, s, r) in enumerate(zip(game.players, scores, ranks(scores)), 1))
+                  for n, (p, s, r) in enumerate(zip(game.players, scores, competition_ranks(scores)), 1))
     return replace(row, verdict=LEGAL, seats=seats, profile="trickerion")

@@ -10,6 +10,8 @@ reader of a small sample expects:
 * :func:`two_proportion_p` -- the two-sided p-value of the pooled z-test for that difference.
 * :func:`holm` -- Holm's step-down correction of p-values for testing many cards at once.
 * :func:`mean_interval` -- a mean and its 95% interval from running sums (game length, Vis).
+* :func:`competition_ranks` -- places of totals, equal totals sharing one ("1224" ranking),
+  for standings, scoresheets and the ratings.
 """
 
 from __future__ import annotations
@@ -94,3 +96,8 @@ def mean_interval(n: int, total: float, squares: float, z: float = Z95) -> tuple
     variance = max(0.0, (squares - total * total / n) / (n - 1))
     half = z * sqrt(variance / n)
     return (mean, mean - half, mean + half)
+
+
+def competition_ranks(totals: list[int]) -> list[int]:
+    """Competition ranks of totals, highest first, equal totals sharing: [5, 9, 5, 2] -> [2, 1, 2, 4]."""
+    return [1 + sum(1 for other in totals if other > t) for t in totals]

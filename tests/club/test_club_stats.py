@@ -15,8 +15,8 @@ import pytest
 
 from gtcli.club.names import Names, one_edit_apart, probable_duplicates
 from gtcli.club.stats import eligible, head_to_head, players, seats, spellings, why_not
-from gtcli.club.work import ILLEGAL, INCOMPLETE, LEGAL, UNUSABLE, Row, Seat, iso_date, ranks
-from gtcli.core.statistics import newcombe, two_proportion_p
+from gtcli.club.work import ILLEGAL, INCOMPLETE, LEGAL, UNUSABLE, Row, Seat, iso_date
+from gtcli.core.statistics import competition_ranks as ranks, newcombe, two_proportion_p
 
 
 def game(path: str, *results: tuple[str, int], verdict: str = LEGAL, codes: tuple[str, ...] = ()) -> Row:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from gtcli.core.html.page import SANS, SERIF, document, esc
 from gtcli.core.html.svg_chart import Series, chart, legend
+from gtcli.core.statistics import competition_ranks
 from gtcli.grand_tribunal.rules.tribunal import TribunalResult
 from gtcli.grand_tribunal.scoresheet import Scoresheet
 from gtcli.grand_tribunal.wording import award, breakdown, space_name, tribunal_title, winners_line
@@ -28,15 +29,6 @@ def _words(text: str) -> str:
     if any(len(word) > LONG_WORD for word in text.split()):
         return f'<span class="anywhere">{esc(text)}</span>'
     return esc(text)
-
-
-def _places(totals) -> list[int]:
-    """1-based places of a board ordered highest first; equal totals share a place."""
-    places, previous = [], None
-    for n, p in enumerate(totals, 1):
-        places.append(places[-1] if previous is not None and p.score == previous else n)
-        previous = p.score
-    return places
 
 
 def _headline(sheet: Scoresheet) -> str:
@@ -61,7 +53,7 @@ def _scores_table(sheet: Scoresheet) -> str:
     kinds = ["num grand" if r.tribunal == profile.tribunals else "num" for r in sheet.results]
     head = "".join(f'<th class="{kind}">{esc(t)}</th>' for t, kind in zip(titles, kinds))
     rows = []
-    for place, p in zip(_places(sheet.standings), sheet.standings):
+    for place, p in zip(competition_ranks([p.score for p in sheet.standings]), sheet.standings):
         cells = "".join(f'<td class="{kind}"><span class="score">{scores.get(p.name, 0)}</span>'
                         f'<span class="running">{totals[p.name]}</span></td>'
                         for scores, totals, kind in zip(by_tribunal, running, kinds))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gtcli.core.statistics import competition_ranks
 from gtcli.grand_tribunal.lang.logs.format import LogWriter
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.state import HAND, INSTALLED, SANCTUM
@@ -63,14 +64,6 @@ def _card(c: dict[str, Any], shown) -> dict[str, Any]:
     if c.get("won"):
         out["won"] = dict(c["won"])
     return out
-
-
-def _places(standings) -> list[int]:
-    """1-based places, highest total first; equal totals share a place."""
-    places: list[int] = []
-    for n, p in enumerate(standings):
-        places.append(places[-1] if n and p.score == standings[n - 1].score else n + 1)
-    return places
 
 
 def last_moves(log: L.Log, writer: LogWriter, count: int = MOVES_SHOWN) -> list[dict[str, Any]]:
@@ -134,7 +127,7 @@ def table_view(checked, file: str, names: dict[str, str] | None = None, moves: i
             "vault": [_card(c, shown) for c in p["vault"] + p["unknown"]],
         } for p in snap["players"]],
         "standings": [{"place": place, "name": p.name, "total": p.score}
-                      for place, p in zip(_places(standings), standings)],
+                      for place, p in zip(competition_ranks([p.score for p in standings]), standings)],
         "track": [{"space": key, "name": space_name(key, lang), "votes": votes}
                   for key, votes in sorted(snap["track"].items(), key=lambda kv: (-kv[1], kv[0]))],
         "trackers": dict(snap["trackers"]),
