@@ -48,12 +48,12 @@ class Noqa:
     codes: tuple[str, ...]
 
 
+_WORD = re.compile("noqa", re.IGNORECASE)
+
+
 def might_hold_noqa(text: str) -> bool:
     """A quick test before comments are scanned: most logs have no ``noqa`` at all."""
-    return re.search("noqa", text, re.IGNORECASE) is not None
-
-
-_WORD = re.compile("noqa", re.IGNORECASE)
+    return _WORD.search(text) is not None
 
 
 def _lines_with_noqa(text: str) -> Iterable[tuple[int, str]]:
