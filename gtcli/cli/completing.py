@@ -142,8 +142,9 @@ def metrics(ctx: click.Context, param: click.Parameter, incomplete: str) -> list
 def seated_players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """The names given to ``--players`` earlier on the line (``gt game new --first-praeco``), split on
     commas as the option splits them."""
-    names = [" ".join(part.split()) for part in (ctx.params.get("players") or "").split(",") if part.strip()]
-    return _matching(((name, None) for name in names), incomplete)
+    from gtcli.core.text import name_list
+
+    return _matching(((name, None) for name in name_list(ctx.params.get("players") or "")), incomplete)
 
 
 @_quiet

@@ -54,11 +54,6 @@ max_findings_option = click.option(
 )
 
 
-def name_list(value: str) -> tuple[str, ...]:
-    """``--players Ana, Ben ,Caro`` -> ("Ana", "Ben", "Caro"): names split on commas, blanks dropped."""
-    return tuple(" ".join(part.split()) for part in value.split(",") if part.strip())
-
-
 @contextmanager
 def option_errors(option: str, by_code: dict[str, str] | None = None) -> Iterator[None]:
     """Errors raised inside name the command-line option they are about (``--players: S1 ...``),

@@ -43,6 +43,12 @@ def new_run() -> None:
     _closest.cache_clear()
 
 
+def name_list(value: str) -> tuple[str, ...]:
+    """``--players Ana, Ben ,Caro`` -> ("Ana", "Ben", "Caro"): names split on commas, blanks inside a
+    name made single, empty parts dropped."""
+    return tuple(" ".join(part.split()) for part in value.split(",") if part.strip())
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """Return a "did you mean X?" hint for the closest candidate, or None."""
     return _closest(name, tuple(dict.fromkeys(candidates)))

@@ -5,11 +5,12 @@ from __future__ import annotations
 import click
 
 from gtcli.cli import completing
-from gtcli.cli.options import json_option, name_list, option_errors, profile_option
+from gtcli.cli.options import json_option, option_errors, profile_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.asking import confirm_drop, stdin_is_terminal
 from gtcli.cli.terminal.output import handles_input_errors, print_json, safe
 from gtcli.core.diagnostics import InputError
+from gtcli.core.text import name_list
 
 
 @click.group()

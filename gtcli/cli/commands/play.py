@@ -9,9 +9,10 @@ from typing import Any
 import click
 
 from gtcli.cli import completing
-from gtcli.cli.options import allow_outside_option, json_option, name_list, option_errors, profile_option, serve_option
+from gtcli.cli.options import allow_outside_option, json_option, option_errors, profile_option, serve_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import console, handles_input_errors, json_text, safe
+from gtcli.core.text import name_list
 
 LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
 

@@ -12,9 +12,10 @@ from typing import Any
 
 import click
 
-from gtcli.cli.options import json_option, name_list, option_errors
+from gtcli.cli.options import json_option, option_errors
 from gtcli.cli.terminal.asking import stdin_is_terminal
 from gtcli.cli.terminal.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json, safe
+from gtcli.core.text import name_list
 
 TABLE_FILE = click.Path(dir_okay=False)
 
