@@ -6,7 +6,9 @@ CSV (UTF-8, a header row, one line a record) or JSON lines (one object per line)
 strangers' files: a CSV text cell that a spreadsheet would run as a formula (one starting
 with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a leading
 ``'``, as OWASP advises; JSON needs no such care. With ``-o DIR`` both tables are written
-atomically into DIR (``games.csv`` and ``player-games.csv``, or ``.jsonl``).
+atomically into DIR (``games.csv`` and ``player-games.csv``, or ``.jsonl``): names gt chose,
+so a link (even a dangling one), FIFO, folder or hard link in their place is refused (IO006)
+and left as it is, never written through (:mod:`gtcli.core.files.beside`).
 """
 
 from __future__ import annotations
@@ -81,6 +83,7 @@ def write_tables(rows: Sequence[Row], names: Names, fmt: str, output: str) -> li
     for which, name, records, fields in (("games", "games", games, GAME_FIELDS),
                                          ("players", "player-games", players, PLAYER_FIELDS)):
         path = os.path.join(output, f"{name}.{fmt}")
-        save(path, as_csv(records, fields) if fmt == "csv" else as_jsonl(records), what="export file")
+        save(path, as_csv(records, fields) if fmt == "csv" else as_jsonl(records), what="export file",
+             follow_links=False)
         written.append({"file": path, "table": which, "rows": len(records)})
     return written

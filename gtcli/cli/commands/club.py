@@ -291,11 +291,13 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
 @ARCHIVE
 @click.option("-o", "--output", metavar="DIR", required=True, type=click.Path(file_okay=False),
               help="The folder to write the site into (created; gt's own pages in it are replaced).")
+@click.option("--overwrite", is_flag=True,
+              help="Write into a folder that holds files gt did not write (gt removes none of them).")
 @DB
 @executor_argument
 @json_option
 @handles_input_errors()
-def site_cmd(archive: str, output: str, db_path: str | None, executor, as_json: bool) -> None:
+def site_cmd(archive: str, output: str, overwrite: bool, db_path: str | None, executor, as_json: bool) -> None:
     """A static league site: standings, players with rating charts, scoresheets, games left out."""
     from gtcli.club.site import write_site
 
@@ -303,7 +305,7 @@ def site_cmd(archive: str, output: str, db_path: str | None, executor, as_json: 
 
     c = Club(archive, db_path, executor, as_json)
     try:
-        pages = write_site(c, output, executor)
+        pages = write_site(c, output, executor, overwrite)
     except ExecutorUnavailable as exc:
         raise click.UsageError(str(exc)) from None
     if as_json:

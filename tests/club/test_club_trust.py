@@ -1,0 +1,121 @@
+"""The club archive trusts nothing it did not make: issue 30's club bullets, each with real processes.
+
+What ``gt club site`` removes (only pages it wrote, still as it wrote them), where ``gt club
+export`` writes (never through a link), an index that came with someone's archive, a log
+whose ``# noqa`` hides its findings, file names that are not UTF-8 or hold a newline, folders
+nested deeper than Python's recursion, and a ``--db`` that is no file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.races import gt
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="links, FIFOs and byte file names of POSIX")
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory) -> Path:
+    """Four generated games (benchmarks/club_archive.py) in one folder: enough for a site, quick to index."""
+    from benchmarks.club_archive import write_game
+
+    archive = tmp_path_factory.mktemp("small") / "archive"
+    for seed in range(4):
+        made = write_game((seed, str(archive)))
+        made.rename(archive / made.name)
+    return archive
+
+
+def copy_of(small: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(small, tmp_path / "archive", ignore=shutil.ignore_patterns(".gt-club")))
+
+
+# ---- 1. gt club site removes only what it wrote -----------------------------------------------------------
+def test_site_into_a_folder_of_the_clubs_own_pages_is_refused_and_removes_nothing(small, tmp_path):
+    out = tmp_path / "site"
+    (out / "games").mkdir(parents=True)
+    own = out / "games" / "night-20240531.html"  # a name of the same shape as gt's page names
+    own.write_text("<p>the club's own page</p>\n")
+    result = gt("club", "site", copy_of(small, tmp_path), "-o", out)
+    assert result.returncode == 2 and "IO008" in result.stderr and "--overwrite" in result.stderr
+    assert own.read_text() == "<p>the club's own page</p>\n"
+    assert sorted(p.name for p in out.rglob("*")) == ["games", "night-20240531.html"]  # nothing written
+
+
+def test_site_with_overwrite_keeps_the_clubs_pages_and_then_removes_only_its_own(small, tmp_path):
+    archive, out = copy_of(small, tmp_path), tmp_path / "site"
+    (out / "games").mkdir(parents=True)
+    own = out / "games" / "night-20240531.html"
+    own.write_text("<p>the club's own page</p>\n")
+    first = gt("club", "site", archive, "-o", out, "--overwrite", "--json")
+    assert first.returncode == 0, first.stderr
+    manifest = json.loads((out / ".gt-written.json").read_text())["files"]
+    assert "games/night-20240531.html" not in manifest and "index.html" in manifest
+    pages = sorted(name for name in manifest if name.startswith("games/"))
+    assert len(pages) == 4
+    edited, untouched = out / pages[0], out / pages[1]
+    edited.write_text(edited.read_text() + "<!-- our note -->")  # a page gt wrote, changed by someone
+    for log in sorted(archive.glob("*.gtl"))[:2]:  # both games leave the archive: their pages are stale
+        log.unlink()
+    second = gt("club", "site", archive, "-o", out, "--json")  # no --overwrite needed: the folder is gt's now
+    assert second.returncode == 0, second.stderr
+    after = json.loads((out / ".gt-written.json").read_text())["files"]
+    gone = sorted(set(manifest) - set(after))  # the two games' pages, and players' pages no longer needed
+    assert pages[0] in gone and pages[1] in gone
+    assert [name for name in gone if (out / name).exists()] == [pages[0]]  # changed since: left, and unlisted
+    assert json.loads(second.stdout)["removed"] == len(gone) - 1 and not untouched.exists()
+    assert own.read_text() == "<p>the club's own page</p>\n"  # never gt's: never touched
+
+
+def test_a_forged_manifest_never_makes_gt_remove_a_file_outside_its_pages(small, tmp_path):
+    import hashlib
+
+    out = tmp_path / "site"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    digest = hashlib.sha256(victim.read_bytes()).hexdigest()
+    (out / "notes.html").write_text("precious\n")
+    forged = {"../victim.txt": digest, "notes.html": digest, "/etc/hostname": digest}
+    (out / ".gt-written.json").write_text(json.dumps({"format": 1, "files": forged}))
+    result = gt("club", "site", copy_of(small, tmp_path), "-o", out)
+    assert result.returncode == 0, result.stderr
+    assert victim.read_text() == "precious\n" and (out / "notes.html").read_text() == "precious\n"
+
+
+def test_a_link_in_place_of_the_manifest_is_refused(small, tmp_path):
+    out = tmp_path / "site"
+    out.mkdir()
+    target = tmp_path / "elsewhere.json"
+    (out / ".gt-written.json").symlink_to(target)
+    result = gt("club", "site", copy_of(small, tmp_path), "-o", out, "--overwrite")
+    assert result.returncode == 2 and "IO006" in result.stderr and not target.exists()
+
+
+# ---- 2. gt club export never writes through a link --------------------------------------------------------
+@pytest.mark.parametrize("dangling", [False, True])
+def test_export_never_writes_through_a_link_at_a_table_name(small, tmp_path, dangling):
+    out, mine = tmp_path / "out", tmp_path / "mine.csv"
+    out.mkdir()
+    if not dangling:
+        mine.write_text("precious\n")
+    (out / "games.csv").symlink_to(mine)
+    result = gt("club", "export", copy_of(small, tmp_path), "-o", out)
+    assert result.returncode == 2 and "IO006" in result.stderr and "symbolic link" in result.stderr
+    assert (mine.read_text() == "precious\n") if not dangling else not mine.exists()
+    assert (out / "games.csv").is_symlink()
+
+
+def test_export_refuses_a_hard_link_at_a_table_name(small, tmp_path):
+    out, mine = tmp_path / "out", tmp_path / "mine.jsonl"
+    out.mkdir()
+    mine.write_text("precious\n")
+    os.link(mine, out / "player-games.jsonl")
+    result = gt("club", "export", copy_of(small, tmp_path), "-o", out, "--format", "jsonl")
+    assert result.returncode == 2 and "IO006" in result.stderr and mine.read_text() == "precious\n"
