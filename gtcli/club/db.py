@@ -34,7 +34,7 @@ from urllib.parse import quote
 
 from gtcli.core.diagnostics import Diagnostic, InputError
 
-SCHEMA = 1
+SCHEMA = 2  # 2: files.suppressed (what a log's own # noqa suppressed)
 APP_ID = 0x67744331  # "gtC1"
 FOLDER, NAME = ".gt-club", "club.sqlite"
 SIDECARS = ("-journal", "-wal", "-shm")
@@ -48,7 +48,8 @@ CREATE TABLE files (
   verdict TEXT, codes TEXT NOT NULL DEFAULT '', reason TEXT NOT NULL DEFAULT '', date TEXT,
   event TEXT NOT NULL DEFAULT '', version TEXT NOT NULL, profile TEXT NOT NULL DEFAULT '',
   settings TEXT NOT NULL DEFAULT '', used TEXT NOT NULL DEFAULT '[]', judge TEXT NOT NULL DEFAULT '',
-  opening TEXT NOT NULL DEFAULT '', record TEXT NOT NULL DEFAULT '', units INTEGER NOT NULL DEFAULT 0);
+  opening TEXT NOT NULL DEFAULT '', record TEXT NOT NULL DEFAULT '', units INTEGER NOT NULL DEFAULT 0,
+  suppressed TEXT NOT NULL DEFAULT '');
 CREATE INDEX files_by_opening ON files (game, opening);
 CREATE TABLE seats (
   path TEXT NOT NULL REFERENCES files (path) ON DELETE CASCADE, seat INTEGER NOT NULL, name TEXT NOT NULL,
@@ -63,7 +64,8 @@ CREATE TABLE steps (
 CREATE INDEX steps_by_player ON steps (game, player, seq);
 """
 
-# schema N -> the SQL that turns a schema-N database into schema N+1 (none yet: schema 1 is the first)
+# schema N -> the SQL that turns a schema-N database into schema N+1. None from 1 to 2: what a log's
+# `# noqa` suppressed is known only by judging it again, so a schema-1 index is rebuilt from the files.
 MIGRATIONS: dict[int, str] = {}
 
 

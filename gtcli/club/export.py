@@ -24,7 +24,7 @@ from gtcli.club.names import Names
 from gtcli.club.work import Row
 
 GAME_FIELDS = ("file", "game", "date", "event", "verdict", "codes", "reason", "players", "winners", "sha256",
-               "gt_version", "profile")
+               "gt_version", "profile", "suppressed")
 PLAYER_FIELDS = ("file", "game", "date", "verdict", "seat", "player", "written", "total", "place", "rank", "winner")
 RISKY = ("=", "+", "-", "@", "\t", "\r")
 
@@ -37,7 +37,8 @@ def tables(rows: Sequence[Row], names: Names) -> tuple[list[dict[str, Any]], lis
         games.append({"file": r.path, "game": r.game, "date": r.date, "event": r.event, "verdict": r.verdict,
                       "codes": " ".join(r.codes), "reason": r.reason, "players": len(r.seats),
                       "winners": "; ".join(display.get(names.key(s.name), s.name) for s in r.seats if s.winner),
-                      "sha256": r.sha256, "gt_version": r.version, "profile": r.profile})
+                      "sha256": r.sha256, "gt_version": r.version, "profile": r.profile,
+                      "suppressed": " ".join(r.suppressed)})
         for s in r.seats:
             players.append({"file": r.path, "game": r.game, "date": r.date, "verdict": r.verdict, "seat": s.seat,
                             "player": display.get(names.key(s.name), s.name), "written": s.name, "total": s.total,

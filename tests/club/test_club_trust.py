@@ -119,3 +119,46 @@ def test_export_refuses_a_hard_link_at_a_table_name(small, tmp_path):
     os.link(mine, out / "player-games.jsonl")
     result = gt("club", "export", copy_of(small, tmp_path), "-o", out, "--format", "jsonl")
     assert result.returncode == 2 and "IO006" in result.stderr and mine.read_text() == "precious\n"
+
+
+# ---- 3. a log's own # noqa under --isolated / --ignore-noqa, and the club shows what it suppressed --------
+@pytest.fixture
+def hidden(tmp_path) -> Path:
+    """An archive of one log whose two T2 errors are suppressed by its own comments."""
+    from tests.conftest import SCENARIOS
+
+    archive = tmp_path / "inbox"
+    archive.mkdir()
+    lines = (SCENARIOS / "rules" / "T2.gtl").read_text(encoding="utf-8").rstrip("\n").split("\n")
+    lines[15] += "  # noqa: T2"
+    lines.append("Ben: vote staff; vote orb  # noqa: T2")
+    (archive / "t2.gtl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return archive
+
+
+@pytest.mark.parametrize("how", [("--isolated", "check"), ("check", "--ignore-noqa")])
+def test_isolated_and_ignore_noqa_show_what_a_logs_own_comments_hide(hidden, how):
+    assert gt("check", hidden, "--severity", "error").returncode == 0  # the comments hide both
+    result = gt(*how, hidden, "--severity", "error", "--json")
+    assert result.returncode == 1, result.stderr
+    found = [(d["code"], d["line"]) for f in json.loads(result.stdout)["files"] for d in f["diagnostics"]]
+    assert found == [("T2", 16), ("T2", 17)]
+
+
+def test_the_club_keeps_and_shows_what_a_logs_noqa_suppressed(hidden, tmp_path):
+    result = gt("club", "index", hidden, "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["suppressed"] == [{"file": "t2.gtl", "verdict": data["suppressed"][0]["verdict"],
+                                   "findings": ["T2:16", "T2:17"]}]
+    assert data["suppressed"][0]["verdict"] != "illegal"
+    human = gt("club", "stats", hidden)
+    assert "1 game(s) judged with findings their own # noqa suppressed: t2.gtl (T2:16, T2:17)" in \
+        " ".join(human.stderr.split())
+    exported = gt("club", "export", hidden).stdout.splitlines()
+    assert exported[0].endswith(",suppressed") and exported[1].endswith(",T2:16 T2:17")
+    for how in (("--isolated", "club", "index"), ("club", "--ignore-noqa", "index")):
+        strict = gt(*how, hidden, "--json", "--db", tmp_path / f"{how[0]}.sqlite")
+        assert strict.returncode == 0, strict.stderr
+        again = json.loads(gt(*how[:-1], "export", hidden, "--json", "--db", tmp_path / f"{how[0]}.sqlite").stdout)
+        assert [(r["verdict"], r["codes"], r["suppressed"]) for r in again["records"]] == [("illegal", "T2", "")]
