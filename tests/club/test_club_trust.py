@@ -162,3 +162,45 @@ def test_the_club_keeps_and_shows_what_a_logs_noqa_suppressed(hidden, tmp_path):
         assert strict.returncode == 0, strict.stderr
         again = json.loads(gt(*how[:-1], "export", hidden, "--json", "--db", tmp_path / f"{how[0]}.sqlite").stdout)
         assert [(r["verdict"], r["codes"], r["suppressed"]) for r in again["records"]] == [("illegal", "T2", "")]
+
+
+# ---- 5. an index that came with the archive is rebuilt from the files -------------------------------------
+def _winners(archive: Path, *extra) -> dict[str, list[str]]:
+    result = gt("club", "export", archive, "--json", *extra)
+    assert result.returncode == 0, result.stderr
+    return {r["file"]: r["winners"] for r in json.loads(result.stdout)["records"]}
+
+
+def test_an_edited_index_shipped_with_an_archive_is_rebuilt_not_believed(small, tmp_path):
+    import sqlite3
+
+    theirs = copy_of(small, tmp_path)
+    truth = _winners(theirs)  # the stranger indexed it honestly, then edited the index
+    conn = sqlite3.connect(theirs / ".gt-club" / "club.sqlite")
+    conn.execute("UPDATE seats SET winner = (seat = 1)")
+    conn.execute("UPDATE seats SET name = 'Mallory' WHERE seat = 1")
+    conn.commit()
+    conn.close()
+    forged = _winners(theirs)
+    assert forged != truth  # in their own copy (their file, as written by their gt) the edit is theirs to make
+    mine = Path(shutil.copytree(theirs, tmp_path / "unpacked"))  # the archive, unpacked here with its index
+    result = gt("club", "stats", mine)
+    assert result.returncode == 0, result.stderr
+    assert "was not used: gt did not write it here for you" in " ".join(result.stderr.split())
+    assert _winners(mine) == truth and "Mallory" not in gt("club", "stats", mine, "--json").stdout
+    assert [p.name.split("-")[0] for p in (mine / ".gt-club").iterdir() if "untrusted" in p.name] == \
+        ["club.sqlite.untrusted"]  # kept aside, never read again
+
+
+def test_an_index_whose_schema_is_not_gts_is_rebuilt(small, tmp_path):
+    import sqlite3
+
+    archive = copy_of(small, tmp_path)
+    truth = _winners(archive)
+    conn = sqlite3.connect(archive / ".gt-club" / "club.sqlite")  # same file, same mark: only the schema changed
+    conn.execute("CREATE TRIGGER t AFTER INSERT ON files BEGIN DELETE FROM seats; END")
+    conn.commit()
+    conn.close()
+    result = gt("club", "index", archive, "--json")
+    assert result.returncode == 0 and "its tables are not the ones gt makes" in " ".join(json.loads(result.stdout)["notes"])
+    assert _winners(archive) == truth
