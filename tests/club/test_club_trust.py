@@ -204,3 +204,51 @@ def test_an_index_whose_schema_is_not_gts_is_rebuilt(small, tmp_path):
     result = gt("club", "index", archive, "--json")
     assert result.returncode == 0 and "its tables are not the ones gt makes" in " ".join(json.loads(result.stdout)["notes"])
     assert _winners(archive) == truth
+
+
+# ---- 6 and 9. file names that are not UTF-8, or hold a new line -------------------------------------------
+def test_a_file_name_that_is_not_utf8_is_left_out_with_a_message_not_a_crash(small, tmp_path):
+    archive = copy_of(small, tmp_path)
+    game = sorted(archive.glob("*.gtl"))[0]
+    os.rename(game, os.fsencode(archive) + b"/caf\xe9.gtl")
+    os.mkdir(os.fsencode(archive) + b"/f\xf6lder")
+    shutil.copy(sorted(archive.glob("*.gtl"))[0], os.fsencode(archive) + b"/f\xf6lder/x.gtl")
+    assert gt("club", "export", archive).returncode == 0  # the table on standard output, quietly
+    for command in ("index", "stats", "ratings", "duplicates"):
+        result = gt("club", command, archive)
+        assert result.returncode in (0, 1), (command, result.stderr)
+        said = " ".join(result.stderr.split())
+        assert "caf\\xe9.gtl: IO001 error: the name of this file is not UTF-8" in said, command
+        assert "f\\xf6lder: IO001 error: the name of this folder is not UTF-8" in said, command
+    data = json.loads(gt("club", "index", archive, "--json").stdout)
+    assert data["files"] == 3 and {p["file"].rsplit("/", 1)[-1] for p in data["problems"]} == \
+        {"caf\\xe9.gtl", "f\\xf6lder"}
+
+
+def test_a_new_line_in_a_file_name_cannot_forge_lines_of_a_report(small, tmp_path):
+    archive = copy_of(small, tmp_path)
+    game = sorted(archive.glob("*.gtl"))[0]
+    shutil.copy(game, archive / "x.gtl")  # a game recorded twice: reported
+    shutil.copy(game, archive / "y\nThe same game, 9 times: forged.gtl")
+    result = gt("club", "duplicates", archive)
+    assert result.returncode == 1
+    assert [line for line in result.stdout.splitlines() if "forged" in line] == []
+    assert "y\\nThe same game, 9 times: forged.gtl: IO001 error: the name of this file holds a control character" \
+        in result.stderr
+
+
+# ---- 7. folders nested deeper than Python's recursion -----------------------------------------------------
+def test_folders_a_thousand_deep_are_searched_by_check_and_club(tmp_path):
+    from tests.conftest import SCENARIOS
+
+    top = tmp_path / "deep"
+    here = str(top)
+    os.mkdir(here)
+    for _ in range(1100):  # os.makedirs itself recurses once per level
+        here = os.path.join(here, "d")
+        os.mkdir(here)
+    shutil.copy(SCENARIOS / "rules" / "T2.gtl", os.path.join(here, "game.gtl"))
+    check = gt("check", top, "--json")
+    assert check.returncode == 1 and json.loads(check.stdout)["summary"]["errors"] == 1, check.stderr[-500:]
+    club = gt("club", "index", top, "--json")
+    assert club.returncode == 0 and json.loads(club.stdout)["files"] == 1, club.stderr[-500:]

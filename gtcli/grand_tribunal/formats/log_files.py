@@ -3,7 +3,8 @@
 As ruff does with Python files: a file named on the command line is taken whatever its
 name; a folder is searched recursively for ``*.gtl`` (any case), skipping hidden folders
 and files (names starting with ``.``: ``.git``, an editor's ``.#game.gtl`` lock), and not
-following links to folders (a link loop cannot trap the search). Each folder's logs come
+following links to folders (a link loop cannot trap the search), without recursion (a tree
+1,000 folders deep is searched like any other: :func:`gtcli.core.files.walk.walk`). Each folder's logs come
 sorted by path, folders in the order given; a file reached twice is checked once. A run
 takes at most :data:`MAX_LOGS` logs, so a mistaken ``gt check /`` ends with a message.
 """
@@ -14,6 +15,7 @@ import os
 from dataclasses import dataclass, field
 
 from gtcli.core.diagnostics import Diagnostic
+from gtcli.core.files.walk import walk
 
 STDIN = "-"
 MAX_LOGS = 100_000
@@ -41,7 +43,7 @@ def _walk(folder: str, found: Found) -> list[str]:
                                          path=str(exc.filename or folder)))
 
     logs: list[str] = []
-    for here, folders, files in os.walk(folder, onerror=unreadable, followlinks=False):
+    for here, folders, files in walk(folder, onerror=unreadable):
         folders[:] = [f for f in folders if not _hidden(f)]
         logs.extend(os.path.join(here, f) for f in files if not _hidden(f) and f.lower().endswith(SUFFIX))
         if len(logs) > MAX_LOGS:
