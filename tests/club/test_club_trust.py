@@ -238,16 +238,30 @@ def test_a_new_line_in_a_file_name_cannot_forge_lines_of_a_report(small, tmp_pat
 
 
 # ---- 7. folders nested deeper than Python's recursion -----------------------------------------------------
-def test_folders_a_thousand_deep_are_searched_by_check_and_club(tmp_path):
+@pytest.fixture
+def deep(tmp_path):
+    """A log 1,100 folders down (made and removed level by level: os.makedirs and shutil.rmtree recurse)."""
+    top = tmp_path / "deep"
+    levels = [str(top)]
+    for _ in range(1100):
+        levels.append(os.path.join(levels[-1], "d"))
+    for level in levels:
+        os.mkdir(level)
+    yield top, levels[-1]
+    for level in reversed(levels):
+        for name in os.listdir(level):
+            if not os.path.isdir(os.path.join(level, name)):
+                os.unlink(os.path.join(level, name))
+        if os.path.isdir(os.path.join(level, ".gt-club")):
+            shutil.rmtree(os.path.join(level, ".gt-club"))
+        os.rmdir(level)
+
+
+def test_folders_a_thousand_deep_are_searched_by_check_and_club(deep):
     from tests.conftest import SCENARIOS
 
-    top = tmp_path / "deep"
-    here = str(top)
-    os.mkdir(here)
-    for _ in range(1100):  # os.makedirs itself recurses once per level
-        here = os.path.join(here, "d")
-        os.mkdir(here)
-    shutil.copy(SCENARIOS / "rules" / "T2.gtl", os.path.join(here, "game.gtl"))
+    top, bottom = deep
+    shutil.copy(SCENARIOS / "rules" / "T2.gtl", os.path.join(bottom, "game.gtl"))
     check = gt("check", top, "--json")
     assert check.returncode == 1 and json.loads(check.stdout)["summary"]["errors"] == 1, check.stderr[-500:]
     club = gt("club", "index", top, "--json")
