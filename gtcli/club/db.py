@@ -170,6 +170,9 @@ def _kind_of(path: Path) -> str:
             head = handle.read(100)
     except FileNotFoundError:
         return "absent"
+    except OSError as exc:  # /proc/self/mem is a "regular file" that cannot be read from its start
+        raise problem("CLUB001", f"cannot read {path} as an index: {exc.strerror or exc}; it was not changed", path,
+                      "point --db at a file of your own (a new one is made)") from None
     if not head:
         return "empty"
     if not head.startswith(HEADER) or len(head) < 72:
@@ -197,6 +200,14 @@ class Opened:
 
 def open_index(path: Path, own_folder: bool, rebuild: bool = False) -> Opened:
     """Open (creating, upgrading or rebuilding as the module docstring says) the index at ``path``."""
+    try:
+        return _open_index(path, own_folder, rebuild)
+    except OSError as exc:  # moving a file aside in a read-only folder, a file that vanished meanwhile
+        raise problem("CLUB001", f"cannot use the index {path}: {exc.strerror or exc}", path,
+                      "give the index another place with --db FILE") from None
+
+
+def _open_index(path: Path, own_folder: bool, rebuild: bool) -> Opened:
     _refuse_links(path)
     notes: list[str] = []
     kind = _kind_of(path)

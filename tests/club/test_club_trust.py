@@ -266,3 +266,10 @@ def test_folders_a_thousand_deep_are_searched_by_check_and_club(deep):
     assert check.returncode == 1 and json.loads(check.stdout)["summary"]["errors"] == 1, check.stderr[-500:]
     club = gt("club", "index", top, "--json")
     assert club.returncode == 0 and json.loads(club.stdout)["files"] == 1, club.stderr[-500:]
+
+
+# ---- 10. a --db that is no file of its own ----------------------------------------------------------------
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="Linux's /proc")
+def test_db_proc_self_mem_is_a_clear_refusal(small, tmp_path):
+    result = gt("club", "stats", copy_of(small, tmp_path), "--db", "/proc/self/mem")
+    assert result.returncode == 2 and "CLUB001" in result.stderr and "cannot read /proc/self/mem" in result.stderr
