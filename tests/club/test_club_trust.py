@@ -14,6 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.races import gt
 
@@ -273,3 +275,30 @@ def test_folders_a_thousand_deep_are_searched_by_check_and_club(deep):
 def test_db_proc_self_mem_is_a_clear_refusal(small, tmp_path):
     result = gt("club", "stats", copy_of(small, tmp_path), "--db", "/proc/self/mem")
     assert result.returncode == 2 and "CLUB001" in result.stderr and "cannot read /proc/self/mem" in result.stderr
+
+
+# ---- 11. probable duplicate names without comparing every pair --------------------------------------------
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="abn", min_size=1, max_size=5), max_size=12))
+def test_probable_duplicates_are_every_pair_one_edit_apart(keys):
+    from gtcli.club.names import one_edit_apart, probable_duplicates
+
+    long_enough = sorted({k for k in keys if len(k) > 2})
+    every_pair = [(a, b) for n, a in enumerate(long_enough) for b in long_enough[n + 1:] if one_edit_apart(a, b)]
+    assert probable_duplicates(keys) == every_pair
+
+
+def test_ten_thousand_names_are_not_compared_pair_by_pair(monkeypatch):
+    import random
+
+    from gtcli.club import names
+
+    rng = random.Random(30)
+    keys = {"".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(4, 9))) for _ in range(10_000)}
+    keys |= {"anna", "ana", "benat", "benta"}
+    calls = []
+    real = names.one_edit_apart
+    monkeypatch.setattr(names, "one_edit_apart", lambda a, b: calls.append(1) or real(a, b))
+    found = names.probable_duplicates(keys)
+    assert ("ana", "anna") in found and ("benat", "benta") in found
+    assert len(calls) < 5 * len(keys)  # every pair of equal or neighbouring length would be millions
