@@ -204,6 +204,7 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
             click.echo(f"gt: no .gtl log in {folder}", err=True)
     given = {key: value for key, value in given.items() if from_command_line(key.replace("-", "_"))}
     jobs = []
+    same: dict[object, Job] = {}  # a configuration file without per-file-ignores (or none): one Job for its logs
     for path in found.paths:
         text, unreadable = None, ()
         if path == STDIN:
@@ -215,7 +216,11 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
             config = config_for(None if path == STDIN else path)
         except InputError as exc:
             fail(exc, fmt == "json")
-        job = job_for(path, config, given, base, first, fmt == "human", noqa)
+        job = same.get(config.path)
+        if job is None:
+            job = job_for(path, config, given, base, first, fmt == "human", noqa)
+            if not config.get("per-file-ignores"):
+                same[config.path] = job
         jobs.append(replace(job, path=STDIN_NAME if path == STDIN else path, text=text, unusable=unreadable))
     return jobs, found.problems
 
