@@ -59,14 +59,15 @@ def check_job(job: Job):
     if job.unusable:
         return FileReport(job.path, "unreadable", list(job.unusable)), None
     new_run()
+    text = job.text
     try:
-        text = job.text if job.text is not None else read_text(job.path, "log", MAX_LOG_BYTES)
+        text = text if text is not None else read_text(job.path, "log", MAX_LOG_BYTES)
         noqa = job.noqa and might_hold_noqa(text)
         # an error a comment suppresses must not stop the replay (--first): the next one is the first shown
         checked = check_file(job.path, replace(job.options, first=False) if noqa else job.options, text)
-    except InputError as exc:
+    except InputError as exc:  # the text read, if it was (not read twice: once is what was judged)
         return FileReport(job.path, "unreadable", list(exc.diagnostics),
-                          _source(job.path, job.text) if job.keep_text else {}), None
+                          _source(job.path, text) if job.keep_text else {}), None
     r = checked.result
     diagnostics, suppressed = r.diagnostics, 0
     if noqa:
