@@ -161,6 +161,12 @@ def save(path: str | os.PathLike[str], text: str, expect: Stamp | None = None, w
     problem = unreadable(path, text, what, tokens=not tokens_checked)
     if problem is not None:
         raise problem
+    if not follow_links:  # before the lock, whose name follows links: nothing is made beside a link's target
+        from pathlib import Path
+
+        from gtcli.core.files.beside import check_place
+
+        check_place(Path(os.path.abspath(path)), os.fspath(path), what)
     with FileLock(path, wait):
         if expect is not None:
             problem = changed_since(path, expect, what)
