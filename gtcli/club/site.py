@@ -51,15 +51,23 @@ def player_page(key: str) -> str:
     return f"players/{slug(key)}.html"
 
 
+def site_folder(output: str, overwrite: bool = False):
+    """The site's folder as gt wrote it (its manifest); IO008 if it holds files gt did not write and no
+    manifest, unless ``overwrite`` (called before the archive is indexed too, so a refusal comes at once)."""
+    from gtcli.core.files.written import WrittenFolder
+
+    folder = WrittenFolder(output, "site", lambda name: OURS.match(name) is not None, overwrite)
+    folder.refuse_strangers(ignore=lambda name: name.startswith(".index.html."))  # a run's lock and temps
+    return folder
+
+
 def write_site(club, output: str, executor, overwrite: bool = False) -> dict[str, Any]:
     """Write the site of ``club`` (an opened :class:`gtcli.cli.commands.club.Club`) into ``output``."""
     from gtcli.core.files.lock import FileLock
-    from gtcli.core.files.written import WrittenFolder
 
     rows = club.rows()
     os.makedirs(output, exist_ok=True)  # the folder the user named: a link to it is theirs to make
-    folder = WrittenFolder(output, "site", lambda name: OURS.match(name) is not None, overwrite)
-    folder.refuse_strangers(ignore=lambda name: name.startswith(".index.html."))  # a run's lock and temps
+    folder = site_folder(output, overwrite)
     for name in ("games", "players"):
         _own_folder(output, name)
     with FileLock(os.path.join(output, "index.html")):

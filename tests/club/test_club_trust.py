@@ -44,8 +44,10 @@ def test_site_into_a_folder_of_the_clubs_own_pages_is_refused_and_removes_nothin
     (out / "games").mkdir(parents=True)
     own = out / "games" / "night-20240531.html"  # a name of the same shape as gt's page names
     own.write_text("<p>the club's own page</p>\n")
-    result = gt("club", "site", copy_of(small, tmp_path), "-o", out)
+    archive = copy_of(small, tmp_path)
+    result = gt("club", "site", archive, "-o", out)
     assert result.returncode == 2 and "IO008" in result.stderr and "--overwrite" in result.stderr
+    assert not (archive / ".gt-club").exists()  # refused before the archive was even indexed
     assert own.read_text() == "<p>the club's own page</p>\n"
     assert sorted(p.name for p in out.rglob("*")) == ["games", "night-20240531.html"]  # nothing written
 

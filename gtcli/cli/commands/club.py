@@ -326,10 +326,11 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
 @handles_input_errors()
 def site_cmd(archive: str, output: str, overwrite: bool, db_path: str | None, executor, as_json: bool) -> None:
     """A static league site: standings, players with rating charts, scoresheets, games left out."""
-    from gtcli.club.site import write_site
+    from gtcli.club.site import site_folder, write_site
 
     from gtcli.core.executor import ExecutorUnavailable
 
+    site_folder(output, overwrite)  # a folder that is not gt's is refused before the archive is indexed
     c = Club(archive, db_path, executor, as_json)
     try:
         pages = write_site(c, output, executor, overwrite)
