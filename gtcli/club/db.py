@@ -17,6 +17,18 @@ Opened safely, since it is a file gt writes beside the user's files:
   (CLUB002), unless ``--rebuild`` is asked, which moves it aside first and says so;
 * a damaged file (not a database, "malformed") in gt's own folder is moved aside as
   ``club.sqlite.damaged-TIME`` and rebuilt, with a message; elsewhere it is refused;
+* **trusted only if gt wrote it, for this user, on this machine**: passing ``quick_check`` proves
+  nothing (an edited index shipped inside a stranger's archive would decide winners, ratings
+  and the site). gt keeps in the index a mark, an HMAC of the file's device and inode, the
+  user and the machine under a random key kept in the user's private cache folder
+  (:func:`gtcli.core.files.cache.user_secret`); an index whose mark is missing or wrong (it
+  came with the archive, was copied, or was made before this check) or whose schema is not
+  exactly gt's (a view, a trigger, a changed table) is moved aside as
+  ``club.sqlite.untrusted-TIME`` and rebuilt from the files, with a note. Its schema is read
+  from ``sqlite_master`` (which runs nothing) before any of its tables is queried, and
+  ``PRAGMA trusted_schema`` is off. (Without a usable cache folder the mark is keyed by the
+  same facts alone: an index from elsewhere still fails it, as its inode is not the one gt
+  wrote);
 * every change is a transaction (``BEGIN IMMEDIATE``): a ``kill -9`` leaves the index as
   it was before the transaction or after it (SQLite's rollback journal), and a second gt
   waits for the first's transaction to end (up to :data:`BUSY_SECONDS`, then CLUB003).
@@ -24,6 +36,9 @@ Opened safely, since it is a file gt writes beside the user's files:
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import hmac
 import os
 import sqlite3
 import stat
@@ -34,7 +49,7 @@ from urllib.parse import quote
 
 from gtcli.core.diagnostics import Diagnostic, InputError
 
-SCHEMA = 1
+SCHEMA = 2  # 2: files.suppressed (what a log's own # noqa suppressed)
 APP_ID = 0x67744331  # "gtC1"
 FOLDER, NAME = ".gt-club", "club.sqlite"
 SIDECARS = ("-journal", "-wal", "-shm")
@@ -48,7 +63,8 @@ CREATE TABLE files (
   verdict TEXT, codes TEXT NOT NULL DEFAULT '', reason TEXT NOT NULL DEFAULT '', date TEXT,
   event TEXT NOT NULL DEFAULT '', version TEXT NOT NULL, profile TEXT NOT NULL DEFAULT '',
   settings TEXT NOT NULL DEFAULT '', used TEXT NOT NULL DEFAULT '[]', judge TEXT NOT NULL DEFAULT '',
-  opening TEXT NOT NULL DEFAULT '', record TEXT NOT NULL DEFAULT '', units INTEGER NOT NULL DEFAULT 0);
+  opening TEXT NOT NULL DEFAULT '', record TEXT NOT NULL DEFAULT '', units INTEGER NOT NULL DEFAULT 0,
+  suppressed TEXT NOT NULL DEFAULT '');
 CREATE INDEX files_by_opening ON files (game, opening);
 CREATE TABLE seats (
   path TEXT NOT NULL REFERENCES files (path) ON DELETE CASCADE, seat INTEGER NOT NULL, name TEXT NOT NULL,
@@ -63,8 +79,49 @@ CREATE TABLE steps (
 CREATE INDEX steps_by_player ON steps (game, player, seq);
 """
 
-# schema N -> the SQL that turns a schema-N database into schema N+1 (none yet: schema 1 is the first)
+# schema N -> the SQL that turns a schema-N database into schema N+1. None from 1 to 2: what a log's
+# `# noqa` suppressed is known only by judging it again, so a schema-1 index is rebuilt from the files.
 MIGRATIONS: dict[int, str] = {}
+
+
+class Untrusted(Exception):
+    """An index gt did not write itself, here, for this user (or not of gt's schema): rebuilt, never read."""
+
+
+@functools.cache
+def expected_schema() -> tuple[tuple, ...]:
+    """``sqlite_master`` of a new index of this gt's schema: what a trusted index must hold, exactly."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        _create(conn)
+        return tuple(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"))
+    finally:
+        conn.close()
+
+
+def mark_of(path: Path) -> str:
+    """The mark gt keeps in an index it wrote (module docstring): this file, this user, this machine."""
+    from gtcli.core.files.atomic import host_name
+    from gtcli.core.files.cache import user_secret
+
+    st = os.stat(path)
+    facts = f"gt club index|{st.st_dev}|{st.st_ino}|{getattr(os, 'getuid', lambda: -1)()}|{host_name()}"
+    return hmac.new(user_secret("club-index-key") or b"", facts.encode(), hashlib.sha256).hexdigest()
+
+
+def _trusted(conn: sqlite3.Connection, path: Path, version: int) -> str | None:
+    """Why the index cannot be trusted (module docstring), or None. Reads ``sqlite_master`` first,
+    and queries the ``meta`` table only once it is known to be gt's plain table."""
+    schema = tuple(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"))
+    if version == SCHEMA and schema != expected_schema():
+        return "its tables are not the ones gt makes"
+    meta = next(row for row in expected_schema() if row[1] == "meta")
+    if meta not in schema or any(row[0] not in ("table", "index") for row in schema):
+        return "its tables are not the ones gt makes"
+    found = conn.execute("SELECT value FROM meta WHERE key = 'mark'").fetchone()
+    if found is None or not isinstance(found[0], str) or not hmac.compare_digest(found[0], mark_of(path)):
+        return "gt did not write it here for you (it came with the archive, or was copied)"
+    return None
 
 
 def problem(code: str, message: str, path: os.PathLike | str, hint: str | None = None) -> InputError:
@@ -113,6 +170,9 @@ def _kind_of(path: Path) -> str:
             head = handle.read(100)
     except FileNotFoundError:
         return "absent"
+    except OSError as exc:  # /proc/self/mem is a "regular file" that cannot be read from its start
+        raise problem("CLUB001", f"cannot read {path} as an index: {exc.strerror or exc}; it was not changed", path,
+                      "point --db at a file of your own (a new one is made)") from None
     if not head:
         return "empty"
     if not head.startswith(HEADER) or len(head) < 72:
@@ -140,6 +200,14 @@ class Opened:
 
 def open_index(path: Path, own_folder: bool, rebuild: bool = False) -> Opened:
     """Open (creating, upgrading or rebuilding as the module docstring says) the index at ``path``."""
+    try:
+        return _open_index(path, own_folder, rebuild)
+    except OSError as exc:  # moving a file aside in a read-only folder, a file that vanished meanwhile
+        raise problem("CLUB001", f"cannot use the index {path}: {exc.strerror or exc}", path,
+                      "give the index another place with --db FILE") from None
+
+
+def _open_index(path: Path, own_folder: bool, rebuild: bool) -> Opened:
     _refuse_links(path)
     notes: list[str] = []
     kind = _kind_of(path)
@@ -154,7 +222,15 @@ def open_index(path: Path, own_folder: bool, rebuild: bool = False) -> Opened:
     try:
         conn = _connect(path)
         _refuse_links(path)
-        _prepare(conn, path, notes)
+        try:
+            _prepare(conn, path, notes)
+        except Untrusted as why:
+            conn.close()
+            moved = _aside(path, "untrusted")
+            notes.append(f"the index {path} was not used: {why}; it was moved aside to {moved.name} and is "
+                         "rebuilt from the files")
+            conn = _connect(path)
+            _prepare(conn, path, notes)
     except sqlite3.DatabaseError as exc:
         if conn is not None:
             conn.close()
@@ -178,6 +254,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         raise problem("CLUB001", f"cannot open the index {path}: {exc}", path,
                       "the archive may be read-only: give the index another place with --db FILE") from None
     conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA trusted_schema = OFF")  # nothing in a schema runs a function with side effects
     return conn
 
 
@@ -203,6 +280,9 @@ def _prepare(conn: sqlite3.Connection, path: Path, notes: list[str]) -> None:
         if app not in (APP_ID, 0) or (app == 0 and tables):
             raise problem("CLUB001", f"{path} is another program's SQLite database; it was not changed", path,
                           "point --db at a new file")
+        why = _trusted(conn, path, version) if tables else None
+        if why is not None:
+            raise Untrusted(why)
         if version > SCHEMA:
             raise problem("CLUB002", f"{path} was made by a newer gt (index schema {version}; this gt knows up "
                           f"to {SCHEMA}); it was not changed", path,
@@ -225,6 +305,7 @@ def _prepare(conn: sqlite3.Connection, path: Path, notes: list[str]) -> None:
             version += 1
         conn.execute(f"PRAGMA application_id = {APP_ID}")
         conn.execute(f"PRAGMA user_version = {SCHEMA}")
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('mark', ?)", (mark_of(path),))
 
 
 def _create(conn: sqlite3.Connection) -> None:

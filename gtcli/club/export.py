@@ -6,7 +6,9 @@ CSV (UTF-8, a header row, one line a record) or JSON lines (one object per line)
 strangers' files: a CSV text cell that a spreadsheet would run as a formula (one starting
 with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a leading
 ``'``, as OWASP advises; JSON needs no such care. With ``-o DIR`` both tables are written
-atomically into DIR (``games.csv`` and ``player-games.csv``, or ``.jsonl``).
+atomically into DIR (``games.csv`` and ``player-games.csv``, or ``.jsonl``): names gt chose,
+so a link (even a dangling one), FIFO, folder or hard link in their place is refused (IO006)
+and left as it is, never written through (:mod:`gtcli.core.files.beside`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from gtcli.club.names import Names
 from gtcli.club.work import Row
 
 GAME_FIELDS = ("file", "game", "date", "event", "verdict", "codes", "reason", "players", "winners", "sha256",
-               "gt_version", "profile")
+               "gt_version", "profile", "suppressed")
 PLAYER_FIELDS = ("file", "game", "date", "verdict", "seat", "player", "written", "total", "place", "rank", "winner")
 RISKY = ("=", "+", "-", "@", "\t", "\r")
 
@@ -35,7 +37,8 @@ def tables(rows: Sequence[Row], names: Names) -> tuple[list[dict[str, Any]], lis
         games.append({"file": r.path, "game": r.game, "date": r.date, "event": r.event, "verdict": r.verdict,
                       "codes": " ".join(r.codes), "reason": r.reason, "players": len(r.seats),
                       "winners": "; ".join(display.get(names.key(s.name), s.name) for s in r.seats if s.winner),
-                      "sha256": r.sha256, "gt_version": r.version, "profile": r.profile})
+                      "sha256": r.sha256, "gt_version": r.version, "profile": r.profile,
+                      "suppressed": " ".join(r.suppressed)})
         for s in r.seats:
             players.append({"file": r.path, "game": r.game, "date": r.date, "verdict": r.verdict, "seat": s.seat,
                             "player": display.get(names.key(s.name), s.name), "written": s.name, "total": s.total,
@@ -81,6 +84,7 @@ def write_tables(rows: Sequence[Row], names: Names, fmt: str, output: str) -> li
     for which, name, records, fields in (("games", "games", games, GAME_FIELDS),
                                          ("players", "player-games", players, PLAYER_FIELDS)):
         path = os.path.join(output, f"{name}.{fmt}")
-        save(path, as_csv(records, fields) if fmt == "csv" else as_jsonl(records), what="export file")
+        save(path, as_csv(records, fields) if fmt == "csv" else as_jsonl(records), what="export file",
+             follow_links=False)
         written.append({"file": path, "table": which, "rows": len(records)})
     return written

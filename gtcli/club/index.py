@@ -1,7 +1,8 @@
 """Bring an archive's index up to date with its files, and keep its ratings in step.
 
 An archive is a folder searched as ``gt check`` searches one (hidden folders and files left
-out, links to folders not followed, every folder's files in path order): its ``*.gtl``
+out, links to folders not followed, every folder's files in path order, without recursion however
+deep): its ``*.gtl``
 logs, and its ``*.toml`` files, which are read to tell a ``gt game`` session, a Trickerion
 session and anything else apart (``gt.toml`` and ``pyproject.toml`` are never games).
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -28,8 +30,10 @@ from gtcli.club.names import Names
 from gtcli.club.stats import why_not
 from gtcli.club.work import Row, Task, judge, judge_digest, settings_digest, used_now
 from gtcli.core.diagnostics import Diagnostic, InputError
+from gtcli.core.files.walk import shown, utf8, walk
 
 MAX_FILES = 1_000_000
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 SKIPPED_NAMES = ("gt.toml", "pyproject.toml")
 BATCH_ROWS, BATCH_SECONDS = 500, 5.0  # rows per transaction (GT_CLUB_BATCH=N changes it), or seconds
 
@@ -55,13 +59,26 @@ def discover(archive: str) -> Found:
         found.problems.append(Diagnostic("IO001", f"cannot search {exc.filename}: {exc.strerror or exc}",
                                          path=str(exc.filename or archive)))
 
-    for here, folders, files in os.walk(archive, onerror=unreadable, followlinks=False):
-        folders[:] = [f for f in folders if not f.startswith(".")]
+    def named_badly(path: str, what: str) -> bool:
+        """A name gt cannot keep as a line of text (not UTF-8, or a control character such as a
+        new line, which would forge lines of every report): left out, and said so."""
+        why = "is not UTF-8" if not utf8(path) else "holds a control character" if _CONTROL.search(path) else None
+        if why is not None:
+            found.problems.append(Diagnostic(
+                "IO001", f"the name of this {what} {why}: it is left out of the archive", path=shown(path),
+                hint="gt keeps every path of the archive as one line of text: rename it (`convmv` converts names "
+                     "written by another system)"))
+        return why is not None
+
+    for here, folders, files in walk(archive, onerror=unreadable):
+        folders[:] = [f for f in folders if not f.startswith(".") and not named_badly(os.path.join(here, f), "folder")]
         for name in files:
             lower = name.lower()
             if name.startswith(".") or lower in SKIPPED_NAMES:
                 continue
             kind = "log" if lower.endswith(".gtl") else "toml" if lower.endswith(".toml") else None
+            if kind and named_badly(os.path.join(here, name), "file"):
+                continue
             if kind:
                 rel = os.path.relpath(os.path.join(here, name), archive).replace(os.sep, "/")
                 found.files.append((rel, kind))

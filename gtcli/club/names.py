@@ -71,17 +71,22 @@ def probable_duplicates(keys: Iterable[str]) -> list[tuple[str, str]]:
     """Pairs of player identities (folded) one edit apart, each pair once, sorted.
 
     Names of one or two letters are left out (``Al`` and ``Ali`` are as likely two people).
+    Only names that share a bucket are compared: each name is filed under itself and under
+    every text it gives with one letter left out, and two names one edit apart always share
+    one (the shorter itself, or both with the changed or swapped letter left out). So 10,000
+    names cost some 10,000 x their length, not 50 million comparisons.
     """
-    by_length: dict[int, list[str]] = {}
-    for k in sorted(set(keys)):
+    buckets: dict[str, set[str]] = {}
+    for k in set(keys):
         if len(k) > 2:
-            by_length.setdefault(len(k), []).append(k)
-    pairs = []
-    for length, names in by_length.items():
-        for other_length in (length, length + 1):
-            others = by_length.get(other_length, [])
-            for a in names:
-                for b in others:
-                    if (other_length > length or a < b) and one_edit_apart(a, b):
-                        pairs.append(tuple(sorted((a, b))))
-    return sorted(set(pairs))
+            for variant in {k, *(k[:i] + k[i + 1:] for i in range(len(k)))}:
+                buckets.setdefault(variant, set()).add(k)
+    pairs = set()
+    for names in buckets.values():
+        if len(names) > 1:
+            ordered = sorted(names)
+            for n, a in enumerate(ordered):
+                for b in ordered[n + 1:]:
+                    if one_edit_apart(a, b):
+                        pairs.add((a, b))
+    return sorted(pairs)

@@ -8,10 +8,15 @@ web server.
 
 A game page's name holds the first 12 hex digits of the file's SHA-256, so a page already
 there is the page of that very content and is kept: a second run writes only the pages of
-new or changed games (made on the ``--jobs`` pool) and the summary pages. gt removes only
-files it names itself (``*-HASH.html`` under ``games/`` and ``players/``) that no longer
-belong; anything else in DIR is left alone. Pages are written atomically, under a lock on
-``DIR/index.html`` (a second ``gt club site`` into the same folder waits).
+new or changed games (made on the ``--jobs`` pool) and the summary pages.
+
+DIR keeps a manifest of the pages gt wrote and their hashes
+(:class:`gtcli.core.files.written.WrittenFolder`): a page is kept only while it is still as
+gt wrote it, and gt removes only pages the manifest lists that no longer belong and that
+nobody changed since; anything else in DIR is left alone, whatever its name. A DIR that is
+not empty and holds no manifest is refused (IO008) unless ``overwrite``. Pages are written
+atomically, never through a link, under a lock on ``DIR/index.html`` (a second ``gt club
+site`` into the same folder waits).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from gtcli.club.site_games import GamePage, render
 from gtcli.club.work import UNUSABLE, Row
 from gtcli.core.text import fold
 
-OURS = re.compile(r"^[a-z0-9-]*-[0-9a-f]{8,12}\.html$")
+OURS = re.compile(r"^(?:index|games|excluded)\.html$|^(?:games|players)/[a-z0-9-]*-[0-9a-f]{8,12}\.html$")
 
 
 def slug(text: str, digits: int = 8) -> str:
@@ -46,22 +51,33 @@ def player_page(key: str) -> str:
     return f"players/{slug(key)}.html"
 
 
-def write_site(club, output: str, executor) -> dict[str, Any]:
+def site_folder(output: str, overwrite: bool = False):
+    """The site's folder as gt wrote it (its manifest); IO008 if it holds files gt did not write and no
+    manifest, unless ``overwrite`` (called before the archive is indexed too, so a refusal comes at once)."""
+    from gtcli.core.files.written import WrittenFolder
+
+    folder = WrittenFolder(output, "site", lambda name: OURS.match(name) is not None, overwrite)
+    folder.refuse_strangers(ignore=lambda name: name.startswith(".index.html."))  # a run's lock and temps
+    return folder
+
+
+def write_site(club, output: str, executor, overwrite: bool = False) -> dict[str, Any]:
     """Write the site of ``club`` (an opened :class:`gtcli.cli.commands.club.Club`) into ``output``."""
-    from gtcli.core.files.atomic import write_atomic
     from gtcli.core.files.lock import FileLock
 
     rows = club.rows()
     os.makedirs(output, exist_ok=True)  # the folder the user named: a link to it is theirs to make
-    for folder in ("games", "players"):
-        _own_folder(output, folder)
+    folder = site_folder(output, overwrite)
+    for name in ("games", "players"):
+        _own_folder(output, name)
     with FileLock(os.path.join(output, "index.html")):
+        folder.claim()
         shown = {r.path: game_page(r) for r in rows if r.verdict != UNUSABLE and r.sha256}
-        made = _game_pages(club, rows, shown, output, executor)
+        made = _game_pages(club, rows, shown, folder, executor)
         pages = _summary_pages(club.conn, rows, club.names, shown)
         for name, html in pages.items():
-            write_atomic(os.path.join(output, name), html, follow_links=False, role="page")
-        removed = _remove_stale(output, set(shown.values()) | set(pages))
+            folder.write(name, html, role="page")
+        removed = folder.finish()
     return {"pages": len(pages) + len(shown), "written": len(pages) + made, "kept": len(shown) - made,
             "removed": removed}
 
@@ -88,14 +104,14 @@ def _own_folder(output: str, name: str) -> None:
                             f"and remove it if it is not yours (`rm {path}` removes a link, not what it points to)"))
 
 
-def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, executor) -> int:
+def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, executor) -> int:
+    """Write the scoresheet of each game shown whose page is not there as gt wrote it; how many were written."""
     from gtcli.core.executor import map_ordered
-    from gtcli.core.files.atomic import write_atomic
 
     tasks = []
     for r in rows:
         name = shown.get(r.path)
-        if name is None or os.path.exists(os.path.join(output, name)):
+        if name is None or folder.unchanged(name):
             continue
         path = os.path.join(club.archive, r.path)
         job = club.job_of(path) if r.kind == "log" else None
@@ -105,7 +121,7 @@ def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], output: str, e
         if html is None:
             shown.pop(next(p for p, n in shown.items() if n == name), None)
             continue
-        write_atomic(os.path.join(output, name), html, follow_links=False, role="page")
+        folder.write(name, html, role="page")
         made += 1
     return made
 
@@ -167,15 +183,3 @@ def _summary_pages(conn, rows: Sequence[Row], names: Names, shown: dict[str, str
     for key, player_sections in per_player.items():
         pages[player_page(key)] = site_pages.player(display.get(key, key), player_sections)
     return pages
-
-
-def _remove_stale(output: str, keep: set[str]) -> int:
-    """Remove pages gt named (``*-HASH.html`` in games/ and players/) that belong to nothing now."""
-    removed = 0
-    for folder in ("games", "players"):
-        for name in os.listdir(os.path.join(output, folder)):
-            rel = f"{folder}/{name}"
-            if OURS.match(name) and rel not in keep and os.path.isfile(os.path.join(output, rel)):
-                os.unlink(os.path.join(output, rel))
-                removed += 1
-    return removed

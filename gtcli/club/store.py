@@ -11,7 +11,7 @@ from gtcli.club.db import transaction
 from gtcli.club.work import Row, Seat
 
 COLUMNS = ("path", "sha256", "size", "kind", "game", "verdict", "codes", "reason", "date", "event", "version",
-           "profile", "settings", "used", "judge", "opening", "record", "units")
+           "profile", "settings", "used", "judge", "opening", "record", "units", "suppressed")
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def known(conn: sqlite3.Connection) -> dict[str, Known]:
 def _values(row: Row) -> tuple:
     return (row.path, row.sha256, row.size, row.kind, row.game, row.verdict, ",".join(row.codes), row.reason,
             row.date, row.event, row.version, row.profile, row.settings, json.dumps([list(u) for u in row.used]),
-            row.judge, row.opening, row.record, row.units)
+            row.judge, row.opening, row.record, row.units, ",".join(row.suppressed))
 
 
 def write(conn: sqlite3.Connection, rows: Iterable[Row], forget: Iterable[str] = ()) -> None:
@@ -62,6 +62,7 @@ def rows(conn: sqlite3.Connection, games_only: bool = True) -> list[Row]:
     for values in conn.execute(f"SELECT {', '.join(COLUMNS)} FROM files{where}"):
         data = dict(zip(COLUMNS, values))
         data["codes"] = tuple(c for c in data["codes"].split(",") if c)
+        data["suppressed"] = tuple(c for c in data["suppressed"].split(",") if c)
         data["used"] = tuple(tuple(u) for u in json.loads(data["used"]))
         data["seats"] = tuple(seats.get(data["path"], ()))
         out.append(Row(**data))

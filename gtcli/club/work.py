@@ -63,6 +63,7 @@ class Row:
     opening: str = ""  # gtcli.club.diff.fingerprint, for logs
     record: str = ""
     units: int = 0
+    suppressed: tuple[str, ...] = ()  # "CODE:LINE" of each finding the log's own `# noqa` suppressed
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ class Task:
 
 def settings_digest(job) -> str:
     """What in a log's Job decides its verdict, as a digest (not --first, the echo or the count shown)."""
-    return hashlib.sha256(repr((job.options, job.codes)).encode()).hexdigest()[:32]
+    decides = (job.options, job.codes) + (() if job.noqa else ("ignore-noqa",))
+    return hashlib.sha256(repr(decides).encode()).hexdigest()[:32]
 
 
 @functools.lru_cache(maxsize=256)
@@ -152,7 +154,7 @@ def safe_line(text: str) -> str:
 
 
 def _log(task: Task, row: Row, text: str) -> Row:
-    from gtcli.grand_tribunal.checking import check_job
+    from gtcli.grand_tribunal.checking import check_job, suppressed_by_noqa
     from gtcli.grand_tribunal.lang.logs.check import read_header
 
     job = replace(task.job, text=text, keep_text=False, first=False)
@@ -179,7 +181,8 @@ def _log(task: Task, row: Row, text: str) -> Row:
                    reason=safe_line(errors[0].format()) if errors else "",
                    date=iso_date(header.other.get("date")), event=header.other.get("event", "")[:200], seats=seats,
                    profile=checked.referee.profile.name if checked.referee else "", used=used,
-                   judge=judge_digest(row.version, task.settings, used), opening=opening, record=record, units=count)
+                   judge=judge_digest(row.version, task.settings, used), opening=opening, record=record, units=count,
+                   suppressed=suppressed_by_noqa(job, text, checked.result.diagnostics))
 
 
 def _files_read(path: str, options, header, cards_path: str) -> tuple[str, ...]:

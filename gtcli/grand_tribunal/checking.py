@@ -59,14 +59,15 @@ def check_job(job: Job):
     if job.unusable:
         return FileReport(job.path, "unreadable", list(job.unusable)), None
     new_run()
+    text = job.text
     try:
-        text = job.text if job.text is not None else read_text(job.path, "log", MAX_LOG_BYTES)
+        text = text if text is not None else read_text(job.path, "log", MAX_LOG_BYTES)
         noqa = job.noqa and might_hold_noqa(text)
         # an error a comment suppresses must not stop the replay (--first): the next one is the first shown
         checked = check_file(job.path, replace(job.options, first=False) if noqa else job.options, text)
-    except InputError as exc:
+    except InputError as exc:  # the text read, if it was (not read twice: once is what was judged)
         return FileReport(job.path, "unreadable", list(exc.diagnostics),
-                          _source(job.path, job.text) if job.keep_text else {}), None
+                          _source(job.path, text) if job.keep_text else {}), None
     r = checked.result
     diagnostics, suppressed = r.diagnostics, 0
     if noqa:
@@ -101,9 +102,11 @@ def _source(path: str, text: str | None) -> dict[str, str]:
         return {}
 
 
-def job_for(path: str, config, given: dict, base: dict, first: bool = False, keep_text: bool = False) -> Job:
+def job_for(path: str, config, given: dict, base: dict, first: bool = False, keep_text: bool = False,
+            noqa: bool = True) -> Job:
     """The :class:`Job` of one log: the options ``given`` on the command line, else its club's
-    ``config`` (what ``gt check`` and ``gt club`` both judge a log with)."""
+    ``config`` (what ``gt check`` and ``gt club`` both judge a log with). ``noqa=False``: the
+    log's own ``# noqa`` comments suppress nothing (``--ignore-noqa``, ``gt --isolated``)."""
     from gtcli.core.suppressions import per_file_codes
     from gtcli.grand_tribunal.settings import log_options
 
@@ -120,4 +123,15 @@ def job_for(path: str, config, given: dict, base: dict, first: bool = False, kee
     in_force = config.path is not None and (bool(per_file) or any(k in config.settings and k not in overridden
                                                                   for k in VERDICT_KEYS))
     return Job(path, None, options, codes, first, keep_text, value("max-findings", MAX_FINDINGS), (),
-               str(config.path) if in_force else None, chosen)
+               str(config.path) if in_force else None, chosen, noqa)
+
+
+def suppressed_by_noqa(job: Job, text: str, diagnostics) -> tuple[str, ...]:
+    """``CODE:LINE`` of each finding (of the codes ``job`` keeps) that the log's own ``# noqa`` suppressed:
+    what ``gt club`` keeps beside a verdict, so a game a comment made legal never looks clean."""
+    from gtcli.core.suppressions import apply_noqa, might_hold_noqa
+
+    if not job.noqa or not might_hold_noqa(text):
+        return ()
+    gone = apply_noqa(diagnostics, text, job.path).suppressed
+    return tuple(f"{d.code}:{d.line}" for d in gone if job.codes.keeps(d.code, d.severity))

@@ -124,19 +124,19 @@ def test_an_index_made_by_a_newer_gt_is_left_alone_unless_rebuild_is_asked(club_
 
 
 def test_an_older_schema_is_upgraded_or_rebuilt(tmp_path, monkeypatch):
-    path = tmp_path / "club.sqlite"
+    path, now = tmp_path / "club.sqlite", db.SCHEMA
     db.open_index(path, own_folder=True).conn.close()
-    monkeypatch.setattr(db, "SCHEMA", 2)
-    monkeypatch.setattr(db, "MIGRATIONS", {1: "ALTER TABLE files ADD COLUMN note TEXT"})
+    monkeypatch.setattr(db, "SCHEMA", now + 1)
+    monkeypatch.setattr(db, "MIGRATIONS", {now: "ALTER TABLE files ADD COLUMN note TEXT"})
     opened = db.open_index(path, own_folder=True)
-    assert opened.notes == [f"the index {path} was upgraded from schema 1 to 2"]
+    assert opened.notes == [f"the index {path} was upgraded from schema {now} to {now + 1}"]
     assert "note" in [c[1] for c in opened.conn.execute("PRAGMA table_info(files)")]
-    assert opened.conn.execute("PRAGMA user_version").fetchone() == (2,)
+    assert opened.conn.execute("PRAGMA user_version").fetchone() == (now + 1,)
     opened.conn.close()
-    monkeypatch.setattr(db, "SCHEMA", 3)
+    monkeypatch.setattr(db, "SCHEMA", now + 2)
     monkeypatch.setattr(db, "MIGRATIONS", {})
     opened = db.open_index(path, own_folder=True)
-    assert opened.notes == [f"the index {path} had schema 2, which this gt cannot upgrade: it is rebuilt"]
+    assert opened.notes == [f"the index {path} had schema {now + 1}, which this gt cannot upgrade: it is rebuilt"]
     assert "note" not in [c[1] for c in opened.conn.execute("PRAGMA table_info(files)")]
 
 

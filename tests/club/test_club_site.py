@@ -59,7 +59,8 @@ def site(tmp_path_factory, club_games) -> tuple[Path, Path]:
 
 def test_the_site_has_every_page_and_no_broken_link(site):
     archive, out = site
-    assert {p.name for p in out.iterdir()} == {"index.html", "games.html", "excluded.html", "games", "players"}
+    assert {p.name for p in out.iterdir()} == {"index.html", "games.html", "excluded.html", "games", "players",
+                                               ".gt-written.json"}  # the manifest of the pages gt wrote
     assert len(list((out / "games").iterdir())) == 24 + 2  # every game but none unusable
     assert len(list((out / "players").iterdir())) == 12  # the pool; Trickerion's Ana, Ben, Caro are members
     ana = next(p for p in (out / "players").iterdir() if '<h1 class="player-name">Ana</h1>' in p.read_text())
@@ -134,7 +135,7 @@ def test_a_link_in_the_site_folder_is_refused_and_what_it_points_to_is_untouched
     out = tmp_path / "site"
     out.mkdir()
     (out / place).symlink_to(mine / "notes.txt" if place.endswith(".html") else mine)
-    result = run("club", "site", archive, "-o", out)
+    result = run("club", "site", archive, "-o", out, "--overwrite")  # a folder not gt's, and even so
     assert result.exit_code == 2 and "IO006" in result.output and "symbolic link" in result.output
     assert [p.name for p in mine.iterdir()] == ["notes.txt"] and (mine / "notes.txt").read_text() == "precious\n"
     assert (out / place).is_symlink()

@@ -82,10 +82,12 @@ def run_jobs(jobs: list[Job], processes: int) -> Iterator[object]:
               help="A log that stops before the Grand Tribunal is an error (R7), not a note.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="N",
               help="Check with N processes (default: every core). The output does not depend on N.")
+@click.option("--ignore-noqa", is_flag=True,
+              help="A log's own `# noqa` comments suppress nothing (implied by gt --isolated).")
 @max_findings_option
 @log_options
 def check(paths, fmt, as_json, quiet, statistics, exit_zero, select, ignore, severity, strict, first, require_complete,
-          jobs, max_findings, cards, board, profile_spec, allow_outside) -> None:
+          jobs, ignore_noqa, max_findings, cards, board, profile_spec, allow_outside) -> None:
     """Replay game logs through the rules and report every illegal move.
 
     PATH is a log, a folder (every *.gtl below it; hidden folders and files left out)
@@ -93,7 +95,8 @@ def check(paths, fmt, as_json, quiet, statistics, exit_zero, select, ignore, sev
     pyproject.toml found upward from each log (`gt config` shows them); options given
     here win. `# noqa: CODE` at the end of a log's line suppresses that finding there.
     Exit codes: 0 no errors, 1 errors (0 with --exit-zero), 2 a log or a setting could
-    not be used.
+    not be used. With --ignore-noqa (or gt --isolated) those comments suppress nothing:
+    a club's CI checking what members submit uses it, so a log cannot hide its own findings.
     """
     from contextlib import nullcontext
 
@@ -108,7 +111,8 @@ def check(paths, fmt, as_json, quiet, statistics, exit_zero, select, ignore, sev
              "require-complete": require_complete, "max-findings": max_findings}
     jobs_list, problems = _jobs(paths, fmt, quiet, first, given, {"cards": cards, "board": board,
                                                                   "profile": profile_spec,
-                                                                  "allow_outside": allow_outside})
+                                                                  "allow_outside": allow_outside},
+                                noqa_allowed(ignore_noqa))
     counts = {"files": 0, "errors": 0, "warnings": 0, "notes": 0}
     configs = list(dict.fromkeys(job.config for job in jobs_list if job.config))  # in force, in order
     if configs:
@@ -177,8 +181,14 @@ def _print_collected(reports: list, fmt: str, statistics: bool, quiet: bool, cou
         click.echo(ci_formats.junit_document(reports), nl=False)
 
 
+def noqa_allowed(ignore_noqa: bool) -> bool:
+    """Whether a log's own ``# noqa`` comments suppress anything in this run: not with ``--ignore-noqa``,
+    nor under ``gt --isolated`` (a run that trusts no file but the logs trusts no comment in them either)."""
+    return not ignore_noqa and not click.get_current_context().meta.get("gt.isolated")
+
+
 def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dict,
-          base: dict) -> tuple[list[Job], list]:
+          base: dict, noqa: bool = True) -> tuple[list[Job], list]:
     """What to check: each log found, with its settings (the command line, else its club's file)."""
     from gtcli.cli.settings import config_for, fail, from_command_line
     from gtcli.core.diagnostics import InputError
@@ -194,6 +204,7 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
             click.echo(f"gt: no .gtl log in {folder}", err=True)
     given = {key: value for key, value in given.items() if from_command_line(key.replace("-", "_"))}
     jobs = []
+    same: dict[object, Job] = {}  # a configuration file without per-file-ignores (or none): one Job for its logs
     for path in found.paths:
         text, unreadable = None, ()
         if path == STDIN:
@@ -205,7 +216,11 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
             config = config_for(None if path == STDIN else path)
         except InputError as exc:
             fail(exc, fmt == "json")
-        job = job_for(path, config, given, base, first, fmt == "human")
+        job = same.get(config.path)
+        if job is None:
+            job = job_for(path, config, given, base, first, fmt == "human", noqa)
+            if not config.get("per-file-ignores"):
+                same[config.path] = job
         jobs.append(replace(job, path=STDIN_NAME if path == STDIN else path, text=text, unusable=unreadable))
     return jobs, found.problems
 

@@ -28,7 +28,14 @@ GAME = click.option("--game", "kind", type=click.Choice(KINDS),
                     help="Which game's results (default: the one the archive has most games of).")
 
 
+def _ignore_noqa(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.meta["gt.ignore_noqa"] = True
+
+
 @click.group()
+@click.option("--ignore-noqa", is_flag=True, expose_value=False, callback=_ignore_noqa,
+              help="A log's own `# noqa` comments suppress nothing (implied by gt --isolated).")
 def club() -> None:
     """A club's archive: every checked game remembered, statistics, ratings, a site."""
 
@@ -71,6 +78,23 @@ class Club:
             raise click.UsageError(str(exc)) from None
         if self.report.problems and not as_json:
             print_diagnostics(self.report.problems)
+        if not as_json:
+            self._say_suppressed()
+
+    def suppressed(self) -> list[dict[str, Any]]:
+        """The games whose own `# noqa` comments suppressed findings, and which (``CODE:LINE``)."""
+        return [{"file": r.path, "verdict": r.verdict, "findings": list(r.suppressed)}
+                for r in self.rows() if r.suppressed]
+
+    def _say_suppressed(self) -> None:
+        games = self.suppressed()
+        if not games:
+            return
+        shown = "; ".join(f"{g['file']} ({', '.join(g['findings'][:5])}{', ...' if len(g['findings']) > 5 else ''})"
+                          for g in games[:5])
+        more = f"; and {len(games) - 5} more" if len(games) > 5 else ""
+        click.echo(safe(f"gt club: {len(games)} game(s) judged with findings their own # noqa suppressed: "
+                        f"{shown}{more} (gt club --ignore-noqa judges them without)", newlines=False), err=True)
 
     @staticmethod
     def _config(anchor: str):
@@ -86,7 +110,9 @@ class Club:
         from gtcli.grand_tribunal.checking import job_for
 
         base = {"cards": None, "board": None, "profile": None, "allow_outside": False}
-        return job_for(path, self._config(path), {}, base)
+        meta = click.get_current_context().meta
+        return job_for(path, self._config(path), {}, base,
+                       noqa=not meta.get("gt.ignore_noqa") and not meta.get("gt.isolated"))
 
     def rows(self):
         """Every game file of the index (read once, after it was brought up to date)."""
@@ -100,7 +126,8 @@ class Club:
         r = self.report
         return {"database": str(self.db), "notes": self.notes, "files": r.files, "judged": r.judged,
                 "added": r.added, "changed": r.changed, "removed": r.removed, "unchanged": r.unchanged,
-                "stale": r.stale, "problems": [d.to_json() for d in r.problems], "ratings": self.ratings}
+                "stale": r.stale, "problems": [d.to_json() for d in r.problems], "ratings": self.ratings,
+                "suppressed": self.suppressed()}
 
 
 @contextmanager
@@ -291,19 +318,22 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
 @ARCHIVE
 @click.option("-o", "--output", metavar="DIR", required=True, type=click.Path(file_okay=False),
               help="The folder to write the site into (created; gt's own pages in it are replaced).")
+@click.option("--overwrite", is_flag=True,
+              help="Write into a folder that holds files gt did not write (gt removes none of them).")
 @DB
 @executor_argument
 @json_option
 @handles_input_errors()
-def site_cmd(archive: str, output: str, db_path: str | None, executor, as_json: bool) -> None:
+def site_cmd(archive: str, output: str, overwrite: bool, db_path: str | None, executor, as_json: bool) -> None:
     """A static league site: standings, players with rating charts, scoresheets, games left out."""
-    from gtcli.club.site import write_site
+    from gtcli.club.site import site_folder, write_site
 
     from gtcli.core.executor import ExecutorUnavailable
 
+    site_folder(output, overwrite)  # a folder that is not gt's is refused before the archive is indexed
     c = Club(archive, db_path, executor, as_json)
     try:
-        pages = write_site(c, output, executor)
+        pages = write_site(c, output, executor, overwrite)
     except ExecutorUnavailable as exc:
         raise click.UsageError(str(exc)) from None
     if as_json:

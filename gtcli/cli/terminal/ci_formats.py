@@ -13,13 +13,16 @@
 * ``--statistics``: how many findings of each code, most frequent first (ruff's).
 
 Both documents keep to ``--max-findings`` per file, as every output does, and say how
-many they left out. User text goes through :func:`gtcli.cli.terminal.output.safe` (XML 1.0
-cannot even hold most control characters).
+many they left out. User text goes through :func:`text` (:func:`gtcli.cli.terminal.output.safe`,
+as XML 1.0 cannot even hold most control characters; a file name that is not UTF-8 as
+``caf\xe9``; U+FFFE and U+FFFF, which XML 1.0 cannot hold, as ``\ufffe``). A SARIF ``uri``
+is the file's own bytes, percent-encoded.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
@@ -34,8 +37,20 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVELS = {"error": "error", "warning": "warning", "note": "note"}
 
 
+_NOT_XML = re.compile("[\ufffe\uffff\ud800-\udfff]")
+
+
+def text(value: str, newlines: bool = False) -> str:
+    """User text fit for a SARIF or JUnit document: UTF-8, no control character, nothing XML 1.0 forbids."""
+    try:  # a name that is not UTF-8 comes from the file system as lone surrogates: show its bytes
+        value = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        value = value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", safe(value, newlines))
+
+
 def _message(d: Diagnostic) -> str:
-    return safe(d.message + (f" (hint: {d.hint})" if d.hint else ""), False)
+    return text(d.message + (f" (hint: {d.hint})" if d.hint else ""))
 
 
 # ---- SARIF -----------------------------------------------------------------------------------------
@@ -45,8 +60,8 @@ def _uri(path: str) -> tuple[str, str | None]:
 
     posix = path.replace(os.sep, "/")
     if os.path.isabs(path):
-        return Path(path).as_uri(), None
-    return quote(posix, safe="/"), "%SRCROOT%"
+        return Path(path).as_uri(), None  # the name's own bytes, percent-encoded
+    return quote(os.fsencode(posix), safe="/"), "%SRCROOT%"
 
 
 def sarif_document(reports: Iterable[tuple[FileReport, int]]) -> dict[str, Any]:
@@ -79,7 +94,7 @@ def sarif_document(reports: Iterable[tuple[FileReport, int]]) -> dict[str, Any]:
                             "message": {"text": _message(d)}, "locations": [{"physicalLocation": location}]})
         if left:
             notices.append({"level": "note", "message": {
-                "text": safe(f"{report.path}: {left} more finding(s) left out (--max-findings 0 shows all)", False)}})
+                "text": text(f"{report.path}: {left} more finding(s) left out (--max-findings 0 shows all)")}})
     invocation: dict[str, Any] = {"executionSuccessful": successful}
     if notices:
         invocation["toolExecutionNotifications"] = notices
@@ -99,18 +114,18 @@ def junit_document(reports: Iterable[tuple[FileReport, int]], what: str = "gt ch
     root = ET.Element("testsuites", name=what)
     totals = Counter()
     for report, max_findings in reports:
-        path = safe(report.path, False)
+        path = text(report.path)
         suite = ET.SubElement(root, "testsuite", name=path)
         counts = Counter()
         shown, left = shown_findings(report, max_findings)
         classname = path.rsplit(".", 1)[0].replace("/", ".").replace("\\", ".").strip(".")  # a/b.gtl: a.b
         if report.kind == "unreadable":
             case = ET.SubElement(suite, "testcase", classname=classname, name="read and parse", file=path)
-            text = "\n".join(safe(d.format(), False) for d in shown)
+            lines = "\n".join(text(d.format()) for d in shown)
             first = shown[0] if shown else None
             problem = ET.SubElement(case, "error", type=first.code if first else "IO001",
                                     message=_message(first) if first else "could not be read")
-            problem.text = text
+            problem.text = lines
             counts.update(tests=1, errors=1)
         for d in shown if report.kind != "unreadable" else ():
             where = f"{d.line}:{d.col or 1}" if d.line else "the whole file"
@@ -118,10 +133,10 @@ def junit_document(reports: Iterable[tuple[FileReport, int]], what: str = "gt ch
                                  **({"line": str(d.line)} if d.line else {}))
             if d.severity == ERROR:
                 failure = ET.SubElement(case, "failure", type=d.code, message=_message(d))
-                failure.text = safe(d.format(), True)
+                failure.text = text(d.format(), True)
                 counts.update(failures=1)
             else:
-                ET.SubElement(case, "system-out").text = safe(d.format(), True)
+                ET.SubElement(case, "system-out").text = text(d.format(), True)
             counts.update(tests=1)
         if not shown:
             ET.SubElement(suite, "testcase", classname=classname, name="no findings", file=path)

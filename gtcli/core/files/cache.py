@@ -104,6 +104,38 @@ def write_entry(name: str, data: bytes, replaces: str | None = None) -> None:
                 pass
 
 
+SECRET_BYTES = 32
+
+
+def user_secret(name: str = "secret") -> bytes | None:
+    """A random key of this user's on this machine, kept in the private cache folder (made once,
+    ``O_EXCL``: two gts starting at once agree on the first); None where the cache cannot be trusted.
+    What it signs (the club's index) was written by gt for this user here: nobody else knows the key."""
+    data = read_entry(name)
+    if data is not None and len(data) == SECRET_BYTES:
+        return data
+    folder = cache_folder()
+    if folder is None:
+        return None
+    try:
+        fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except FileExistsError:  # another gt made it meanwhile (or a damaged one is there: no key, then)
+        data = read_entry(name)
+        return data if data is not None and len(data) == SECRET_BYTES else None
+    except OSError:
+        return None
+    try:
+        os.write(fd, os.urandom(SECRET_BYTES))
+        os.fsync(fd)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    data = read_entry(name)
+    return data if data is not None and len(data) == SECRET_BYTES else None
+
+
 class _Restricted(pickle.Unpickler):
     """Unpickles plain data (dicts, lists, tuples, strings, numbers, sets) and instances of
     the classes a caller names: any other class, and every function, is refused."""

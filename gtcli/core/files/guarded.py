@@ -148,23 +148,31 @@ def unreadable(path: str | os.PathLike[str], text: str, what: str, tokens: bool 
 
 
 def save(path: str | os.PathLike[str], text: str, expect: Stamp | None = None, what: str = "file",
-         wait: float | None = None, tokens_checked: bool = False) -> Stamp:
+         wait: float | None = None, tokens_checked: bool = False, follow_links: bool = True) -> Stamp:
     """Replace ``path`` with ``text`` under its lock; returns the new stamp.
 
     ``expect`` is the stamp from :func:`read_stamped` (or :data:`ABSENT` for a file that
     must not exist yet); if the file no longer matches it, nothing is written and IO004 is
     raised. ``expect=None`` skips that check (an ``-o`` output the user named on purpose).
     A text gt could not read back as a ``what`` is refused first (IO007, :func:`unreadable`).
+    ``follow_links=False``: ``path`` is a name gt chose inside a folder (an export's table), so a
+    link, FIFO, folder or second name in its place is refused (IO006), never written through.
     """
     problem = unreadable(path, text, what, tokens=not tokens_checked)
     if problem is not None:
         raise problem
+    if not follow_links:  # before the lock, whose name follows links: nothing is made beside a link's target
+        from pathlib import Path
+
+        from gtcli.core.files.beside import check_place
+
+        check_place(Path(os.path.abspath(path)), os.fspath(path), what)
     with FileLock(path, wait):
         if expect is not None:
             problem = changed_since(path, expect, what)
             if problem is not None:
                 raise problem
-        write_atomic(path, text)
+        write_atomic(path, text, follow_links=follow_links, role=what)
         st = os.stat(path)
     return Stamp(st.st_size, st.st_mtime_ns, digest(text.encode("utf-8")))
 

@@ -3,7 +3,8 @@
 As ruff does with Python files: a file named on the command line is taken whatever its
 name; a folder is searched recursively for ``*.gtl`` (any case), skipping hidden folders
 and files (names starting with ``.``: ``.git``, an editor's ``.#game.gtl`` lock), and not
-following links to folders (a link loop cannot trap the search). Each folder's logs come
+following links to folders (a link loop cannot trap the search), without recursion (a tree
+1,000 folders deep is searched like any other: :func:`gtcli.core.files.walk.walk`). Each folder's logs come
 sorted by path, folders in the order given; a file reached twice is checked once. A run
 takes at most :data:`MAX_LOGS` logs, so a mistaken ``gt check /`` ends with a message.
 """
@@ -14,6 +15,7 @@ import os
 from dataclasses import dataclass, field
 
 from gtcli.core.diagnostics import Diagnostic
+from gtcli.core.files.walk import walk
 
 STDIN = "-"
 MAX_LOGS = 100_000
@@ -27,8 +29,16 @@ class Found:
     empty: list[str] = field(default_factory=list)  # folders given that hold no log
 
 
-def _key(path: str) -> str:
-    return STDIN if path == STDIN else os.path.normcase(os.path.realpath(path))
+def _key(path: str) -> object:
+    """What tells one file from another: its device and inode (one ``stat``, where ``realpath`` looks at every
+    folder of the path), else its real path (a file that cannot be looked at is still checked, and says why)."""
+    if path == STDIN:
+        return STDIN
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return os.path.normcase(os.path.realpath(path))
+    return (st.st_dev, st.st_ino) if st.st_ino else os.path.normcase(os.path.realpath(path))
 
 
 def _hidden(name: str) -> bool:
@@ -40,13 +50,14 @@ def _walk(folder: str, found: Found) -> list[str]:
         found.problems.append(Diagnostic("IO001", f"cannot search {exc.filename}: {exc.strerror or exc}",
                                          path=str(exc.filename or folder)))
 
-    logs: list[str] = []
-    for here, folders, files in os.walk(folder, onerror=unreadable, followlinks=False):
+    logs: list[tuple[tuple[str, ...], str]] = []  # (the folders below ``folder`` and the name: path order, path)
+    for here, folders, files in walk(folder, onerror=unreadable):
         folders[:] = [f for f in folders if not _hidden(f)]
-        logs.extend(os.path.join(here, f) for f in files if not _hidden(f) and f.lower().endswith(SUFFIX))
+        below = tuple(part for part in here[len(folder):].split(os.sep) if part)  # walk joins onto ``folder``
+        logs.extend(((*below, f), os.path.join(here, f)) for f in files if not _hidden(f) and f.lower().endswith(SUFFIX))
         if len(logs) > MAX_LOGS:
             break
-    return sorted(logs, key=lambda p: os.path.relpath(p, folder).split(os.sep))
+    return [path for _, path in sorted(logs)]
 
 
 def log_files(arguments: tuple[str, ...] | list[str]) -> Found:
