@@ -189,7 +189,7 @@ def test_only_its_own_name_on_loopback(log):
 def test_json_and_events_escape_every_name(tmp_path):
     evil = "</script><img src=x onerror=alert(1)> &"
     path = tmp_path / "game.gtl"
-    path.write_text(HEADER + f'Ana: praeco staff, orb, wand; force "{evil}" vote staff\n', encoding="utf-8")
+    path.write_text(HEADER + f'Ana: praeco staff, orb, wand; draw item face-up "Iron Amulet" refill "{evil}"\n', encoding="utf-8")
     with serving(path) as s:
         _, _, data = get(s.port, "/state.json")
         assert b"<" not in data and b">" not in data and b"&" not in data
@@ -199,6 +199,33 @@ def test_json_and_events_escape_every_name(tmp_path):
             assert stream.wait_version(1)
             html = stream.events[0]["html"]
             assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt; &amp;" in html
+        finally:
+            stream.close()
+
+
+def test_no_hidden_card_on_the_page_its_data_or_the_stream(tmp_path):
+    """Issue 30: a face-down card the log misspells, cards in hands and face down are not named
+    anywhere the server sends; the public copies of cards a player also holds hidden are."""
+    from tests.grand_tribunal.play.test_table_view_hidden import PLAY, SECRETS, TABLE
+
+    path = tmp_path / "game.gtl"
+    path.write_text(TABLE.format(variants='[Variants "hand-or-sanctum"]\n') + PLAY, encoding="utf-8")
+    with serving(path) as s:
+        stream = Stream(s.port)
+        try:
+            assert stream.wait_version(1)
+            sent = {"page": get(s.port, "/")[2].decode("utf-8"), "event": stream.events[0]["html"],
+                    "data": json.dumps(json.loads(get(s.port, "/state.json")[2]), ensure_ascii=False)}
+            for where, text in sent.items():
+                for secret in SECRETS:
+                    assert secret.replace('"', "&quot;") not in text and secret not in text, (where, secret)
+                assert "Pilgrim" in text and "Kindle" in text and "Quiet Recovery" in text, where
+            with path.open("a", encoding="utf-8") as log:
+                log.write('Ben: draw item "Emberr Wand"; draw spell face-up "Leaden Dream" refill "Kindle"\n')
+            assert stream.wait_version(2)
+            for text in (stream.events[-1]["html"], get(s.port, "/state.json")[2].decode("utf-8")):
+                assert "Emberr" not in text and "Leaden Dream" in text
+            assert 'draw item ?' in json.loads(get(s.port, "/state.json")[2])["moves"][-2]["text"]
         finally:
             stream.close()
 

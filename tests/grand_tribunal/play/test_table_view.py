@@ -57,9 +57,8 @@ def test_what_lies_hidden_stays_hidden(tmp_path):
         (16, "Ana", "sanctum ?, ?"),
         (16, "Ana", "advance ? 2"),
         (16, "Ana", "draw item ? to hand"),
-        # face up, so public; but the refill's name is also that of the card Ana drew blind into her
-        # hand, so it is hidden too (a name with a copy in a hand is never shown)
-        (17, "Ben", 'draw item face-up "Iron Amulet" refill ?'),
+        # face up, so public, refill too: that Ana drew the other copy blind into her hand changes nothing
+        (17, "Ben", 'draw item face-up "Iron Amulet" refill "Pilgrim\'s Orb"'),
         (17, "Ben", "vote staff"),
     ]
     page = screen_page(view, 1)
@@ -126,7 +125,7 @@ def test_italian_labels(tmp_path):
 
 def test_every_word_of_the_log_is_escaped(tmp_path):
     evil = "<img src=x onerror=alert(1)> & 'quotes'"
-    view = _view(tmp_path, HEADER + f'Ana: praeco staff, orb, wand; force "{evil}" vote staff\n')
+    view = _view(tmp_path, HEADER + f'Ana: praeco staff, orb, wand; draw item face-up "Iron Amulet" refill "{evil}"\n')
     page = screen_page(view, 7)
     assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt; &amp; &#x27;quotes&#x27;" in page
     assert len(re.findall(r"<script>", page)) == 1 and f"<script>{SCRIPT}</script>" in page
