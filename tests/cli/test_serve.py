@@ -475,6 +475,40 @@ def test_gt_play_serve_and_fifty_clients(log):
         proc.kill()
 
 
+def test_gt_plays_end_shows_the_next_players_turn_at_once(log):
+    """Issue 33: `end` wrote nothing, so the screen showed Ana's turn until Ben's first move.
+    gt play tells its screen; the log stays as it was (a log has no end marker)."""
+    proc = _play(log)
+    try:
+        port = _port_of(_first_json(proc, "serving")["url"])
+        _first_json(proc, "hello")
+        stream = Stream(port)
+        try:
+            assert stream.wait_version(1) and "Turn of <b>Ana</b>" in stream.events[-1]["html"]
+            proc.stdin.write("end\n")
+            assert _first_json(proc, "reply")["accepted"]
+            assert stream.wait_version(2) and "Turn of <b>Ben</b>" in stream.events[-1]["html"]
+            state = json.loads(get(port, "/state.json")[2])
+            assert (state["turn"], state["turn_closed"], state["slots_left"]) == ("Ben", True, None)
+            assert "Turn of <b>Ben</b>" in get(port, "/")[2].decode("utf-8")
+        finally:
+            stream.close()
+        assert log.read_text(encoding="utf-8") == HEADER + ANA
+        proc.stdin.write("quit\n")
+        proc.stdin.close()
+        assert proc.wait(30) == 0
+    finally:
+        proc.kill()
+
+
+def test_gt_replay_serve_takes_a_blank_line_as_the_end_of_a_turn(log):
+    with serving(log) as s:
+        assert json.loads(get(s.port, "/state.json")[2])["turn"] == "Ana"
+        with log.open("a", encoding="utf-8") as f:
+            f.write("\n")
+        assert _settles(lambda: json.loads(get(s.port, "/state.json")[2])["turn"] == "Ben")
+
+
 def test_the_server_stops_when_gt_play_is_killed(log):
     proc = _play(log)
     try:

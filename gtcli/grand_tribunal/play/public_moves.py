@@ -140,9 +140,9 @@ def public_names(checked, moves: list) -> dict[int, frozenset]:
     referee = checked.referee
     if referee is None or not moves:
         return {}
-    kept = ("log", "card_set", "profile", "seats", "board", "variants", "strict", "until_line", "live",
-            "require_complete")
-    recorder = _Recorder(**{f.name: getattr(referee, f.name) for f in fields(Referee) if f.name in kept})
+    kept = ("card_set", "profile", "seats", "board", "variants", "strict", "until_line", "live", "require_complete")
+    # the log checked, not the referee's: a referee gt play went on from (incremental) kept the log it began with
+    recorder = _Recorder(checked.log, **{f.name: getattr(referee, f.name) for f in fields(Referee) if f.name in kept})
     recorder.watch = frozenset(id(m) for m in moves)
     recorder.verdicts = {}
     with gc_paused():

@@ -156,3 +156,58 @@ def test_the_follower_reads_only_when_the_file_changes(tmp_path):
     assert "The log cannot be used now" in screen_fragment(follower.view, follower.version, follower.problem)
     path.write_text(HEADER + ANA + BEN, encoding="utf-8")  # put back as it was
     assert follower.poll() is True and follower.problem is None and follower.version == 4
+
+
+# ---- the end of a turn, and the setup (issue 33) ----------------------------------------------------------
+def test_a_blank_line_after_a_turn_shows_the_next_players_turn(tmp_path):
+    """A log has no mark for the end of a turn; a scorekeeper in an editor leaves a blank line."""
+    path = tmp_path / "game.gtl"
+    path.write_text(HEADER + ANA, encoding="utf-8")
+    follower = Follower(str(path), Options())
+    assert (follower.view["turn"], follower.view["turn_closed"], follower.view["next"]) == ("Ana", False, "Ben")
+    path.write_text(HEADER + ANA + "\n", encoding="utf-8")
+    assert follower.poll() is True
+    assert (follower.view["turn"], follower.view["turn_closed"], follower.view["slots_left"]) == ("Ben", True, None)
+    assert "Turn of <b>Ben</b>" in screen_fragment(follower.view, follower.version)
+    path.write_text(HEADER + ANA + "\n" + BEN, encoding="utf-8")  # Ben's first move: his turn, open
+    assert follower.poll() is True and (follower.view["turn"], follower.view["turn_closed"]) == ("Ben", False)
+
+
+def test_gt_plays_end_closes_the_turn_of_exactly_that_text(tmp_path):
+    from gtcli.grand_tribunal.play.follow import digest
+
+    path = tmp_path / "game.gtl"
+    path.write_text(HEADER + ANA, encoding="utf-8")
+    follower = Follower(str(path), Options())
+    assert follower.close_turn(digest(HEADER)) is False and follower.view["turn"] == "Ana"  # another text
+    assert follower.close_turn(digest(HEADER + ANA)) is True and follower.view["turn"] == "Ben"
+    assert follower.view["turn_closed"] and follower.version == 2
+    path.write_text(HEADER + ANA + BEN, encoding="utf-8")
+    assert follower.poll() is True and (follower.view["turn"], follower.view["turn_closed"]) == ("Ben", False)
+
+
+def test_end_before_the_save_closes_the_turn_once_it_is_saved(tmp_path):
+    """Piped input saves lines together: `end` may reach the screen before the move it closes."""
+    from gtcli.grand_tribunal.play.follow import digest
+
+    path = tmp_path / "game.gtl"
+    path.write_text(HEADER, encoding="utf-8")
+    follower = Follower(str(path), Options())
+    assert follower.close_turn(digest(HEADER + ANA)) is False
+    path.write_text(HEADER + ANA, encoding="utf-8")
+    assert follower.poll() is True and (follower.view["turn"], follower.view["turn_closed"]) == ("Ben", True)
+
+
+def test_the_setup_screen_says_who_is_first_praeco(tmp_path):
+    setup = _view(tmp_path, HEADER[:HEADER.index("tribunal 1")])
+    assert setup["first_praeco"] == "Ana" and setup["phase"] == "setup"
+    assert "First Praeco: <b>Ana</b>" in screen_fragment(setup, 1)
+    assert _view(tmp_path, HEADER + ANA)["first_praeco"] is None
+    spanish = _view(tmp_path, HEADER[:HEADER.index("tribunal 1")].replace("[Cards", '[Language "es"]\n[Cards'))
+    assert "Primer Praeco" in screen_fragment(spanish, 1)
+
+
+def test_the_face_up_rows_and_the_legend_are_on_the_page(tmp_path):
+    page = screen_page(_view(tmp_path, HEADER + ANA + BEN), 1)
+    assert "Face-up rows" in page and "<li>Orb of Tides</li>" in page and "<li>Rune of Binding</li>" in page
+    assert "face up, not active" in page and "award won: place, Tribunal" in page

@@ -156,3 +156,19 @@ def test_a_misspelled_face_down_draw_is_never_printed(tmp_path, variant, drawn):
     view = _view(tmp_path, TABLE.format(variants=variant) + f"Ana: praeco staff, orb, wand; {move}; extract 1\n")
     assert ("Ana", drawn) in _moves(view)
     assert "Emberr" not in json.dumps(view) + screen_page(view, 1)
+
+
+def test_a_log_followed_as_it_grows_names_the_same_cards(tmp_path):
+    """The screen follows a growing log by replaying only what was added (gt play's incremental
+    check): the last moves are judged on the whole log all the same."""
+    from gtcli.grand_tribunal.play.follow import Follower
+
+    path = tmp_path / "game.gtl"
+    whole = TABLE.format(variants='[Variants "hand-or-sanctum"]\n') + PLAY
+    first, rest = whole.split("Caro: sanctum")
+    path.write_text(first, encoding="utf-8")
+    follower = Follower(str(path), Options())
+    path.write_text(whole, encoding="utf-8")
+    assert follower.poll() is True
+    assert follower.view["moves"] == _view(tmp_path, whole, moves=8)["moves"]
+    assert follower.view["moves"][-1]["text"] == 'discard ?s2 "Quiet Recovery"'
