@@ -475,7 +475,11 @@ class Prompt:
         if self.as_json:
             self.say("help", kind="help", legal=legal, lines=lines)
         else:
-            for line in lines:
+            import shutil
+
+            from gtcli.grand_tribunal.play.typing_help import fitted
+
+            for line in fitted(lines, shutil.get_terminal_size().columns if self.terminal else None):
                 click.echo(line)
 
     def tribunal(self) -> bool:
