@@ -172,3 +172,28 @@ def test_a_log_followed_as_it_grows_names_the_same_cards(tmp_path):
     assert follower.poll() is True
     assert follower.view["moves"] == _view(tmp_path, whole, moves=8)["moves"]
     assert follower.view["moves"][-1]["text"] == 'discard ?s2 "Quiet Recovery"'
+
+
+def test_an_install_and_a_cast_are_named_while_the_other_copy_lies_face_down(tmp_path):
+    """Copies 2 again: Ben keeps the other Kindle face down; Ana's install and cast are public."""
+    text = TABLE.format(variants="").replace('"Old Library Key", "Apprentice\'s Help"', '"Hidden Cache", "Call the Gale"') + (
+        'Ana: praeco staff, orb, wand; sanctum "Storm Staff", "Kindle", "Ember Wand"; advance "Kindle" 2; '
+        'activate "Kindle"; extract 1\n'
+        'Ben: sanctum "Kindle"; draw item face-up "Iron Amulet" refill "Pilgrim\'s Orb"; vote healing\n'
+        "Caro: extract 1; vote healing\n"
+        "round 2 praeco Ben\n"
+        'Ben: praeco potion, scroll, talisman; advance "Iron Amulet" 2; advance "Kindle" 1\n'
+        "Caro: extract 1; vote healing\n"
+        'Ana: advance "Ember Wand" 2; activate "Ember Wand"; install "Kindle" on "Ember Wand"; extract 1\n'
+        "round 3 praeco Caro\n"
+        "Caro: praeco alchemical, elemental, runic; extract 1; vote healing\n"
+        'Ana: cast "Kindle" from "Ember Wand"; extract 1\n')
+    view = _view(tmp_path, text)
+    moves = _moves(view)
+    assert ("Ben", "sanctum ?") in moves
+    assert ("Ben", 'advance "Iron Amulet" 2') in moves  # Vis onto a face-up card: public
+    assert ("Ben", "advance ? 1") in moves  # onto his face-down Kindle
+    assert ("Ana", 'activate "Kindle"') in moves
+    assert ("Ana", 'install "Kindle" on "Ember Wand"') in moves and ("Ana", 'cast "Kindle" from "Ember Wand"') in moves
+    ben = view["players"][1]
+    assert ben["library"] == [{"card": None, "face_up": False, "active": False, "vis": 1}]
