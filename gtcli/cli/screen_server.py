@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import io
 import ipaddress
-import json
 import selectors
 import socket
 import threading
