@@ -63,7 +63,7 @@ body {{ font-family: {SANS}; background: #14161b; color: #f3efe6; line-height: 1
   .players-block {{ order: -1; }}
 }}
 @media (min-width: 1400px) {{  /* a TV: everything on one screen, the game above and the players in one row below */
-  .grid {{ display: flex; flex-direction: column; }}
+  .grid {{ display: flex; flex-direction: column; align-items: stretch; }}
   .players-block {{ order: 1; }}
   .info {{ display: grid; align-items: start; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.3fr);
            grid-template-areas: "standings track moves" "rows track moves"; }}
