@@ -200,3 +200,22 @@ def test_documentation_pictures(tmp_path):
         assert image.stat().st_size < 400_000
         assert browser.png_pixels(image)[:2] == DOC_IMAGES[image][:2]
     assert f"]({DOC_IMAGE.relative_to(ROOT)})" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_setup_screen_on_a_tv_names_the_first_praeco_and_spans_the_players(tmp_path):
+    browser.chromium_or_skip()
+    text = _five_players(None)
+    s, _ = _serving(tmp_path, text[:text.index("tribunal 1")])
+    try:
+        with browser.Live(1920, 1080) as page:
+            page.open(s.url)
+            shape = page.evaluate("""(function () {
+              return {turn: document.querySelector('.turn').textContent,
+                      widths: Array.prototype.map.call(document.querySelectorAll('.player'),
+                        function (e) { return e.getBoundingClientRect().width; }),
+                      height: document.documentElement.scrollHeight}; })()""")
+    finally:
+        s.stop()
+    assert shape["turn"] == "First Praeco: Ana" and shape["height"] <= 1080, shape
+    assert len(shape["widths"]) == 5 and max(shape["widths"]) - min(shape["widths"]) < 2, shape  # none squeezed
+    assert min(shape["widths"]) > 1920 / 7, shape
