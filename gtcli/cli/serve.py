@@ -21,7 +21,7 @@ import socket
 import sys
 import threading
 
-from gtcli.cli.screen_server import (ServeError, Publisher, ScreenServer, is_loopback, lan_address, parse_address,
+from gtcli.cli.screen_server import (Publisher, ScreenServer, ServeError, is_loopback, lan_address, parse_address,
                                      screen_of, url_of)
 
 POLL_SECONDS = 0.2  # how often the watcher looks at the log's stat
