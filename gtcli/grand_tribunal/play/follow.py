@@ -58,6 +58,7 @@ class Follower:
         self._read_at = 0.0
         self._names: tuple[tuple[str, str], dict[str, str]] | None = None
         self._closed_text: str | None = None  # the digest of the text whose last turn gt play closed
+        self._verdicts: dict = {}  # what the last moves may name, kept from one screen to the next
         text, self.stamp = read_stamped(path, "log")  # unusable at the start: InputError (exit 2)
         self._seen = self._stat()
         self._take(check_file(path, self.options, text))
@@ -77,7 +78,7 @@ class Follower:
             self._names = (key, names_in(checked.card_set, checked.cards_path, checked.log.language))
         self.checked = checked
         closed = ends_turn(checked.text) or self._closed_text == digest(checked.text)
-        self.view = table_view(checked, self.file, self._names[1], closed=closed)
+        self.view = table_view(checked, self.file, self._names[1], closed=closed, known=self._verdicts)
         self.version += 1
 
     def close_turn(self, text_digest: str) -> bool:

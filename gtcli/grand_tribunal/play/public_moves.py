@@ -130,23 +130,49 @@ class _Recorder(Referee):
         return frozenset(shown)
 
 
-def public_names(checked, moves: list) -> dict[int, frozenset]:
+def public_names(checked, moves: list, known: dict[int, tuple[object, frozenset]] | None = None) -> dict[int, frozenset]:
     """For each of ``moves`` (moves or aside activations of ``checked.log``, by ``id``): the names
-    it may show (:class:`PublicWriter`), from a replay of the log as ``checked`` was replayed."""
+    it may show (:class:`PublicWriter`), from a replay of the log as ``checked`` was replayed.
+
+    ``known``: verdicts kept from the screen before (``id`` -> (the move, its verdict)), filled
+    in here and kept to ``moves``. A move that is the very object judged before (a log that
+    only grew is checked by replaying what was added, the entries before it kept as they
+    were) keeps its verdict, since nothing before it changed; when only the log's last entry
+    is new, it alone is replayed, from the referee's copy made just before it. Else the whole
+    log is replayed once more."""
+    known = {} if known is None else known
+    verdicts = {id(m): known[id(m)][1] for m in moves if id(m) in known and known[id(m)][0] is m}
+    missing = [m for m in moves if id(m) not in verdicts]
+    if missing and checked.referee is not None:
+        verdicts.update(_judged_anew(checked, missing))
+    known.clear()
+    known.update({id(m): (m, verdicts[id(m)]) for m in moves if id(m) in verdicts})
+    return verdicts
+
+
+def _judged_anew(checked, moves: list) -> dict[int, frozenset]:
     from dataclasses import fields
 
     from gtcli.grand_tribunal.lang.syntax import gc_paused
 
-    referee = checked.referee
-    if referee is None or not moves:
-        return {}
-    kept = ("card_set", "profile", "seats", "board", "variants", "strict", "until_line", "live", "require_complete")
-    # the log checked, not the referee's: a referee gt play went on from (incremental) kept the log it began with
-    recorder = _Recorder(checked.log, **{f.name: getattr(referee, f.name) for f in fields(Referee) if f.name in kept})
+    referee, events = checked.referee, checked.log.events
+    last = events[-1] if events else None
+    in_last = {id(last), *(id(m) for m in getattr(last, "moves", ()))} if last is not None else set()
+    base = referee.before_last
+    if base is not None and all(id(m) in in_last for m in moves):
+        recorder = _Recorder.__new__(_Recorder)
+        recorder.__dict__.update(base.fork().__dict__)  # the referee as it was before the last entry
+        replay = lambda: recorder.take(last)  # noqa: E731
+    else:
+        kept = ("card_set", "profile", "seats", "board", "variants", "strict", "until_line", "live",
+                "require_complete")
+        # the log checked, not the referee's: a referee gt play went on from (incremental) kept the log it began with
+        recorder = _Recorder(checked.log, **{f.name: getattr(referee, f.name) for f in fields(Referee) if f.name in kept})
+        replay = recorder.run
     recorder.watch = frozenset(id(m) for m in moves)
     recorder.verdicts = {}
     with gc_paused():
-        recorder.run()
+        replay()
     return recorder.verdicts
 
 

@@ -58,23 +58,26 @@ def _entries(log: L.Log, count: int) -> list[tuple[int | None, str | None, Any]]
     return entries[::-1]
 
 
-def last_moves(checked, count: int = MOVES_SHOWN) -> list[dict[str, Any]]:
+def last_moves(checked, count: int = MOVES_SHOWN, known: dict | None = None) -> list[dict[str, Any]]:
     """The last ``count`` entries of the play: each move of a turn on its own, and the lines
     between turns (a round or Tribunal opening, scores), with the line each is written on;
-    a name the table may not see written ``?``."""
+    a name the table may not see written ``?``. ``known``: what the screen judged before
+    (:func:`~gtcli.grand_tribunal.play.public_moves.public_names`)."""
     entries = _entries(checked.log, count)
     watched = [item for _, player, item in entries if player is not None or isinstance(item, L.Activate)]
-    writer = PublicWriter(checked.log.language, checked.card_set.vocabulary, public_names(checked, watched))
+    verdicts = public_names(checked, watched, known)
+    writer = PublicWriter(checked.log.language, checked.card_set.vocabulary, verdicts)
     return [{"line": line, "player": player, "text": writer.move(item) if player is not None else writer.event(item)}
             for line, player, item in entries]
 
 
 def table_view(checked, file: str, names: dict[str, str] | None = None, moves: int = MOVES_SHOWN,
-               closed: bool = False) -> dict[str, Any]:
+               closed: bool = False, known: dict | None = None) -> dict[str, Any]:
     """The screen's data for a log checked live (``Options(live=True)``): see docs/json.md.
 
     ``closed``: the turn the log ends in is over (``gt play``'s ``end``, or a blank line after
     it: :mod:`gtcli.grand_tribunal.play.follow`), so the screen shows the next player's turn.
+    ``known``: the last moves' verdicts kept from the screen before, to replay less (:func:`last_moves`).
 
     ``names`` maps a folded card name to the name to show in the log's language
     (:func:`gtcli.grand_tribunal.lang.cards.sets.names_in`); the game state files cards under
@@ -132,7 +135,7 @@ def table_view(checked, file: str, names: dict[str, str] | None = None, moves: i
         "concilium": snap["concilium"],
         # the face-up rows are public: every card named (an empty place, or one the log never named: "?")
         "rows": {deck: [shown(state.cards[i]) if i else HIDDEN for i in row] for deck, row in state.rows.items()},
-        "moves": last_moves(checked, moves),
+        "moves": last_moves(checked, moves, known),
         "winners": list(result.winners) if result.complete and result.winners else None,
         "findings": {"errors": len(errors),
                      "warnings": sum(1 for d in result.diagnostics if d.severity == "warning"),

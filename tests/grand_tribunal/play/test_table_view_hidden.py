@@ -197,3 +197,45 @@ def test_an_install_and_a_cast_are_named_while_the_other_copy_lies_face_down(tmp
     assert ("Ana", 'install "Kindle" on "Ember Wand"') in moves and ("Ana", 'cast "Kindle" from "Ember Wand"') in moves
     ben = view["players"][1]
     assert ben["library"] == [{"card": None, "face_up": False, "active": False, "vis": 1}]
+
+
+def test_a_log_typed_move_by_move_is_judged_as_a_whole_check_judges_it(tmp_path, monkeypatch):
+    """The screen keeps the verdicts of moves it judged before and replays only the log's last
+    entry when that alone is new: at every step of a game typed move by move, the last moves
+    are those of a whole check, and a move added to the open turn never replays the whole
+    log (only a new line may: the turn before it is then read anew)."""
+    from gtcli.grand_tribunal.play import public_moves
+    from gtcli.grand_tribunal.play.follow import Follower
+
+    whole = []
+    run = public_moves._Recorder.run
+    monkeypatch.setattr(public_moves._Recorder, "run", lambda self: (whole.append(1), run(self))[1])
+    head = TABLE.format(variants='[Variants "hand-or-sanctum"]\n')
+    typed: list[list[str]] = []  # the log's lines as gt play would have written them so far, step by step
+    lines: list[str] = []
+    for line in PLAY.splitlines():
+        if ": " not in line:
+            lines.append(line)
+            typed.append(list(lines))
+            continue
+        who, moves = line.split(": ", 1)
+        parts = moves.split("; ")
+        lines.append("")
+        for n in range(1, len(parts) + 1):
+            lines[-1] = f"{who}: " + "; ".join(parts[:n])
+            typed.append(list(lines))
+    path = tmp_path / "game.gtl"
+    path.write_text(head, encoding="utf-8")
+    follower = Follower(str(path), Options())
+    lines_before, whole_on_a_move = 0, []
+    for step in typed:
+        text = head + "".join(line + "\n" for line in step)
+        path.write_text(text, encoding="utf-8")
+        whole.clear()
+        assert follower.poll() is True
+        if len(step) == lines_before and whole:
+            whole_on_a_move.append(step[-1])
+        lines_before = len(step)
+        expected = table_view(check_file(str(path), Options(live=True)), "game.gtl")["moves"]
+        assert follower.view["moves"] == expected, step[-1]
+    assert whole_on_a_move == []
