@@ -114,7 +114,8 @@ class _Recorder(Referee):
                 cid = self.state.handles.get(ref.handle)
                 ids = [cid] if cid is not None else []
             elif role == "drawn":
-                ids = [cid for cid in changed if after[cid][0] != ROW and (before.get(cid) is None or before[cid][0] == ROW)]
+                ids = [cid for cid in changed  # the card that came from the deck or the row
+                       if after[cid][0] != ROW and (before.get(cid) is None or before[cid][0] == ROW)]
             elif role == "refill":
                 ids = [cid for cid in changed if after[cid][0] == ROW]
             else:
@@ -130,7 +131,8 @@ class _Recorder(Referee):
         return frozenset(shown)
 
 
-def public_names(checked, moves: list, known: dict[int, tuple[object, frozenset]] | None = None) -> dict[int, frozenset]:
+def public_names(checked, moves: list,
+                 known: dict[int, tuple[object, frozenset]] | None = None) -> dict[int, frozenset]:
     """For each of ``moves`` (moves or aside activations of ``checked.log``, by ``id``): the names
     it may show (:class:`PublicWriter`), from a replay of the log as ``checked`` was replayed.
 
@@ -167,7 +169,8 @@ def _judged_anew(checked, moves: list) -> dict[int, frozenset]:
         kept = ("card_set", "profile", "seats", "board", "variants", "strict", "until_line", "live",
                 "require_complete")
         # the log checked, not the referee's: a referee gt play went on from (incremental) kept the log it began with
-        recorder = _Recorder(checked.log, **{f.name: getattr(referee, f.name) for f in fields(Referee) if f.name in kept})
+        recorder = _Recorder(checked.log, **{f.name: getattr(referee, f.name)
+                                             for f in fields(Referee) if f.name in kept})
         replay = recorder.run
     recorder.watch = frozenset(id(m) for m in moves)
     recorder.verdicts = {}
