@@ -148,11 +148,11 @@ SCREEN_WORDS = {
                       "fr": "sorts installés sur l'objet", "it": "incantesimi installati sull'oggetto"},
     "legend_won": {"en": "award won: place, Tribunal", "es": "premio ganado: puesto, Tribunal",
                    "fr": "prix gagné : place, Assemblée", "it": "premio vinto: posto, Tribunale"},
+    "legend_unknown": {"en": "a card the table may not see, or that the log does not name",
+                       "es": "una carta que la mesa no puede ver, o que el registro no nombra",
+                       "fr": "une carte que la table ne peut pas voir, ou que la partie ne nomme pas",
+                       "it": "una carta che il tavolo non può vedere, o che la partita non nomina"},
     "first_praeco": {"en": "First Praeco", "es": "Primer Praeco", "fr": "Premier Praeco", "it": "Primo Praeco"},
-    "waiting": {"en": "The game begins when the first turn is written.",
-                "es": "La partida empieza cuando se escribe el primer turno.",
-                "fr": "La partie commence quand le premier tour est écrit.",
-                "it": "La partita comincia quando si scrive il primo turno."},
 }
 
 
@@ -261,7 +261,7 @@ def _legend(w) -> str:
     return (f'<p class="legend"><span class="active">{esc(w("legend_active"))}</span> · '
             f'<span>{esc(w("legend_up"))}</span> · <span class="down">({esc(w("face_down"))})</span> · '
             f'[2 Vis] {esc(w("legend_vis"))} · + {esc(w("legend_spells"))} · '
-            f'<span class="won">(1, T2)</span> {esc(w("legend_won"))}</p>')
+            f'<span class="won">(1, T2)</span> {esc(w("legend_won"))} · ? {esc(w("legend_unknown"))}</p>')
 
 
 def _card(c: dict[str, Any], w) -> str:

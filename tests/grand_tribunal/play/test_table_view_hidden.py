@@ -239,3 +239,17 @@ def test_a_log_typed_move_by_move_is_judged_as_a_whole_check_judges_it(tmp_path,
         expected = table_view(check_file(str(path), Options(live=True)), "game.gtl")["moves"]
         assert follower.view["moves"] == expected, step[-1]
     assert whole_on_a_move == []
+
+
+def test_a_resource_drawn_is_hidden_and_a_card_activated_between_turns_is_named(tmp_path):
+    text = TABLE.format(variants="") + (
+        'Ana: praeco staff, orb, wand; draw resource "Bribe"\n'
+        'Ben: sanctum "Kindle", "Glass Orb"; advance "Kindle" 2; advance "Glass Orb" 1\n'
+        'activate Ben "Kindle"\n'
+        'activate Ben "Glass Orb"\n'  # T5/A4: its cost is not met; refused, so not turned face up
+        'Caro: extract 1; vote staff\n')
+    moves = _moves(_view(tmp_path, text))
+    assert ("Ana", "draw resource ?") in moves
+    assert (None, 'activate Ben "Kindle"') in moves
+    assert (None, "activate Ben ?") in moves
+    assert "Bribe" not in json.dumps(_view(tmp_path, text)) and "Glass Orb" not in json.dumps(_view(tmp_path, text))
