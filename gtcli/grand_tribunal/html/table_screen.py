@@ -148,10 +148,8 @@ SCREEN_WORDS = {
                       "fr": "sorts installés sur l'objet", "it": "incantesimi installati sull'oggetto"},
     "legend_won": {"en": "award won: place, Tribunal", "es": "premio ganado: puesto, Tribunal",
                    "fr": "prix gagné : place, Assemblée", "it": "premio vinto: posto, Tribunale"},
-    "legend_unknown": {"en": "a card the table may not see, or that the log does not name",
-                       "es": "una carta que la mesa no puede ver, o que el registro no nombra",
-                       "fr": "une carte que la table ne peut pas voir, ou que la partie ne nomme pas",
-                       "it": "una carta che il tavolo non può vedere, o che la partita non nomina"},
+    "legend_unknown": {"en": "hidden, or not named in the log", "es": "oculta, o sin nombre en el registro",
+                       "fr": "cachée, ou non nommée dans la partie", "it": "nascosta, o non nominata nella partita"},
     "first_praeco": {"en": "First Praeco", "es": "Primer Praeco", "fr": "Premier Praeco", "it": "Primo Praeco"},
 }
 
