@@ -491,9 +491,17 @@ def test_gt_plays_end_shows_the_next_players_turn_at_once(log):
             state = json.loads(get(port, "/state.json")[2])
             assert (state["turn"], state["turn_closed"], state["slots_left"]) == ("Ben", True, None)
             assert "Turn of <b>Ben</b>" in get(port, "/")[2].decode("utf-8")
+            assert log.read_text(encoding="utf-8") == HEADER + ANA
+            # typed at once, the move is saved after `end` is answered (lines piped in are saved
+            # together): the screen closes the turn once the text it was told of is saved
+            proc.stdin.write("vote staff\nextract 1\nend\n")
+            for _ in range(3):
+                assert _first_json(proc, "reply")["accepted"]
+            assert _settles(lambda: json.loads(get(port, "/state.json")[2])["turn"] == "Caro")
+            state = json.loads(get(port, "/state.json")[2])
+            assert state["turn_closed"] and state["moves"][-1]["text"] == "extract 1"
         finally:
             stream.close()
-        assert log.read_text(encoding="utf-8") == HEADER + ANA
         proc.stdin.write("quit\n")
         proc.stdin.close()
         assert proc.wait(30) == 0
