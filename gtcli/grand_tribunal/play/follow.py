@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import time
 from dataclasses import replace
 
@@ -31,7 +30,6 @@ from gtcli.grand_tribunal.lang.logs.check import Checked, Options, check_file
 from gtcli.grand_tribunal.play.table_view import table_view
 
 FULL_READ_SECONDS = 2.0  # read the whole file at least this often, whatever stat says
-_BLANK_AT_END = re.compile(r"\n[ \t]*\n\s*\Z")  # a blank line after the last one written
 
 
 def digest(text: str) -> str:
@@ -40,8 +38,9 @@ def digest(text: str) -> str:
 
 
 def ends_turn(text: str) -> bool:
-    """Whether the log ends in a blank line (the turn it ends in is over)."""
-    return bool(_BLANK_AT_END.search(text))
+    """Whether the log ends in a blank line (the turn it ends in is over): two line ends at
+    least in the white space after its last word (read from the end: linear however long)."""
+    return text[len(text.rstrip()):].count("\n") >= 2
 
 
 class Follower:

@@ -211,3 +211,14 @@ def test_the_face_up_rows_and_the_legend_are_on_the_page(tmp_path):
     page = screen_page(_view(tmp_path, HEADER + ANA + BEN), 1)
     assert "Face-up rows" in page and "<li>Orb of Tides</li>" in page and "<li>Rune of Binding</li>" in page
     assert "face up, not active" in page and "award won: place, Tribunal" in page
+
+
+@pytest.mark.parametrize("text, closed", [
+    ("Ana: vote staff\n", False), ("Ana: vote staff", False), ("Ana: vote staff\n\n", True),
+    ("Ana: vote staff\n  \t\n", True), ("Ana: vote staff\r\n\r\n", True), ("Ana: vote staff \n ", False),
+    ("\n" * 2_000_000, True),  # read from the end, once: a file of line ends costs one pass
+])
+def test_what_counts_as_a_blank_line_at_the_end(text, closed):
+    from gtcli.grand_tribunal.play.follow import ends_turn
+
+    assert ends_turn(text) is closed
