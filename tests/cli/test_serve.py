@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from gtcli.cli import serve
+from gtcli.cli import screen_server, serve
 from gtcli.grand_tribunal.lang.logs.check import Options
 from tests.conftest import SCENARIOS, run
 from tests.grand_tribunal.play.test_table_view import ANA, BEN, HEADER
@@ -87,6 +87,11 @@ class Stream:
         return False
 
     def close(self) -> None:
+        """Go away as a browser closing its tab does: the connection closed (FIN), not just dropped here."""
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         self.sock.close()
 
 
@@ -112,13 +117,13 @@ def serving(path: Path, host: str = "127.0.0.1"):
     ("localhost:1", ("localhost", 1)), ("[::1]:8000", ("::1", 8000)), (" 192.168.1.5:65535 ", ("192.168.1.5", 65535)),
 ])
 def test_addresses(text, expected):
-    assert serve.parse_address(text) == expected
+    assert screen_server.parse_address(text) == expected
 
 
 @pytest.mark.parametrize("text", ["", "http", "65536", "host:", ":8000", "::1:8000", "[::1]8000", "-1", "80.5"])
 def test_addresses_refused(text):
     with pytest.raises(ValueError):
-        serve.parse_address(text)
+        screen_server.parse_address(text)
 
 
 def test_a_bad_address_and_options_that_do_not_go_with_serve(log):
@@ -189,7 +194,7 @@ def test_only_its_own_name_on_loopback(log):
 def test_json_and_events_escape_every_name(tmp_path):
     evil = "</script><img src=x onerror=alert(1)> &"
     path = tmp_path / "game.gtl"
-    path.write_text(HEADER + f'Ana: praeco staff, orb, wand; force "{evil}" vote staff\n', encoding="utf-8")
+    path.write_text(HEADER + f'Ana: praeco staff, orb, wand; draw item face-up "Iron Amulet" refill "{evil}"\n', encoding="utf-8")
     with serving(path) as s:
         _, _, data = get(s.port, "/state.json")
         assert b"<" not in data and b">" not in data and b"&" not in data
@@ -199,6 +204,33 @@ def test_json_and_events_escape_every_name(tmp_path):
             assert stream.wait_version(1)
             html = stream.events[0]["html"]
             assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt; &amp;" in html
+        finally:
+            stream.close()
+
+
+def test_no_hidden_card_on_the_page_its_data_or_the_stream(tmp_path):
+    """Issue 30: a face-down card the log misspells, cards in hands and face down are not named
+    anywhere the server sends; the public copies of cards a player also holds hidden are."""
+    from tests.grand_tribunal.play.test_table_view_hidden import PLAY, SECRETS, TABLE
+
+    path = tmp_path / "game.gtl"
+    path.write_text(TABLE.format(variants='[Variants "hand-or-sanctum"]\n') + PLAY, encoding="utf-8")
+    with serving(path) as s:
+        stream = Stream(s.port)
+        try:
+            assert stream.wait_version(1)
+            sent = {"page": get(s.port, "/")[2].decode("utf-8"), "event": stream.events[0]["html"],
+                    "data": json.dumps(json.loads(get(s.port, "/state.json")[2]), ensure_ascii=False)}
+            for where, text in sent.items():
+                for secret in SECRETS:
+                    assert secret.replace('"', "&quot;") not in text and secret not in text, (where, secret)
+                assert "Pilgrim" in text and "Kindle" in text and "Quiet Recovery" in text, where
+            with path.open("a", encoding="utf-8") as log:
+                log.write('Ben: draw item "Emberr Wand"; draw spell face-up "Leaden Dream" refill "Kindle"\n')
+            assert stream.wait_version(2)
+            for text in (stream.events[-1]["html"], get(s.port, "/state.json")[2].decode("utf-8")):
+                assert "Emberr" not in text and "Leaden Dream" in text
+            assert 'draw item ?' in json.loads(get(s.port, "/state.json")[2])["moves"][-2]["text"]
         finally:
             stream.close()
 
@@ -221,7 +253,7 @@ def test_the_stream_sends_each_change_of_the_log(log):
 
 
 def test_a_stream_ends_in_time_and_the_browser_comes_back(log, monkeypatch):
-    monkeypatch.setattr(serve, "STREAM_SECONDS", 0.5)
+    monkeypatch.setattr(screen_server, "STREAM_SECONDS", 0.5)
     with serving(log) as s:
         stream = Stream(s.port)
         assert stream.closed.wait(10) and stream.versions == [1]
@@ -251,7 +283,7 @@ def test_huge_headers_are_refused(log):
 
 def test_a_slow_client_is_dropped(log, monkeypatch):
     """Slowloris: a head sent a byte at a time, each in time, is cut at HEAD_SECONDS in all."""
-    monkeypatch.setattr(serve, "HEAD_SECONDS", 0.6)
+    monkeypatch.setattr(screen_server, "HEAD_SECONDS", 0.6)
     with serving(log) as s, socket.create_connection(("127.0.0.1", s.port)) as sock:
         sock.settimeout(0.02)
         started, answer = time.monotonic(), b""
@@ -271,22 +303,22 @@ def test_a_slow_client_is_dropped(log, monkeypatch):
 
 def test_a_reader_that_stops_reading_is_dropped(log, monkeypatch):
     """A stream whose reader stops: once the socket's buffers are full, WRITE_SECONDS later it is gone."""
-    monkeypatch.setattr(serve, "WRITE_SECONDS", 0.3)
+    monkeypatch.setattr(screen_server, "WRITE_SECONDS", 0.3)
     with serving(log) as s, socket.socket() as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         sock.connect(("127.0.0.1", s.port))
         sock.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{s.port}\r\n\r\n".encode())
         assert _settles(lambda: s.server.clients == 1)
         screen = s.publisher.screen  # a screen far larger than any socket buffer, never read
-        s.publisher.publish(serve.Screen(screen.version + 1, screen.page, screen.data, b"data: " + b"x" * 32_000_000))
+        s.publisher.publish(screen_server.Screen(screen.version + 1, screen.page, screen.data, b"data: " + b"x" * 32_000_000))
         assert _settles(lambda: s.server.clients == 0, timeout=20)
         s.publisher.publish(screen)
         assert get(s.port, "/")[0] == 200
 
 
 def test_too_many_connections_get_503_and_the_server_recovers(log, monkeypatch):
-    monkeypatch.setattr(serve, "MAX_CLIENTS", 4)
-    monkeypatch.setattr(serve, "HEAD_SECONDS", 1.0)
+    monkeypatch.setattr(screen_server, "MAX_CLIENTS", 4)
+    monkeypatch.setattr(screen_server, "HEAD_SECONDS", 1.0)
     with serving(log) as s:
         idle = [socket.create_connection(("127.0.0.1", s.port)) for _ in range(4)]  # each holds a thread
         try:
@@ -296,6 +328,56 @@ def test_too_many_connections_get_503_and_the_server_recovers(log, monkeypatch):
             for sock in idle:
                 sock.close()
         assert _settles(lambda: s.server.clients == 0) and get(s.port, "/")[0] == 200
+
+
+def test_streams_whose_clients_left_free_their_places_at_once(log, monkeypatch):
+    """Issue 30: a stream's place was held until its next heartbeat (15 s), and everyone got 503
+    meanwhile; now the server notices the client go and frees the place."""
+    monkeypatch.setattr(screen_server, "MAX_CLIENTS", 3)
+    monkeypatch.setattr(screen_server, "HEARTBEAT_SECONDS", 600.0)  # no heartbeat would find them gone
+    with serving(log) as s:
+        streams = [Stream(s.port) for _ in range(3)]
+        assert all(stream.wait_version(1) for stream in streams) and s.server.clients == 3
+        assert exchange(s.port, b"GET / HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 503 ")
+        for stream in streams:
+            stream.close()
+        assert _settles(lambda: s.server.clients == 0), s.server.clients
+        assert get(s.port, "/")[0] == 200
+        again = Stream(s.port)  # and a stream still gets every change
+        try:
+            assert again.wait_version(1)
+            log.write_text(HEADER + ANA + BEN, encoding="utf-8")
+            assert again.wait_version(2)
+        finally:
+            again.close()
+
+
+def test_a_name_that_resolves_to_loopback_is_host_checked_too(log):
+    """Issue 30: ``--serve NAME:PORT`` with NAME resolving to 127.0.0.1 skipped the Host check
+    (DNS rebinding); it is decided by the address bound. 127.1 is such a name, without DNS."""
+    with serving(log, host="127.1") as s:
+        for host in (f"evil.example:{s.port}", f"127.0.0.2:{s.port}"):
+            status, _, body = get(s.port, "/", f"Host: {host}")
+            assert status == 400 and b"Ana" not in body, host
+        for host in (f"127.1:{s.port}", f"127.0.0.1:{s.port}", f"localhost:{s.port}"):
+            assert get(s.port, "/", f"Host: {host}")[0] == 200, host
+        assert s.server.bound == "127.0.0.1" and s.local and s.others is None  # "only this machine" is said
+
+
+def test_gt_play_new_on_a_taken_port_leaves_no_log_behind(tmp_path):
+    """Issue 30: the new log was created before the port was found taken, so the retry failed."""
+    new = tmp_path / "new.gtl"
+    args = ("play", new, "--new", "--players", "Ana,Ben,Caro", "--cards", "sample")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        refused = run(*args, "--serve", str(port), input="quit\n")
+        assert refused.exit_code == 2 and f"cannot serve on 127.0.0.1:{port}" in refused.stderr
+        assert not new.exists() and list(tmp_path.iterdir()) == []
+    retry = run(*args, "--serve", "0", input="quit\n")
+    assert retry.exit_code == 0, retry.output
+    assert new.exists()
 
 
 # ---- real processes -----------------------------------------------------------------------------------
@@ -393,6 +475,48 @@ def test_gt_play_serve_and_fifty_clients(log):
         proc.kill()
 
 
+def test_gt_plays_end_shows_the_next_players_turn_at_once(log):
+    """Issue 33: `end` wrote nothing, so the screen showed Ana's turn until Ben's first move.
+    gt play tells its screen; the log stays as it was (a log has no end marker)."""
+    proc = _play(log)
+    try:
+        port = _port_of(_first_json(proc, "serving")["url"])
+        _first_json(proc, "hello")
+        stream = Stream(port)
+        try:
+            assert stream.wait_version(1) and "Turn of <b>Ana</b>" in stream.events[-1]["html"]
+            proc.stdin.write("end\n")
+            assert _first_json(proc, "reply")["accepted"]
+            assert stream.wait_version(2) and "Turn of <b>Ben</b>" in stream.events[-1]["html"]
+            state = json.loads(get(port, "/state.json")[2])
+            assert (state["turn"], state["turn_closed"], state["slots_left"]) == ("Ben", True, None)
+            assert "Turn of <b>Ben</b>" in get(port, "/")[2].decode("utf-8")
+            assert log.read_text(encoding="utf-8") == HEADER + ANA
+            # typed at once, the move is saved after `end` is answered (lines piped in are saved
+            # together): the screen closes the turn once the text it was told of is saved
+            proc.stdin.write("vote staff\nextract 1\nend\n")
+            for _ in range(3):
+                assert _first_json(proc, "reply")["accepted"]
+            assert _settles(lambda: json.loads(get(port, "/state.json")[2])["turn"] == "Caro")
+            state = json.loads(get(port, "/state.json")[2])
+            assert state["turn_closed"] and state["moves"][-1]["text"] == "extract 1"
+        finally:
+            stream.close()
+        proc.stdin.write("quit\n")
+        proc.stdin.close()
+        assert proc.wait(30) == 0
+    finally:
+        proc.kill()
+
+
+def test_gt_replay_serve_takes_a_blank_line_as_the_end_of_a_turn(log):
+    with serving(log) as s:
+        assert json.loads(get(s.port, "/state.json")[2])["turn"] == "Ana"
+        with log.open("a", encoding="utf-8") as f:
+            f.write("\n")
+        assert _settles(lambda: json.loads(get(s.port, "/state.json")[2])["turn"] == "Ben")
+
+
 def test_the_server_stops_when_gt_play_is_killed(log):
     proc = _play(log)
     try:
@@ -423,7 +547,7 @@ def test_no_qr_library_no_qr(monkeypatch):
 def test_at_a_terminal_a_network_address_comes_with_a_qr_code(log, tmp_path, segno):
     from tests.terminal import Terminal
 
-    address = serve.lan_address()
+    address = screen_server.lan_address()
     if address is None:
         pytest.skip("this machine has no address on a network")
     if segno:
@@ -453,7 +577,7 @@ def test_every_interface_names_the_address_others_type(log):
     try:
         hello = _first_json(proc, "serving")
         assert hello["url"].startswith("http://0.0.0.0:")
-        address = serve.lan_address()
+        address = screen_server.lan_address()
         assert hello["others"] == (f"http://{address}:{_port_of(hello['url'])}/" if address else None)
         assert get(_port_of(hello["url"]), "/")[0] == 200  # reached over loopback: every interface
         if address:  # and over the network address, where any Host is this server's

@@ -22,17 +22,21 @@ from tests.cli.test_serve import _first_json, _play, _port_of, _settles
 from tests.conftest import ROOT, SCENARIOS
 from tests.grand_tribunal.play.test_table_view import ANA, BEN, HEADER
 
-DOC_IMAGE = ROOT / "docs" / "table-screen.png"
+DOC_IMAGE = ROOT / "docs" / "table-screen.png"  # a TV, 1920x1080, in the second Tribunal (the README's)
+DOC_IMAGES = {DOC_IMAGE: (1920, 1080, "tribunal 2"), ROOT / "docs" / "table-screen-end.png": (1920, 1080, None),
+              ROOT / "docs" / "table-screen-phone.png": (390, 844, "tribunal 2")}
 
-# Lines typed at gt play after Ana's turn, and the last move each one puts on the screen (None: writes nothing)
+# Lines typed at gt play after Ana's turn, and the last move each one puts on the screen; after `end`
+# (which writes nothing to the log), whose turn the screen shows at once
 TYPED = [
-    ("end", None),
-    ("Ben: draw item face-up \"Iron Amulet\" refill \"Pilgrim's Orb\"", "Ben: draw item face-up \"Iron Amulet\" refill ?"),
+    ("end", "Turn of Ben"),
+    ("Ben: draw item face-up \"Iron Amulet\" refill \"Pilgrim's Orb\"",
+     "Ben: draw item face-up \"Iron Amulet\" refill \"Pilgrim's Orb\""),  # public, though Ana drew the other copy
     ("vote staff", "Ben: vote staff"),
-    ("end", None),
+    ("end", "Turn of Caro"),
     ("vote orb", "Caro: vote orb"),
     ("extract 1", "Caro: extract 1"),
-    ("end", None),
+    ("end", "Turn of Ben"),
     ("praeco runic, healing, scroll", "Ben: praeco runic, healing, scroll"),
 ]
 LAST_MOVE = "(document.querySelector('.moves li:last-child') || {textContent: ''}).textContent"
@@ -63,7 +67,9 @@ def test_a_typed_move_is_on_the_screen_within_a_second(log):
                 proc.stdin.write(line + "\n")
                 reply = _first_json(proc, "reply")
                 assert reply["accepted"], reply
-                if shown is None:
+                if line == "end":
+                    page.wait_for(f"document.querySelector('.turn').textContent.startsWith({json.dumps(shown)})",
+                                  timeout=10)
                     continue
                 took.append(page.wait_for(f"{LAST_MOVE}.includes({json.dumps(shown)})", timeout=10))
             assert page.evaluate("window.__sameDocument") == 42  # the same page: nothing reloaded it
@@ -138,22 +144,78 @@ def test_without_javascript_the_page_still_shows_the_state(tmp_path):
         s.stop()
 
 
-def test_documentation_picture(tmp_path):
-    """The README shows the screen of the five-player sample log in its second Tribunal;
-    GT_UPDATE_DOCS=1 draws it again."""
+def _five_players(until: str | None) -> str:
+    """The five-player sample log: whole (None), or cut in the third round after ``until``."""
+    lines = (SCENARIOS / "games" / "five-players.gtl").read_text(encoding="utf-8").splitlines(keepends=True)
+    if until is None:
+        return "".join(lines)
+    cut = next(n for n, line in enumerate(lines) if line.startswith("round 3 praeco")
+               and any(x.startswith(until) for x in lines[:n]))
+    return "".join(lines[:cut + 3])
+
+
+END = """
+var box = function (e) { var r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, right: r.right}; };
+return {height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth,
+        winner: box(document.querySelector('.player.winner')), players: document.querySelectorAll('.player').length,
+        rows: document.querySelector('.rows-block') ? box(document.querySelector('.rows-block')) : null,
+        legend: box(document.querySelector('.legend')), status: document.querySelector('.turn').textContent};
+"""
+
+
+def test_five_players_at_the_end_of_a_game_fit_a_tv(tmp_path):
+    """Issue 33: at 1920x1080 the whole screen of a finished five-player game is in view (no one
+    scrolls a TV): the winner's card, the face-up rows and the legend too."""
+    browser.chromium_or_skip()
+    s, _ = _serving(tmp_path, _five_players(None))
+    try:
+        with browser.Live(1920, 1080) as page:
+            page.open(s.url)
+            shape = page.evaluate(f"(function () {{ {END} }})()")
+    finally:
+        s.stop()
+    assert shape["players"] == 5 and shape["status"] == "Winner: Eli", shape
+    assert shape["height"] <= 1080 and shape["width"] <= 1920, shape
+    for block in ("winner", "rows", "legend"):
+        assert shape[block] is not None and shape[block]["bottom"] <= 1080 and shape[block]["right"] <= 1920, block
+
+
+def test_documentation_pictures(tmp_path):
+    """The README shows the screen of the five-player sample log in its second Tribunal on a TV;
+    beside it the end of that game on a TV and the second Tribunal on a phone.
+    GT_UPDATE_DOCS=1 draws them again."""
     if os.environ.get("GT_UPDATE_DOCS"):
         browser.chromium_or_skip()
-        lines = (SCENARIOS / "games" / "five-players.gtl").read_text(encoding="utf-8").splitlines(keepends=True)
-        cut = next(n for n, line in enumerate(lines) if line.startswith("round 3 praeco")
-                   and any(x.startswith("tribunal 2") for x in lines[:n]))
-        s, _ = _serving(tmp_path, "".join(lines[:cut + 3]))
-        try:
-            with browser.Live(1600, 900) as live:
-                live.open(s.url)
-                live.wait_for("document.getElementById('live').className === 'live on'")
-                live.screenshot(DOC_IMAGE)
-        finally:
-            s.stop()
-    assert DOC_IMAGE.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert DOC_IMAGE.stat().st_size < 300_000
+        for image, (width, height, until) in DOC_IMAGES.items():
+            s, _ = _serving(tmp_path, _five_players(until))
+            try:
+                with browser.Live(width, height) as live:
+                    live.open(s.url)
+                    live.wait_for("document.getElementById('live').className === 'live on'")
+                    live.screenshot(image)
+            finally:
+                s.stop()
+    for image in DOC_IMAGES:
+        assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert image.stat().st_size < 400_000
+        assert browser.png_pixels(image)[:2] == DOC_IMAGES[image][:2]
     assert f"]({DOC_IMAGE.relative_to(ROOT)})" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_setup_screen_on_a_tv_names_the_first_praeco_and_spans_the_players(tmp_path):
+    browser.chromium_or_skip()
+    text = _five_players(None)
+    s, _ = _serving(tmp_path, text[:text.index("tribunal 1")])
+    try:
+        with browser.Live(1920, 1080) as page:
+            page.open(s.url)
+            shape = page.evaluate("""(function () {
+              return {turn: document.querySelector('.turn').textContent,
+                      widths: Array.prototype.map.call(document.querySelectorAll('.player'),
+                        function (e) { return e.getBoundingClientRect().width; }),
+                      height: document.documentElement.scrollHeight}; })()""")
+    finally:
+        s.stop()
+    assert shape["turn"] == "First Praeco: Ana" and shape["height"] <= 1080, shape
+    assert len(shape["widths"]) == 5 and max(shape["widths"]) - min(shape["widths"]) < 2, shape  # none squeezed
+    assert min(shape["widths"]) > 1920 / 7, shape

@@ -58,6 +58,10 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
     from gtcli.grand_tribunal.play.session import PlaySession
 
     rng = random.Random(seed)
+    if serve is not None and is_new:  # a taken address is said before the new log exists, not after
+        from gtcli.cli.serve import free_address
+
+        free_address(serve)
     if is_new:
         if not players:
             raise InputError(Diagnostic("S1", "a new game needs its players", hint="--players Ana,Ben,Caro"))
@@ -81,7 +85,7 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
 
         screen = serve_for_play(session, serve, as_json)
     try:
-        Prompt(session, as_json).run()
+        Prompt(session, as_json, screen.turn_closed if screen is not None else None).run()
     finally:
         if screen is not None:
             screen.stop()
@@ -117,8 +121,9 @@ class _Stopped(BaseException):
 class Prompt:
     """The read-answer loop: one typed line at a time, from a terminal or a script."""
 
-    def __init__(self, session, as_json: bool) -> None:
+    def __init__(self, session, as_json: bool, turn_closed=None) -> None:
         self.session = session
+        self.turn_closed = turn_closed  # tells the table's screen (gt play --serve) that `end` closed a turn
         self.as_json = as_json
         self.terminal = sys.stdin.isatty() and sys.stdout.isatty()
         self.out = console()
@@ -330,6 +335,8 @@ class Prompt:
             self.answer(s.undo())
         elif word in ("end", "done", "next"):
             reply = s.close_turn()
+            if reply.accepted and self.turn_closed is not None:
+                self.turn_closed(s.text)
             self.answer(reply)
             if reply.tribunal_due:
                 self.tribunal()
@@ -468,7 +475,11 @@ class Prompt:
         if self.as_json:
             self.say("help", kind="help", legal=legal, lines=lines)
         else:
-            for line in lines:
+            import shutil
+
+            from gtcli.grand_tribunal.play.typing_help import fitted
+
+            for line in fitted(lines, shutil.get_terminal_size().columns if self.terminal else None):
                 click.echo(line)
 
     def tribunal(self) -> bool:

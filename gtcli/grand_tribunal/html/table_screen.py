@@ -62,9 +62,17 @@ body {{ font-family: {SANS}; background: #14161b; color: #f3efe6; line-height: 1
   .grid {{ display: grid; grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr); align-items: start; }}
   .players-block {{ order: -1; }}
 }}
-@media (min-width: 1400px) {{  /* a TV: everything on one screen, in three columns */
-  .grid {{ grid-template-columns: minmax(0, 1.4fr) minmax(0, 2fr); }}
-  .info {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }}
+@media (min-width: 1400px) {{  /* a TV: everything on one screen, the game above and the players in one row below */
+  .grid {{ display: flex; flex-direction: column; align-items: stretch; }}
+  .players-block {{ order: 1; }}
+  .info {{ display: grid; align-items: start; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.3fr);
+           grid-template-areas: "standings track moves" "rows track moves"; }}
+  .info > .stack {{ display: contents; }}
+  .standings-block {{ grid-area: standings; }}
+  .track-block {{ grid-area: track; }}
+  .moves-block {{ grid-area: moves; }}
+  .rows-block {{ grid-area: rows; }}
+  .players {{ grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); grid-template-columns: none; }}
 }}
 section {{ background: #1e2129; border-radius: .4rem; padding: .5rem .7rem; min-width: 0; }}
 h2 {{ font-size: 1.05rem; margin: 0 0 .4rem; color: #c9c1b3; text-transform: uppercase; letter-spacing: .04em; }}
@@ -98,15 +106,60 @@ tr.current td, .player.current {{ background: #3b2f12; }}
 .down {{ color: #8f887c; font-style: italic; }}
 .active {{ color: #9fe3b0; }}
 .won {{ color: #ffd36b; }}
+.player.winner {{ border: .18rem solid #ffd36b; background: #33290f; }}
+.rows {{ margin: 0; display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .1rem .6rem; }}
+.rows dt {{ color: #c9c1b3; }}
+.rows dd {{ margin: 0; }}
+.rows ul {{ list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 .8rem; }}
+.legend {{ color: #c9c1b3; font-size: .75rem; margin: .4rem 0 0; }}
 .live {{ position: fixed; right: .5rem; bottom: .4rem; margin: 0; font-size: .75rem; padding: .1rem .4rem;
          border-radius: .6rem; background: #1e2129; }}
 .live.on::before {{ content: "\\25CF  "; color: #5fd38d; }}
 .live.off::before {{ content: "\\25CF  "; color: #ff7a45; }}
+@media (min-width: 1400px) {{  /* a TV: five Sanctums and the winner's card in view, nothing scrolls */
+  .sanctum ul {{ list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0 .7rem; }}
+  .grid, .info {{ gap: .5rem; }}
+  .screen {{ padding-bottom: .3rem; }}
+  section {{ padding: .35rem .6rem; }}
+  h2 {{ margin-bottom: .25rem; }}
+  .track li {{ margin: 0; font-size: .9rem; line-height: 1.15; }}
+  .players {{ align-items: start; }}
+  .player h3 {{ font-size: 1.15rem; }}
+  .player .facts {{ margin: 0 0 .1rem; }}
+  .sanctum {{ font-size: .8rem; line-height: 1.2; }}
+  .sanctum li:not(:last-child)::after {{ content: ","; }}
+  .moves li {{ font-size: 1rem; padding: .1rem 0; }}
+}}
 """
 
 
+# The screen's own words, beside the sheets' (DISPLAY_WORDS): the face-up rows, the legend, the first Praeco
+SCREEN_WORDS = {
+    "rows": {"en": "Face-up rows", "es": "Filas boca arriba", "fr": "Rangées face visible", "it": "File scoperte"},
+    "items": {"en": "Items", "es": "Ítems", "fr": "Objets", "it": "Oggetti"},
+    "spells": {"en": "Spells", "es": "Hechizos", "fr": "Sorts", "it": "Incantesimi"},
+    "legend": {"en": "Legend", "es": "Leyenda", "fr": "Légende", "it": "Legenda"},
+    "legend_active": {"en": "active", "es": "activa", "fr": "active", "it": "attiva"},
+    "legend_up": {"en": "face up, not active", "es": "boca arriba, no activa", "fr": "face visible, inactive",
+                  "it": "scoperta, non attiva"},
+    "legend_vis": {"en": "Vis on the card", "es": "Vis sobre la carta", "fr": "Vis sur la carte",
+                   "it": "Vis sulla carta"},
+    "legend_spells": {"en": "Spells installed on the Item", "es": "hechizos instalados en el ítem",
+                      "fr": "sorts installés sur l'objet", "it": "incantesimi installati sull'oggetto"},
+    "legend_won": {"en": "award won: place, Tribunal", "es": "premio ganado: puesto, Tribunal",
+                   "fr": "prix gagné : place, Assemblée", "it": "premio vinto: posto, Tribunale"},
+    "legend_unknown": {"en": "hidden, or not named in the log", "es": "oculta, o sin nombre en el registro",
+                       "fr": "cachée, ou non nommée dans la partie", "it": "nascosta, o non nominata nella partita"},
+    "first_praeco": {"en": "First Praeco", "es": "Primer Praeco", "fr": "Premier Praeco", "it": "Primo Praeco"},
+}
+
+
 def _w(lang: str):
-    return lambda key: display_word(key, lang)
+    def word(key: str) -> str:
+        own = SCREEN_WORDS.get(key)
+        return (own.get(lang) or own["en"]) if own else display_word(key, lang)
+
+    return word
 
 
 def _status(view: dict[str, Any], w, lang: str) -> str:
@@ -115,6 +168,10 @@ def _status(view: dict[str, Any], w, lang: str) -> str:
 
     if view["phase"] == "setup":
         where = kw("SETUP").capitalize()
+        if view.get("first_praeco"):
+            return (f'<header class="status"><p class="where">{esc(where)}</p><p class="turn">'
+                    f'{esc(w("first_praeco"))}: <b>{esc(view["first_praeco"])}</b></p>'
+                    f'<p class="file">{esc(view["file"])}</p></header>')
     else:
         grand = view["tribunal"] == view["tribunals"]
         tribunal = kw("GRAND_TRIBUNAL").title() if grand else f"{kw('TRIBUNAL').capitalize()} {view['tribunal']}"
@@ -189,13 +246,29 @@ def _moves(view: dict[str, Any], w) -> str:
     return f'<section class="moves-block"><h2>{esc(w("last_moves"))}</h2>{body}</section>'
 
 
+def _rows(view: dict[str, Any], w) -> str:
+    """The face-up Items and Spells beside the decks: public, so named."""
+    rows = view.get("rows") or {}
+    parts = "".join(f'<dt>{esc(w(deck + "s"))}</dt><dd><ul>{"".join(f"<li>{esc(name)}</li>" for name in rows[deck])}'
+                    f'</ul></dd>' for deck in ("item", "spell") if rows.get(deck))
+    return f'<section class="rows-block"><h2>{esc(w("rows"))}</h2><dl class="rows">{parts}</dl></section>' if parts else ""
+
+
+def _legend(w) -> str:
+    """What the colours and marks of a Sanctum card mean."""
+    return (f'<p class="legend"><span class="active">{esc(w("legend_active"))}</span> · '
+            f'<span>{esc(w("legend_up"))}</span> · <span class="down">({esc(w("face_down"))})</span> · '
+            f'[2 Vis] {esc(w("legend_vis"))} · + {esc(w("legend_spells"))} · '
+            f'<span class="won">(1, T2)</span> {esc(w("legend_won"))} · ? {esc(w("legend_unknown"))}</p>')
+
+
 def _card(c: dict[str, Any], w) -> str:
     if c["card"] is None:
         text, cls = f"({w('face_down')})", "down"
     else:
         text, cls = c["card"], "active" if c["active"] else ""
         if c.get("spells"):
-            text += " + " + ", ".join(c["spells"])
+            text += " + " + ", ".join(name if name is not None else f"({w('face_down')})" for name in c["spells"])
     if c["vis"]:
         text += f" [{c['vis']} Vis]"
     won = f' <span class="won">({c["won"]["place"]}, T{c["won"]["tribunal"]})</span>' if c.get("won") else ""
@@ -208,13 +281,15 @@ def _players(view: dict[str, Any], w) -> str:
         zones = "".join(f'<dt>{esc(w(zone))}</dt><dd><ul>{"".join(_card(c, w) for c in p[zone])}</ul></dd>'
                         for zone in ("laboratory", "library", "vault") if p[zone])
         current = " current" if p["name"] == view["turn"] else ""
+        current += " winner" if p["name"] in (view["winners"] or ()) else ""
         cards.append(f'<article class="player{current}" data-player="{esc(p["name"])}">'
                      f'<h3><span>{esc(p["name"])}</span><span class="total">{p["total"]}</span></h3>'
                      f'<p class="facts">{esc(w("vis"))} <b>{p["vis"]}</b> · {esc(w("hand"))} '
                      f'{p["hand"]}/{p["hand_limit"]}</p>'
                      + (f'<dl class="sanctum">{zones}</dl>' if zones else "") + "</article>")
     title = f"{w('players')} · {spelling('SANCTUM', view['language']).capitalize()}"
-    return f'<section class="players-block"><h2>{esc(title)}</h2><div class="players">{"".join(cards)}</div></section>'
+    return (f'<section class="players-block"><h2>{esc(title)}</h2><div class="players">{"".join(cards)}</div>'
+            f'{_legend(w)}</section>')
 
 
 def title(view: dict[str, Any]) -> str:
@@ -232,7 +307,8 @@ def screen_fragment(view: dict[str, Any], version: int, problem: str | None = No
     w = _w(lang)
     return (f'<div id="screen" class="screen" data-version="{version}" lang="{esc(lang)}">'
             f'{_status(view, w, lang)}{_banners(view, problem, w)}<div class="grid"><div class="info">'
-            f'<div class="stack">{_standings(view, w)}{_track(view, w)}</div>{_moves(view, w)}</div>'
+            f'<div class="stack">{_standings(view, w)}{_track(view, w)}</div>'
+            f'<div class="stack">{_moves(view, w)}{_rows(view, w)}</div></div>'
             f'{_players(view, w)}</div></div>')
 
 

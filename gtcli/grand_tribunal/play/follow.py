@@ -8,10 +8,18 @@ only what was added when the log only grew, :mod:`gtcli.grand_tribunal.play.incr
 and draws the screen again. A log that cannot be used for a moment (an editor saving
 half a line, the file moved away) leaves the last good screen up, with where and which
 code (``gt check`` says the rest).
+
+A log has no mark for the end of a turn: the next turn's line is. So that the screen shows
+the next player's turn as soon as a turn is over, a turn is taken as closed when the log
+ends in a blank line after it (what a scorekeeper typing in an editor does: Enter twice),
+or when ``gt play`` says its ``end`` closed the turn of exactly this text
+(:meth:`Follower.close_turn`, sent over the screen process's pipe). The next entry written
+opens the next turn, and the screen follows it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from dataclasses import replace
@@ -22,6 +30,17 @@ from gtcli.grand_tribunal.lang.logs.check import Checked, Options, check_file
 from gtcli.grand_tribunal.play.table_view import table_view
 
 FULL_READ_SECONDS = 2.0  # read the whole file at least this often, whatever stat says
+
+
+def digest(text: str) -> str:
+    """What ``gt play`` and its screen compare to agree on which text a closed turn ended."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def ends_turn(text: str) -> bool:
+    """Whether the log ends in a blank line (the turn it ends in is over): two line ends at
+    least in the white space after its last word (read from the end: linear however long)."""
+    return text[len(text.rstrip()):].count("\n") >= 2
 
 
 class Follower:
@@ -37,6 +56,8 @@ class Follower:
         self._seen: tuple | None = None  # the file's stat when last read
         self._read_at = 0.0
         self._names: tuple[tuple[str, str], dict[str, str]] | None = None
+        self._closed_text: str | None = None  # the digest of the text whose last turn gt play closed
+        self._verdicts: dict = {}  # what the last moves may name, kept from one screen to the next
         text, self.stamp = read_stamped(path, "log")  # unusable at the start: InputError (exit 2)
         self._seen = self._stat()
         self._take(check_file(path, self.options, text))
@@ -55,8 +76,21 @@ class Follower:
         if self._names is None or self._names[0] != key:
             self._names = (key, names_in(checked.card_set, checked.cards_path, checked.log.language))
         self.checked = checked
-        self.view = table_view(checked, self.file, self._names[1])
+        closed = ends_turn(checked.text) or self._closed_text == digest(checked.text)
+        self.view = table_view(checked, self.file, self._names[1], closed=closed, known=self._verdicts)
         self.version += 1
+
+    def close_turn(self, text_digest: str) -> bool:
+        """``gt play``'s ``end``: the turn that the text with this digest ends in is over. The
+        file is read at once (gt play saved it before saying so); True if the screen changed."""
+        self._closed_text = text_digest
+        self._read_at = 0.0  # a full read now, whatever stat says
+        changed = self.poll()
+        if not changed and self.problem is None and digest(self.checked.text) == text_digest \
+                and not self.view.get("turn_closed"):
+            self._take(self.checked)
+            changed = True
+        return changed
 
     def poll(self) -> bool:
         """Look at the file; True if the screen changed (a new view, or a problem came or went)."""

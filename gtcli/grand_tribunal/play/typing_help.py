@@ -23,6 +23,23 @@ COMMANDS = {
 }
 
 
+def fitted(lines: list[str], width: int | None) -> list[str]:
+    """The help's lines for a terminal ``width`` columns wide: each broken between words, never
+    inside one (a terminal's own wrapping breaks wherever the line reaches the edge), the rest
+    indented under its start. ``None`` (piped output): as they are, one line each, for a
+    script or ``grep`` to read."""
+    import textwrap
+
+    if width is None:
+        return list(lines)
+    out = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        out += textwrap.wrap(line, max(width - 1, 20), initial_indent="", subsequent_indent=indent + "    ",
+                             break_long_words=False, break_on_hyphens=False, drop_whitespace=True) or [line]
+    return out
+
+
 def templates(lang: str) -> dict[str, str]:
     """One line per action kind: how to type it in ``lang``."""
     def k(word: str) -> str:

@@ -57,9 +57,8 @@ def test_what_lies_hidden_stays_hidden(tmp_path):
         (16, "Ana", "sanctum ?, ?"),
         (16, "Ana", "advance ? 2"),
         (16, "Ana", "draw item ? to hand"),
-        # face up, so public; but the refill's name is also that of the card Ana drew blind into her
-        # hand, so it is hidden too (a name with a copy in a hand is never shown)
-        (17, "Ben", 'draw item face-up "Iron Amulet" refill ?'),
+        # face up, so public, refill too: that Ana drew the other copy blind into her hand changes nothing
+        (17, "Ben", 'draw item face-up "Iron Amulet" refill "Pilgrim\'s Orb"'),
         (17, "Ben", "vote staff"),
     ]
     page = screen_page(view, 1)
@@ -126,7 +125,7 @@ def test_italian_labels(tmp_path):
 
 def test_every_word_of_the_log_is_escaped(tmp_path):
     evil = "<img src=x onerror=alert(1)> & 'quotes'"
-    view = _view(tmp_path, HEADER + f'Ana: praeco staff, orb, wand; force "{evil}" vote staff\n')
+    view = _view(tmp_path, HEADER + f'Ana: praeco staff, orb, wand; draw item face-up "Iron Amulet" refill "{evil}"\n')
     page = screen_page(view, 7)
     assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt; &amp; &#x27;quotes&#x27;" in page
     assert len(re.findall(r"<script>", page)) == 1 and f"<script>{SCRIPT}</script>" in page
@@ -157,3 +156,69 @@ def test_the_follower_reads_only_when_the_file_changes(tmp_path):
     assert "The log cannot be used now" in screen_fragment(follower.view, follower.version, follower.problem)
     path.write_text(HEADER + ANA + BEN, encoding="utf-8")  # put back as it was
     assert follower.poll() is True and follower.problem is None and follower.version == 4
+
+
+# ---- the end of a turn, and the setup (issue 33) ----------------------------------------------------------
+def test_a_blank_line_after_a_turn_shows_the_next_players_turn(tmp_path):
+    """A log has no mark for the end of a turn; a scorekeeper in an editor leaves a blank line."""
+    path = tmp_path / "game.gtl"
+    path.write_text(HEADER + ANA, encoding="utf-8")
+    follower = Follower(str(path), Options())
+    assert (follower.view["turn"], follower.view["turn_closed"], follower.view["next"]) == ("Ana", False, "Ben")
+    path.write_text(HEADER + ANA + "\n", encoding="utf-8")
+    assert follower.poll() is True
+    assert (follower.view["turn"], follower.view["turn_closed"], follower.view["slots_left"]) == ("Ben", True, None)
+    assert "Turn of <b>Ben</b>" in screen_fragment(follower.view, follower.version)
+    path.write_text(HEADER + ANA + "\n" + BEN, encoding="utf-8")  # Ben's first move: his turn, open
+    assert follower.poll() is True and (follower.view["turn"], follower.view["turn_closed"]) == ("Ben", False)
+
+
+def test_gt_plays_end_closes_the_turn_of_exactly_that_text(tmp_path):
+    from gtcli.grand_tribunal.play.follow import digest
+
+    path = tmp_path / "game.gtl"
+    path.write_text(HEADER + ANA, encoding="utf-8")
+    follower = Follower(str(path), Options())
+    assert follower.close_turn(digest(HEADER)) is False and follower.view["turn"] == "Ana"  # another text
+    assert follower.close_turn(digest(HEADER + ANA)) is True and follower.view["turn"] == "Ben"
+    assert follower.view["turn_closed"] and follower.version == 2
+    path.write_text(HEADER + ANA + BEN, encoding="utf-8")
+    assert follower.poll() is True and (follower.view["turn"], follower.view["turn_closed"]) == ("Ben", False)
+
+
+def test_end_before_the_save_closes_the_turn_once_it_is_saved(tmp_path):
+    """Piped input saves lines together: `end` may reach the screen before the move it closes."""
+    from gtcli.grand_tribunal.play.follow import digest
+
+    path = tmp_path / "game.gtl"
+    path.write_text(HEADER, encoding="utf-8")
+    follower = Follower(str(path), Options())
+    assert follower.close_turn(digest(HEADER + ANA)) is False
+    path.write_text(HEADER + ANA, encoding="utf-8")
+    assert follower.poll() is True and (follower.view["turn"], follower.view["turn_closed"]) == ("Ben", True)
+
+
+def test_the_setup_screen_says_who_is_first_praeco(tmp_path):
+    setup = _view(tmp_path, HEADER[:HEADER.index("tribunal 1")])
+    assert setup["first_praeco"] == "Ana" and setup["phase"] == "setup"
+    assert "First Praeco: <b>Ana</b>" in screen_fragment(setup, 1)
+    assert _view(tmp_path, HEADER + ANA)["first_praeco"] is None
+    spanish = _view(tmp_path, HEADER[:HEADER.index("tribunal 1")].replace("[Cards", '[Language "es"]\n[Cards'))
+    assert "Primer Praeco" in screen_fragment(spanish, 1)
+
+
+def test_the_face_up_rows_and_the_legend_are_on_the_page(tmp_path):
+    page = screen_page(_view(tmp_path, HEADER + ANA + BEN), 1)
+    assert "Face-up rows" in page and "<li>Orb of Tides</li>" in page and "<li>Rune of Binding</li>" in page
+    assert "face up, not active" in page and "award won: place, Tribunal" in page
+
+
+@pytest.mark.parametrize("text, closed", [
+    ("Ana: vote staff\n", False), ("Ana: vote staff", False), ("Ana: vote staff\n\n", True),
+    ("Ana: vote staff\n  \t\n", True), ("Ana: vote staff\r\n\r\n", True), ("Ana: vote staff \n ", False),
+    ("\n" * 2_000_000, True),  # read from the end, once: a file of line ends costs one pass
+])
+def test_what_counts_as_a_blank_line_at_the_end(text, closed):
+    from gtcli.grand_tribunal.play.follow import ends_turn
+
+    assert ends_turn(text) is closed
