@@ -64,7 +64,8 @@ def test_cards_counts_by_hand():
     assert x["kind"] == "unknown" and x["games"] == 3 and x["association"] == 0.5
     assert x["ci"] == [pytest.approx(0.5 - t_quantile(2) * sqrt(1 / 4 / 3), abs=1e-6),
                        pytest.approx(0.5 + t_quantile(2) * sqrt(1 / 4 / 3), abs=1e-6)]
-    assert isclose(x["p"], t_two_sided_p(0.5 / sqrt(1 / 4 / 3), 2))
+    # the test's variance around 0: (1/4 + 1 + 0) / 2, t on 2 degrees of freedom
+    assert isclose(x["p"], t_two_sided_p(0.5 / sqrt(1.25 / 2 / 3), 2))
     assert y["association"] == -0.5 and isclose(y["p"], x["p"])  # two cards: mirror images
     assert x["p_adjusted"] == pytest.approx(min(1, 2 * x["p"])) and not x["associated"]
     assert z["used"] == 0 and z["association"] is None and z["p_adjusted"] is None  # listed, never played

@@ -104,17 +104,25 @@ def echo_report(report: dict, bots: list[str | None]) -> None:
     rows = sorted_cards(report["cards"])
     tested = sum(1 for r in rows if r["p"] is not None)
     out.print(CARDS_SAY.format(flag="*", tested=tested))
-    tiers = [b["bot"] for b in by_bot["bots"]] if by_bot else []
-    t = table("Card", "Kind", "Used by", "Games", "Users win", "Others win", "Association", "95% interval",
-              f"p ({report['correction']})", *(f"{tier}: assoc. (95%)" for tier in tiers),
-              title="Cards: association with winning, in points", terminal=terminal)
+    t = table("Card", "Kind", "Used by", "Games", "Users win (95%)", "Others win (95%)", "Association",
+              "95% interval", f"p ({report['correction']})", title="Cards: association with winning, in points",
+              terminal=terminal)
     for r in rows:
         t.add_row(("* " if r["associated"] else "") + r["card"], r["kind"], pct(r["use_rate"]), str(r["games"]),
-                  f"{pct(r['users']['win_rate'])} ({ci(r['users']['ci'])})",
-                  f"{pct(r['others']['win_rate'])} ({ci(r['others']['ci'])})",
-                  points(r["association"]), points_ci(r["ci"]), p_text(r["p_adjusted"]),
-                  *(_tier_cell(r["tiers"][tier], points, points_ci) for tier in tiers))
+                  _rate_cell(r["users"]), _rate_cell(r["others"]), points(r["association"]), points_ci(r["ci"]),
+                  p_text(r["p_adjusted"]))
     out.print(t)
+    for tier in [b["bot"] for b in by_bot["bots"]] if by_bot else []:
+        t = table("Card", "Kind", "Games", "Association", "95% interval", f"p ({report['correction']})",
+                  title=f"Cards in the hands of the {tier} bot: association with winning, in points (its seats' uses "
+                        "against every other use of the kind, each seat's result less its bot's win rate)",
+                  terminal=terminal)
+        for r in rows:
+            f = r["tiers"][tier]
+            if f["games"]:
+                t.add_row(("* " if f["associated"] else "") + r["card"], r["kind"], str(f["games"]),
+                          points(f["association"]), points_ci(f["ci"]), p_text(f["p_adjusted"]))
+        out.print(t)
     length, vis = report["length"], report["vis"]
     out.print(f"Game length: {length['mean']:.1f} turns (95% interval {length['ci'][0]:.1f} - {length['ci'][1]:.1f}).")
     out.print("Vis per player and game (mean, 95% interval): " + ", ".join(
@@ -126,7 +134,9 @@ def echo_report(report: dict, bots: list[str | None]) -> None:
             for r in report["tribunals"]) + ".")
 
 
-def _tier_cell(figure: dict, points, points_ci) -> str:
-    if figure["association"] is None:
+def _rate_cell(rate: dict) -> str:
+    """"55.5% (49-62)": a win rate and its 95% interval, the interval in whole points."""
+    if rate["win_rate"] is None:
         return "-"
-    return ("* " if figure["associated"] else "") + f"{points(figure['association'])} ({points_ci(figure['ci'])})"
+    low, high = rate["ci"]
+    return f"{100 * rate['win_rate']:.1f}% ({100 * low:.0f}-{100 * high:.0f})"
