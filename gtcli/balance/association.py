@@ -35,7 +35,7 @@ per-tier figures take C's uses by one bot's seats against every other use of its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from gtcli.core.statistics import holm, mean_interval, stratified_mean, wilson_fraction
@@ -44,7 +44,7 @@ ALPHA = 0.05
 CORRECTION = "holm"
 UNKNOWN_KIND = "unknown"
 
-Uses = Mapping[str, list[tuple[str, str]]]  # kind -> [(card, player)], one entry per use
+Uses = Mapping[str, list[tuple[str, int]]]  # kind -> [(card, seat)], one entry per use
 
 
 def _r(x: float | None) -> float | None:
@@ -62,19 +62,20 @@ class CardFigures:
         # card -> players -> [games, sum d, sum d², sum users' wins, sum others' wins, its squares]
         self.sums: dict[str, dict[int, list[float]]] = {}
 
-    def add(self, players: int, uses: Uses, result: Mapping[str, float], won: Mapping[str, int],
-            tier: Callable[[str], bool] | None = None) -> None:
-        """One game: ``result`` of each player (their win, or their win less their bot's rate),
-        ``won`` 1 or 0; ``tier``, when given, keeps only C's uses by the players it accepts."""
+    def add(self, players: int, uses: Uses, result: Sequence[float], won: Sequence[int],
+            tier: Callable[[int], bool] | None = None, skip: frozenset[str] = frozenset()) -> None:
+        """One game: ``result`` of each seat (its win, or its win less its bot's rate), ``won`` 1
+        or 0; ``tier``, when given, keeps only C's uses by the seats it accepts; the cards in
+        ``skip`` are left out of every other card's reference."""
         for kind_uses in uses.values():
             cards = {card for card, _ in kind_uses}
             if len(cards) < 2:
                 continue  # no other card of its kind to compare with in this game
             for card in cards:
                 mine = [p for c, p in kind_uses if c == card and (tier is None or tier(p))]
-                if not mine:
+                others = [p for c, p in kind_uses if c != card and c not in skip]
+                if not mine or not others:
                     continue
-                others = [p for c, p in kind_uses if c != card]
                 d = sum(result[p] for p in mine) / len(mine) - sum(result[p] for p in others) / len(others)
                 users = sum(won[p] for p in mine) / len(mine)
                 rest = sum(won[p] for p in others) / len(others)
@@ -142,10 +143,10 @@ def kinds_of(game: dict[str, Any]) -> dict[str, str]:
     return {c: k for c, k in kinds.items() if isinstance(c, str) and isinstance(k, str) and len(k) <= 40}
 
 
-def uses_by_kind(game: dict[str, Any], kinds: Mapping[str, str]) -> dict[str, list[tuple[str, str]]]:
-    """kind -> [(card, player)] for every card a player used in the game."""
-    out: dict[str, list[tuple[str, str]]] = {}
-    for player in game["players"]:
+def uses_by_kind(game: dict[str, Any], kinds: Mapping[str, str]) -> dict[str, list[tuple[str, int]]]:
+    """kind -> [(card, seat)] for every card a player used in the game (seats from 0)."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for seat, player in enumerate(game["players"]):
         for card in dict.fromkeys(game["used"].get(player, ())):
-            out.setdefault(kinds.get(card, UNKNOWN_KIND), []).append((card, player))
+            out.setdefault(kinds.get(card, UNKNOWN_KIND), []).append((card, seat))
     return out

@@ -12,10 +12,8 @@ the games (:func:`gtcli.core.statistics.clustered_wilson`), never narrower than 
 the seats. With one seat per game (the search bot above) it is Wilson's exactly.
 
 The card figures of a mixed study take each use's result as its player's win less the win
-rate of its bot in games of that size (:mod:`gtcli.balance.association`); they need every
-game's uses at the end, so the games that name bots are kept in a compact form, at most
-:data:`MAX_KEPT` of them (a search bot plays a few games a minute: a mixed study is
-thousands of games); the report says when more were read than kept.
+rate of its bot in games of that size (:mod:`gtcli.balance.association`), over the games
+kept (:mod:`gtcli.balance.kept`), since those rates are known only at the end.
 """
 
 from __future__ import annotations
@@ -24,21 +22,21 @@ from collections import defaultdict
 from typing import Any
 
 from gtcli.balance.association import CardFigures, flag
+from gtcli.balance.kept import KeptGames
 from gtcli.core.statistics import clustered_wilson
 
-MAX_KEPT = 200_000
 MAX_BOT_NAME = 40
 
 
-def bots_of(game: dict[str, Any]) -> dict[str, str]:
-    """The record's ``bots`` (player -> bot) if it names one for every player; else none."""
+def bots_of(game: dict[str, Any]) -> list[str] | None:
+    """The record's ``bots`` (player -> bot) as each seat's bot, if it names one for every player."""
     bots = game.get("bots")
     if not isinstance(bots, dict):
-        return {}
-    named = {p: bots.get(p) for p in game["players"]}
-    if all(isinstance(b, str) and 0 < len(b) <= MAX_BOT_NAME for b in named.values()):
+        return None
+    named = [bots.get(p) for p in game["players"]]
+    if all(isinstance(b, str) and 0 < len(b) <= MAX_BOT_NAME for b in named):
         return named  # type: ignore[return-value]
-    return {}
+    return None
 
 
 class BotSeats:
@@ -46,21 +44,16 @@ class BotSeats:
         self.games = 0
         # (bot, players) -> [games, seats, wins, wins², wins·seats, seats², fair]
         self.sums: dict[tuple[str, int], list[float]] = defaultdict(lambda: [0, 0, 0, 0, 0, 0, 0.0])
-        self.kept: list[tuple[int, dict, dict, dict]] = []
-        self.read = 0
 
-    def add(self, players: list[str], won: dict[str, int], bots: dict[str, str], uses) -> None:
+    def add(self, players: list[str], won: list[int], bots: list[str]) -> None:
         self.games += 1
-        n, winners = len(players), sum(won.values())
-        for bot in set(bots.values()):
-            seats = [p for p in players if bots[p] == bot]
-            k, s = len(seats), sum(won[p] for p in seats)
+        n, winners = len(players), sum(won)
+        for bot in set(bots):
+            seats = [s for s in range(n) if bots[s] == bot]
+            k, s = len(seats), sum(won[seat] for seat in seats)
             acc = self.sums[(bot, n)]
             for i, v in enumerate((1, k, s, s * s, s * k, k * k, k * winners / n)):
                 acc[i] += v
-        self.read += 1
-        if len(self.kept) < MAX_KEPT:
-            self.kept.append((n, won, bots, uses))
 
     def names(self) -> list[str]:
         return sorted({bot for bot, _ in self.sums})
@@ -77,42 +70,46 @@ class BotSeats:
             by_n = {n: acc for (b, n), acc in sorted(self.sums.items(), key=lambda kv: kv[0][1]) if b == bot}
             rows.append({"bot": bot, **_rate([sum(a[i] for a in by_n.values()) for i in range(7)]),
                          "by_players": {str(n): _rate(acc) for n, acc in by_n.items()}})
-        return {"games": self.games, "games_without_bots": games_without_bots,
-                "card_games": len(self.kept), "bots": rows}
+        return {"games": self.games, "games_without_bots": games_without_bots, "bots": rows}
 
-    def _expected(self) -> dict[tuple[str, int], float]:
-        """Each bot's win rate per number of players, over the games kept."""
-        seats: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
-        for n, won, bots, _ in self.kept:
-            for player, bot in bots.items():
-                seats[(bot, n)][0] += won[player]
-                seats[(bot, n)][1] += 1
-        return {key: w / k for key, (w, k) in seats.items()}
 
-    def card_figures(self, tier: str | None = None) -> CardFigures:
-        """The card figures over the games kept, each result less its bot's rate; ``tier``: only
-        the uses of that bot's seats on the card's side."""
-        expected = self._expected()
-        figures = CardFigures()
-        for n, won, bots, uses in self.kept:
-            result = {p: won[p] - expected[(bots[p], n)] for p in won}
-            figures.add(n, uses, result, won, None if tier is None else (lambda p, b=bots: b[p] == tier))
-        return figures
+def expected(kept: KeptGames) -> dict[tuple[str, int], float]:
+    """Each bot's win rate per number of players, over the games kept."""
+    seats: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
+    for n, won, bots, _ in kept:
+        for seat, bot in enumerate(bots or ()):
+            seats[(bot, n)][0] += won[seat]
+            seats[(bot, n)][1] += 1
+    return {key: w / k for key, (w, k) in seats.items()}
 
-    def split_by_tier(self, rows: list[dict[str, Any]], names: list[str]) -> None:
-        """Each row's ``tiers``: the card's figure per bot, Holm over the cards tested for that bot."""
+
+def card_figures(kept: KeptGames, skip: frozenset[str], tier: str | None = None) -> CardFigures:
+    """The card figures over the games kept that name their bots, each result less its bot's rate;
+    ``tier``: only the uses of that bot's seats on the card's side."""
+    rates = expected(kept)
+    figures = CardFigures()
+    for n, won, bots, uses in kept:
+        if bots is None:
+            continue
+        result = [won[s] - rates[(bots[s], n)] for s in range(n)]
+        figures.add(n, uses, result, won, None if tier is None else (lambda s, b=bots: b[s] == tier), skip)
+    return figures
+
+
+def split_by_tier(kept: KeptGames, tiers: list[str], rows: list[dict[str, Any]], skip: frozenset[str]) -> None:
+    """Each row's ``tiers``: the card's figure per bot, Holm over the cards tested for that bot."""
+    for row in rows:
+        row["tiers"] = {}
+    for bot in tiers:
+        figures = card_figures(kept, skip, bot)
+        tested = []
         for row in rows:
-            row["tiers"] = {}
-        for bot in self.names():
-            figures = self.card_figures(bot)
-            tested = []
-            for row in rows:
-                figure = {**figures.figure(row["card"]), "p_adjusted": None, "associated": False, "direction": None}
-                figure.pop("by_players")
-                row["tiers"][bot] = figure
-                if figure["p"] is not None:
-                    tested.append(figure)
-            flag(tested)
+            figure = {**figures.figure(row["card"]), "p_adjusted": None, "associated": False, "direction": None}
+            figure.pop("by_players")
+            row["tiers"][bot] = figure
+            if figure["p"] is not None:
+                tested.append(figure)
+        flag(tested)
 
 
 def _rate(acc: list[float]) -> dict[str, Any]:

@@ -24,10 +24,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gtcli.balance.association import ALPHA, CORRECTION, UNKNOWN_KIND, CardFigures, card_rows, kinds_of, uses_by_kind
-from gtcli.balance.bots import BotSeats, bots_of
+from gtcli.balance.bots import BotSeats, bots_of, split_by_tier
+from gtcli.balance.bots import card_figures as bot_card_figures
+from gtcli.balance.kept import KeptGames
 from gtcli.core.statistics import mean_interval, wilson
 
 VIS_KINDS = ("gathered", "advanced", "left")
+ROUNDS = 4  # of leaving the cards found associated out of the reference
 
 
 class Running:
@@ -70,6 +73,7 @@ class Tally:
         self.figures = CardFigures()
         self.winners: Counter = Counter()  # players -> winners counted over those games (shared wins)
         self.bots = BotSeats()
+        self.kept = KeptGames()
         self.turns = Running()
         self.turn_counts: Counter = Counter()
         self.vis = {kind: Running() for kind in VIS_KINDS}
@@ -87,18 +91,19 @@ class Tally:
         praeco = game.get("first_praeco")
         start = players.index(praeco) if praeco in players else None
         self.winners[n] += len(winners)
-        won = {player: int(player in winners) for player in players}
+        won = [int(player in winners) for player in players]
         kinds = kinds_of(game)
         uses = uses_by_kind(game, kinds)
         bots = bots_of(game)
         self.figures.add(n, uses, won, won)
+        self.kept.add(n, won, bots, uses)
         if bots:
-            self.bots.add(players, won, bots, uses)
+            self.bots.add(players, won, bots)
         for seat, player in enumerate(players, 1):
             self.player_games += 1
-            self.seat_wins[n][seat] += won[player]
+            self.seat_wins[n][seat] += won[seat - 1]
             if start is not None:
-                self.turn_wins[n][(seat - 1 - start) % n + 1] += won[player]
+                self.turn_wins[n][(seat - 1 - start) % n + 1] += won[seat - 1]
             for card in dict.fromkeys(game["used"].get(player, ())):
                 self.card_used[card] += 1
                 if card in kinds or card not in self.card_kind:
@@ -121,7 +126,7 @@ class Tally:
         """The statistics (module docstring); ``cards``: every card to list, played or not (a
         mapping gives each one's kind, for cards no game record named)."""
         by_bot = self.bots.report(self.games_without_bots())
-        rows = self.card_rows(cards, self.bots.card_figures() if by_bot else self.figures)
+        rows, reference = self.card_rows(cards)
         return {
             "games": self.games,
             "players": {str(n): count for n, count in sorted(self.by_players.items())},
@@ -135,6 +140,7 @@ class Tally:
             "correction": CORRECTION,
             "alpha": ALPHA,
             "bots": by_bot,
+            "reference": reference,
             "length": {**self.turns.json(), "histogram": [[t, c] for t, c in sorted(self.turn_counts.items())]},
             "vis": {kind: self.vis[kind].json() for kind in VIS_KINDS},
             "tribunals": [{"tribunal": n, "score": self.tribunal_scores[n].json(), "best": self.tribunal_best[n].json()}
@@ -145,7 +151,12 @@ class Tally:
     def games_without_bots(self) -> int:
         return self.games - self.bots.games
 
-    def card_rows(self, cards: Iterable[str] | None, figures: CardFigures) -> list[dict[str, Any]]:
+    def card_rows(self, cards: Iterable[str] | Mapping[str, str] | None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The card rows, and what each card was compared with (:mod:`gtcli.balance.association`).
+
+        First against every other card of its kind; then, while some cards are associated
+        with winning, again with those left out of the others' reference (at most
+        :data:`ROUNDS` rounds), so one broken card does not pull down its whole kind."""
         listed = dict(cards) if isinstance(cards, Mapping) else dict.fromkeys(cards or (), UNKNOWN_KIND)
         for name, kind in listed.items():
             if kind != UNKNOWN_KIND or name not in self.card_kind:
@@ -158,7 +169,29 @@ class Tally:
                     "used": self.card_used[name],
                     "use_rate": _round(self.card_used[name] / self.player_games) if self.player_games else 0.0}
 
-        rows = card_rows(figures, names, lambda name: self.card_kind.get(name, UNKNOWN_KIND), counts)
+        def rows_for(skip: frozenset[str]) -> list[dict[str, Any]]:
+            return card_rows(self.card_figures(skip), names, lambda name: self.card_kind.get(name, UNKNOWN_KIND), counts)
+
+        skip: frozenset[str] = frozenset()
+        rows = rows_for(skip)
+        for _ in range(ROUNDS):
+            flagged = frozenset(r["card"] for r in rows if r["associated"])
+            if flagged == skip or not self.kept.usable:
+                break
+            skip = flagged
+            rows = rows_for(skip)
         if self.bots.mixed():
-            self.bots.split_by_tier(rows, names)
-        return rows
+            split_by_tier(self.kept, self.bots.names(), rows, skip)
+        reference = {"left_out": sorted(skip), "bots_allowed_for": self.bots.mixed() and self.kept.usable,
+                     "games_kept": len(self.kept.games), "complete": self.kept.usable}
+        return rows, reference
+
+    def card_figures(self, skip: frozenset[str]) -> CardFigures:
+        if self.kept.usable and self.bots.mixed():
+            return bot_card_figures(self.kept, skip)
+        if not skip or not self.kept.usable:
+            return self.figures
+        figures = CardFigures()
+        for n, won, _, uses in self.kept:
+            figures.add(n, uses, won, won, None, skip)
+        return figures
