@@ -65,7 +65,7 @@ def interval_bar(value: float | None, low: float, high: float, lo_axis: float, h
             f'aria-label="{esc(label)}" xmlns="http://www.w3.org/2000/svg"><title>{esc(label)}</title>'
             f'<line x1="{x(reference):.1f}" x2="{x(reference):.1f}" y1="0" y2="{BAR_H}" stroke="#999" '
             f'stroke-dasharray="3 2"/>'
-            f'<rect class="ci" x="{x(low):.1f}" y="{BAR_H / 2 - 3}" width="{max(1.0, x(high) - x(low)):.1f}" '
+            f'<rect class="ci" x="{min(x(low), BAR_W - 1):.1f}" y="{BAR_H / 2 - 3}" width="{max(1.0, x(high) - x(low)):.1f}" '
             f'height="6" fill="#56B4E9"/>{dot}</svg>')
 
 
@@ -127,7 +127,8 @@ def _card_rows(rows: list[dict], span: float, tier: bool = False) -> str:
                             '<th class="num opt">used by</th>')
     return (f'<div class="wide"><table class="cards"><tr><th>card</th>'
             f'<th class="num">assoc.<span class="opt"> (points)</span></th>'
-            f'<th>−{100 * span:.0f} … +{100 * span:.0f} points</th><th class="num">p (Holm)</th>'
+            f'<th>−{100 * span:.0f} … +{100 * span:.0f}<span class="opt"> points</span></th>'
+            f'<th class="num">p<span class="opt"> (Holm)</span></th>'
             f'<th class="num opt">95% interval</th><th class="num opt">games</th>{head}'
             f'</tr>{"".join(body)}</table></div>')
 
