@@ -29,7 +29,7 @@ table {{ border-collapse: collapse; width: 100%; font-size: 13px; }}
 th, td {{ border-bottom: 1px solid #e2dccf; padding: 4px 6px; text-align: left; vertical-align: middle; }}
 th {{ background: #f3efe6; white-space: nowrap; }}
 .num {{ text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }}
-td.name {{ overflow-wrap: break-word; min-width: 8em; }}
+td.name {{ overflow-wrap: anywhere; min-width: 6em; }}
 td.bar {{ width: {BAR_W}px; min-width: 120px; }}
 svg.bar {{ display: block; width: 100%; height: {BAR_H}px; }}
 svg.chart {{ display: block; width: 100%; height: auto; }}

@@ -31,6 +31,9 @@ out.kinds = Array.from(document.querySelectorAll("#cards table.cards")).map(func
     return {ratio: ci.width / r.width, beyond: svg.querySelectorAll("path.beyond").length};
   });
 });
+out.tables = Array.from(document.querySelectorAll("table")).map(function (t) {
+  return t.getBoundingClientRect().width - t.parentNode.getBoundingClientRect().width;
+});
 out.sections = Array.from(document.querySelectorAll("section")).map(function (s) { return s.id; });
 out.text = document.body.textContent;
 out.charts = Array.from(document.querySelectorAll("svg.chart")).filter(function (svg) {
@@ -88,6 +91,7 @@ def test_the_report_in_chromium(page, width):
     assert "greedy bot" in data["who"] and "Bots do not play like people" in data["who"]
     assert len(data["bars"]) >= 2 * (3 + 4 + 5) + 22  # seats and Praeco positions of 3 to 5 players, card rows
     assert {"seats", "cards", "bots"} <= set(data["sections"])
+    assert max(data["tables"]) <= 0.5, data["tables"]  # no table scrolls in its box: a hostile name wraps anywhere
     assert "Association, not cause" in data["text"] and "fair share" in data["text"] and "<1e-16" in data["text"]
     items = data["kinds"][0]  # Items: the outlier runs off the axis (an arrow), the others stay readable
     assert sum(bar["beyond"] for bar in items) >= 1
