@@ -29,7 +29,7 @@ table {{ border-collapse: collapse; width: 100%; font-size: 13px; }}
 th, td {{ border-bottom: 1px solid #e2dccf; padding: 4px 6px; text-align: left; vertical-align: middle; }}
 th {{ background: #f3efe6; white-space: nowrap; }}
 .num {{ text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }}
-td.name {{ overflow-wrap: anywhere; min-width: 6em; }}
+td.name {{ overflow-wrap: anywhere; min-width: 10em; }}
 td.bar {{ width: {BAR_W}px; min-width: 120px; }}
 svg.bar {{ display: block; width: 100%; height: {BAR_H}px; }}
 svg.chart {{ display: block; width: 100%; height: auto; }}
@@ -38,8 +38,9 @@ tr.significant td {{ background: #fff4d6; font-weight: bold; }}
 .legend li {{ display: flex; align-items: center; gap: 6px; min-width: 0; }}
 .legend .who {{ border: none; background: none; padding: 0; margin: 0; }}
 footer {{ margin-top: 24px; border-top: 1px solid #e2dccf; padding-top: 6px; color: #5b544a; font-size: 12px; }}
+@media (max-width: 900px) {{ .opt2 {{ display: none; }} }}  /* games and use rate: in the JSON and on wide screens */
 @media (max-width: 640px) {{
-  main {{ padding: 8px; }} h1 {{ font-size: 21px; }} td.bar {{ min-width: 90px; width: 40%; }}
+  main {{ padding: 8px; }} h1 {{ font-size: 21px; }} td.bar {{ min-width: 90px; width: 40%; }} td.name {{ min-width: 6em; }}
   .opt {{ display: none; }}  /* a phone shows the estimate and its chart; the page's JSON has every column */
 }}
 """
@@ -118,18 +119,18 @@ def _card_rows(rows: list[dict], span: float, tier: bool = False) -> str:
         users, others = r["users"], r["others"]
         rest = "" if tier else (f'<td class="num opt">{_pct(users["win_rate"])} {_ci(users["ci"])}</td>'
                                 f'<td class="num opt">{_pct(others["win_rate"])} {_ci(others["ci"])}</td>'
-                                f'<td class="num opt">{_pct(r["use_rate"])}</td>')
+                                f'<td class="num opt opt2">{_pct(r["use_rate"])}</td>')
         body.append(
             f'<tr{cls}><td class="name">{esc(r["card"])}</td><td class="num">{_points(r["association"])}</td>'
             f'<td class="bar">{bar}</td><td class="num">{esc(p_text(r["p_adjusted"]))}</td>'
-            f'<td class="num opt">{interval}</td><td class="num opt">{r["games"]}</td>{rest}</tr>')
+            f'<td class="num opt">{interval}</td><td class="num opt opt2">{r["games"]}</td>{rest}</tr>')
     head = "" if tier else ('<th class="num opt">users win</th><th class="num opt">others win</th>'
-                            '<th class="num opt">used by</th>')
+                            '<th class="num opt opt2">used by</th>')
     return (f'<div class="wide"><table class="cards"><tr><th>card</th>'
             f'<th class="num">assoc.<span class="opt"> (points)</span></th>'
             f'<th>−{100 * span:.0f} … +{100 * span:.0f}<span class="opt"> points</span></th>'
             f'<th class="num">p<span class="opt"> (Holm)</span></th>'
-            f'<th class="num opt">95% interval</th><th class="num opt">games</th>{head}'
+            f'<th class="num opt">95% interval</th><th class="num opt opt2">games</th>{head}'
             f'</tr>{"".join(body)}</table></div>')
 
 
@@ -138,7 +139,7 @@ def _points(x: float | None) -> str:
 
 
 def _ci(pair) -> str:
-    return "" if not pair else f'<span class="note">({100 * pair[0]:.0f}–{100 * pair[1]:.0f}%)</span>'
+    return "" if not pair else f'<br><span class="note">({100 * pair[0]:.0f}–{100 * pair[1]:.0f}%)</span>'
 
 
 def _by_kind(rows: list[dict]) -> dict[str, list[dict]]:
