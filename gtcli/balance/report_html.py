@@ -247,9 +247,18 @@ def played_by(bots: list[str | None]) -> str:
             "like people: a card strong for a bot may be weak at a table, and the other way round.")
 
 
+def who_played(report: dict, bots: list[str | None]) -> list[str | None]:
+    """The bots of the study descriptions, or those the game records name seat by seat."""
+    by_bot = report.get("bots")
+    if not by_bot:
+        return bots
+    return [b["bot"] for b in by_bot["bots"]] + ([None] if by_bot["games_without_bots"] else [])
+
+
 def balance_html(report: dict, bots: list[str | None], sources: list[str], excluded: list[dict],
                  generator: str) -> str:
     """The whole page (module docstring)."""
+    bots = who_played(report, bots)
     shown = excluded[:MAX_EXCLUDED_SHOWN]
     left = "".join(f"<tr><td class='name'>{esc(e['file'])}</td><td>{esc(e['reason'])}</td></tr>" for e in shown)
     more = f"<p class='note'>… and {len(excluded) - len(shown)} more.</p>" if len(excluded) > len(shown) else ""

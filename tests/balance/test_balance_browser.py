@@ -88,7 +88,7 @@ def test_the_report_in_chromium(page, width):
     assert data["scripts"] == 1 and data["images"] == 0  # the probe's own script; no image from a name
     assert data["scroll"] <= data["width"], data  # nothing wider than the window, on a phone too
     assert HOSTILE in data["names"] and LONG in data["names"]  # shown as text, not obeyed
-    assert "greedy bot" in data["who"] and "Bots do not play like people" in data["who"]
+    assert "greedy, mcts bots" in data["who"] and "Bots do not play like people" in data["who"]
     assert len(data["bars"]) >= 2 * (3 + 4 + 5) + 22  # seats and Praeco positions of 3 to 5 players, card rows
     assert {"seats", "cards", "bots"} <= set(data["sections"])
     assert max(data["tables"]) <= 0.5, data["tables"]  # no table scrolls in its box: a hostile name wraps anywhere

@@ -63,7 +63,7 @@ def sorted_cards(rows: list[dict]) -> list[dict]:
 
 def echo_report(report: dict, bots: list[str | None]) -> None:
     """The report as tables on standard output (plain text when piped)."""
-    from gtcli.balance.report_html import played_by
+    from gtcli.balance.report_html import played_by, who_played
     from gtcli.cli.terminal.output import console, table
     from gtcli.core.statistics import p_text
 
@@ -82,7 +82,7 @@ def echo_report(report: dict, bots: list[str | None]) -> None:
     def points_ci(pair) -> str:
         return "-" if not pair else f"{points(pair[0])} to {points(pair[1])}"
 
-    out.print(f"Balance of {report['games']} game(s). {played_by(bots)}")
+    out.print(f"Balance of {report['games']} game(s). {played_by(who_played(report, bots))}")
     for n, rows in report["seats"].items():
         fair = report["fair_share"][n]
         t = table("Seat", "Games", "Wins", "Win rate", "95% interval", "From 1st Praeco", "Win rate ", "95% interval ",
