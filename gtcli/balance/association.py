@@ -68,24 +68,42 @@ class CardFigures:
         or 0; ``tier``, when given, keeps only C's uses by the seats it accepts; the cards in
         ``skip`` are left out of every other card's reference."""
         for kind_uses in uses.values():
-            cards = {card for card, _ in kind_uses}
-            if len(cards) < 2:
-                continue  # no other card of its kind to compare with in this game
-            for card in cards:
-                mine = [p for c, p in kind_uses if c == card and (tier is None or tier(p))]
-                others = [p for c, p in kind_uses if c != card and c not in skip]
-                if not mine or not others:
-                    continue
-                d = sum(result[p] for p in mine) / len(mine) - sum(result[p] for p in others) / len(others)
-                users = sum(won[p] for p in mine) / len(mine)
-                rest = sum(won[p] for p in others) / len(others)
-                acc = self.sums.setdefault(card, {}).setdefault(players, [0, 0.0, 0.0, 0.0, 0.0, 0.0])
+            if len(kind_uses) < 2:
+                continue
+            per_card: dict[str, list[float]] = {}  # card -> [uses, sum of results, sum of wins]
+            for card, seat in kind_uses:
+                acc = per_card.get(card)
+                if acc is None:
+                    acc = per_card[card] = [0, 0.0, 0]
                 acc[0] += 1
-                acc[1] += d
-                acc[2] += d * d
-                acc[3] += users
-                acc[4] += rest
-                acc[5] += rest * rest
+                acc[1] += result[seat]
+                acc[2] += won[seat]
+            if len(per_card) < 2:
+                continue  # no other card of its kind to compare with in this game
+            total = [0, 0.0, 0]  # the uses every card's reference may hold: all but the skipped cards'
+            for card, acc in per_card.items():
+                if card not in skip:
+                    total[0] += acc[0]
+                    total[1] += acc[1]
+                    total[2] += acc[2]
+            for card, acc in per_card.items():
+                rest = total if card in skip else [total[0] - acc[0], total[1] - acc[1], total[2] - acc[2]]
+                if not rest[0]:
+                    continue
+                if tier is not None:
+                    seats = [seat for c, seat in kind_uses if c == card and tier(seat)]
+                    if not seats:
+                        continue
+                    acc = [len(seats), sum(result[s] for s in seats), sum(won[s] for s in seats)]
+                d = acc[1] / acc[0] - rest[1] / rest[0]
+                users, others = acc[2] / acc[0], rest[2] / rest[0]
+                sums = self.sums.setdefault(card, {}).setdefault(players, [0, 0.0, 0.0, 0.0, 0.0, 0.0])
+                sums[0] += 1
+                sums[1] += d
+                sums[2] += d * d
+                sums[3] += users
+                sums[4] += others
+                sums[5] += others * others
 
     def figure(self, card: str) -> dict[str, Any]:
         """The card's association (module docstring) with its interval and p, before Holm."""
