@@ -14,10 +14,11 @@ counts three times):
 where a use's result is 1 if its player won (a shared win is a win for each sharer) and
 0 otherwise. The game is the unit: d_g is one number per game, and games are independent
 (the player-games of one game are not: they share one winner). C's **association** is the
-mean of d_g over its informative games, stratified by the number of players (each d_g
-compares players of one game, so of one size; the spread is measured around each size's
-own mean: :func:`gtcli.core.statistics.stratified_mean`), with Student's t interval and the
-two-sided p-value of "no association"; Holm's correction runs over the cards tested.
+mean of d_g over its informative games; each d_g compares players of one game, so of one
+size (3, 4, 5 players are never pooled into one comparison), and the JSON gives the figure
+per size. The p-value of "no association" is Student's t on the games with the variance
+the hypothesis implies, and the interval is every value that test would not reject
+(:func:`gtcli.core.statistics.stratified_mean`); Holm's correction runs over the cards tested.
 
 Why it is honest (the known-answer tests, tests/balance/test_association.py): if the cards
 of a kind are exact clones, their labels are exchangeable, C's use is a uniformly random

@@ -167,25 +167,29 @@ def t_quantile(df: float, level: float = 0.95) -> float:
     return (low + high) / 2
 
 
-def stratified_mean(strata: list[tuple[int, float, float]], level: float = 0.95
+def stratified_mean(strata: list[tuple[int, float, float]], level: float = 0.95, bound: float = 1.0
                     ) -> tuple[float | None, tuple[float, float] | None, float | None, int]:
     """(mean, interval, two-sided p of "the mean is 0", degrees of freedom) of values in strata.
 
     ``strata``: (n, sum, sum of squares) of each stratum's values, one value per independent
-    unit. The mean is over all units (each stratum weighs as many units as it has).
+    unit; the mean is over all units (each stratum weighs as many units as it has). Every
+    value lies in [-``bound``, ``bound``].
 
-    * The **interval** uses the spread of each value around *its own stratum's* mean, pooled
-      (sum of squares within strata over N - k, for N units in k strata), so a difference
-      between strata is never taken for noise, and Student's t with N - k degrees of freedom.
-    * The **test** estimates the variance as the null hypothesis has it, around 0 (sum of
-      squares over N - 1), as a score test does, with Student's t on N - 1 degrees of
-      freedom. On skewed values (wins are rare, so a winning use is a big positive value) the
-      centred variance shrinks exactly when the mean is far out by chance, and small p-values
-      come too often (the null study of tests/balance/test_association.py: 1.4 times too
-      many below 0.05 / 22, Holm's family-wise 6.8%); the null's own variance keeps that tail
-      honest (1.1 times, family-wise 5.3%). It is the same or wider, so never a smaller p.
+    * The **test** of "the mean is 0" estimates the variance as that hypothesis has it:
+      around 0 (sum of squares over N - 1), as a score test does, with Student's t on N - 1
+      degrees of freedom. On skewed values (wins are rare, so a winning use is a big positive
+      value) the usual variance around the sample mean shrinks exactly when the mean is far
+      out by chance, and small p-values come too often (the null study of
+      tests/balance/test_association.py: 1.4 times too many below 0.05 / 22, Holm's
+      family-wise rate 6.8%); the hypothesis's own variance keeps that tail honest.
+    * The **interval** is every value d that the same test would not reject: (mean - d)² <=
+      t² S(d) / (N (N - 1)), with S(d) the sum of squares around d. So it excludes 0 exactly
+      when p < 1 - ``level``, and, like Wilson's interval for a proportion, it stays wide
+      where a few units say little (a card never winning in 8 games); with too few units to
+      reject anything it is the whole range [-``bound``, ``bound``].
 
-    With one unit, only the mean; the interval needs N - k >= 1.
+    Strata enter through the units: each value compares like with like within its stratum
+    (the caller's job), and under the hypothesis every stratum's mean is 0.
     """
     strata = [s for s in strata if s[0] > 0]
     units = sum(n for n, _, _ in strata)
@@ -195,18 +199,17 @@ def stratified_mean(strata: list[tuple[int, float, float]], level: float = 0.95
     if units < 2:
         return mean, None, None, 0
     squares = sum(sq for _, _, sq in strata)
-    se0 = sqrt(squares / (units - 1) / units)
-    if se0 <= 1e-12:
-        p = 1.0  # every value 0
-    else:
-        p = t_two_sided_p(mean / se0, units - 1)
-    df = units - len(strata)
-    if df < 1:
-        return mean, None, p, df
-    within = sum(max(0.0, sq - total * total / n) for n, total, sq in strata)
-    se = sqrt(within / df / units)
-    half = t_quantile(df, level) * se
-    return mean, (mean - half, mean + half), p, df
+    df = units - 1
+    se0 = sqrt(squares / df / units)
+    p = 1.0 if se0 <= 1e-12 else t_two_sided_p(mean / se0, df)  # every value 0: nothing to see
+    # (mean - d)² <= k (squares - 2 d total + N d²), k = t² / (N (N - 1)): a quadratic in d
+    k = t_quantile(df, level) ** 2 / (units * df)
+    a = 1 - k * units
+    if a <= 0:
+        return mean, (-bound, bound), p, df
+    spread = mean * mean - (mean * mean - k * squares) / a
+    half = sqrt(max(0.0, spread))
+    return mean, (max(-bound, mean - half), min(bound, mean + half)), p, df
 
 
 def clustered_wilson(units: int, successes: float, trials: float, successes_sq: float, cross: float,

@@ -18,7 +18,7 @@ from math import sqrt
 import pytest
 
 from gtcli.balance.stats import Tally
-from gtcli.core.statistics import holm, t_quantile, two_proportion_p, wilson
+from gtcli.core.statistics import holm, t_two_sided_p, two_proportion_p, wilson
 from tests.balance.synthetic import KINDS, confounded, planted, study
 from tests.conftest import SCENARIOS, run
 
@@ -131,9 +131,9 @@ def test_a_tiny_study_by_hand():
     # game 1: Alpha won, Beta and Gamma lost: d = 1 - 0 = 1; game 2: 0 - (1 + 1) / 2 = -1; game 3: 0 - (0 + 1) / 2 = -1/2
     mean = (1 - 1 - 0.5) / 3
     assert alpha["games"] == 3 and alpha["association"] == pytest.approx(mean, abs=1e-6)
-    within = (1 + 1 + 0.25) - (-0.5) ** 2 / 3
-    half = t_quantile(2) * sqrt(within / 2 / 3)
-    assert alpha["ci"] == [pytest.approx(mean - half, abs=1e-6), pytest.approx(mean + half, abs=1e-6)]
+    # the test's variance around 0: (1 + 1 + 1/4) / 2; three games: the interval is the whole range
+    assert alpha["p"] == pytest.approx(t_two_sided_p(mean / sqrt(2.25 / 2 / 3), 2))
+    assert alpha["ci"] == [-1.0, 1.0]
     assert alpha["users"]["win_rate"] == pytest.approx(1 / 3, abs=1e-6)
     assert alpha["users"]["ci"] == [pytest.approx(v, abs=1e-6) for v in wilson(1, 3)]
     assert alpha["others"]["win_rate"] == pytest.approx((0 + 1 + 0.5) / 3, abs=1e-6)

@@ -101,13 +101,21 @@ def test_student_t_against_published_tables():
 
 def test_stratified_mean_by_hand():
     # stratum A: 1, 0, 2 (n 3, sum 3, squares 5); stratum B: 1, -1 (n 2, sum 0, squares 2)
-    mean, ci, p, df = stratified_mean([(3, 3.0, 5.0), (2, 0.0, 2.0)])
-    assert mean == 0.6 and df == 3
-    # within strata: (5 - 9/3) + (2 - 0) = 4 over 3 df; se = sqrt(4 / 3 / 5); t(3) = 3.182
-    half = t_quantile(3) * sqrt(4 / 3 / 5)
-    assert ci == (pytest.approx(0.6 - half), pytest.approx(0.6 + half)) and round(t_quantile(3), 3) == 3.182
+    mean, ci, p, df = stratified_mean([(3, 3.0, 5.0), (2, 0.0, 2.0)], bound=2.0)
+    assert mean == 0.6 and df == 4
     # the test's variance around 0: 7 / 4 per value, t = 0.6 / sqrt(7 / 4 / 5) on 4 df
     assert isclose(p, t_two_sided_p(0.6 / sqrt(7 / 4 / 5), 4))
+    # five units cannot reject anything at 5% (t(4)² / 4 = 1.93 > 1): the interval is the whole range
+    assert ci == (-2.0, 2.0)
+    # ten 1s and ten 0s: mean 1/2; k = t(19)² / (20 * 19), a = 1 - 20 k, half = sqrt(m² - (m² - 10 k) / a)
+    mean, ci, p, df = stratified_mean([(20, 10.0, 10.0)])
+    k = t_quantile(19) ** 2 / 380
+    half = sqrt(0.25 - (0.25 - 10 * k) / (1 - 20 * k))
+    assert mean == 0.5 and ci == (pytest.approx(0.5 - half), pytest.approx(0.5 + half))
+    assert round(t_quantile(19), 3) == 2.093 and round(ci[0], 4) == 0.2263
+    # the interval is the set the test does not reject: at its lower end, p is exactly 5%
+    shifted = [v - ci[0] for v in [1.0] * 10 + [0.0] * 10]
+    assert isclose(stratified_mean([(20, sum(shifted), sum(v * v for v in shifted))])[2], 0.05, rel_tol=1e-6)
     assert stratified_mean([]) == (None, None, None, 0)
     assert stratified_mean([(1, 1.0, 1.0)]) == (1.0, None, None, 0)
     assert stratified_mean([(3, 0.0, 0.0)])[2] == 1.0  # every value 0: nothing to see
