@@ -204,6 +204,7 @@ def test_the_command_says_association_and_never_prints_p_as_0(tmp_path):
     assert "associated with winning" in text and "<1e-16" in text and "Wins per bot" in text
     assert "in the hands of the mcts bot" in text and "Fair share" in text
     assert "played by the greedy, mcts bots." in text  # named by the records, with no study.json
+    assert "a fair share, shared wins included, is" in text
 
 
 def test_an_activation_in_another_players_turn_is_the_owners():

@@ -53,7 +53,8 @@ CARDS_SAY = ("Cards associated with winning (association, not cause): in the gam
              "its kind were used, how many points more often its users won than the users of the other cards of its "
              "kind in the same game. The game is the unit; games of 3, 4 and 5 players are compared within their size. "
              "{flag} marks a card beyond chance after Holm's correction over the {tested} cards tested. "
-             "`gt balance value` measures what a card is worth by restricted play.")
+             "Used by: the share of player-games that used it; Games: the games compared; Users win, Others win: the "
+             "two sides over those games. `gt balance value` measures what a card is worth by restricted play.")
 
 
 def sorted_cards(rows: list[dict]) -> list[dict]:
