@@ -158,9 +158,8 @@ class Tally:
         with winning, again with those left out of the others' reference (at most
         :data:`ROUNDS` rounds), so one broken card does not pull down its whole kind."""
         listed = dict(cards) if isinstance(cards, Mapping) else dict.fromkeys(cards or (), UNKNOWN_KIND)
-        for name, kind in listed.items():
-            if kind != UNKNOWN_KIND or name not in self.card_kind:
-                self.card_kind[name] = kind
+        for name, kind in listed.items():  # the kind the games recorded is the one the figures used
+            self.card_kind.setdefault(name, kind)
         names = sorted(set(listed) | set(self.card_plays) | set(self.card_used))
 
         def counts(name: str) -> dict[str, Any]:

@@ -218,3 +218,20 @@ def test_an_activation_in_another_players_turn_is_the_owners():
     assert summary["played"]["Ben"] == {"Scroll of Ash": 1} and "Scroll of Ash" in summary["used"]["Ben"]
     assert "Scroll of Ash" not in summary["used"]["Caro"] and summary["played"]["Caro"] == {}
     assert summary["kinds"]["Scroll of Ash"] == "item"
+
+
+def test_odd_kinds_and_bots_in_records_from_anyone_are_ignored_or_bounded():
+    games = study(5, 30)
+    games[0]["kinds"] = ["not", "a", "mapping"]
+    games[1]["kinds"] = {"Item 1": 7, "Item 2": "x" * 41}  # not a kind: those cards' kinds are unknown
+    games[2]["bots"] = {"Ana": "mcts"}  # not every seat
+    games[3]["bots"] = {p: "b" * 41 for p in games[3]["players"]}  # a name too long
+    report = report_of(games)
+    assert report["bots"] is None and report["games"] == 30
+    # more kinds than the compact store holds: the figures summed as the games came stand, and the report says so
+    many = study(6, 300)
+    for i, g in enumerate(many):
+        g["kinds"] = {c: f"kind {i}" for c in g["kinds"]}
+    report = report_of(many)
+    assert report["reference"]["complete"] is False and report["reference"]["games_kept"] == 0
+    assert len(report["cards"]) == len(KINDS) and any(r["p"] is not None for r in report["cards"])
