@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gtcli.core.html.page import SANS, document, esc
 from gtcli.core.html.svg_chart import NARROW, Series, chart, legend
+from gtcli.core.statistics import p_text
 
 BAR_W, BAR_H = 240, 18
 MAX_EXCLUDED_SHOWN = 200
@@ -28,7 +29,7 @@ table {{ border-collapse: collapse; width: 100%; font-size: 13px; }}
 th, td {{ border-bottom: 1px solid #e2dccf; padding: 4px 6px; text-align: left; vertical-align: middle; }}
 th {{ background: #f3efe6; white-space: nowrap; }}
 .num {{ text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }}
-td.name {{ overflow-wrap: break-word; min-width: 8em; }}
+td.name {{ overflow-wrap: anywhere; min-width: 10em; }}
 td.bar {{ width: {BAR_W}px; min-width: 120px; }}
 svg.bar {{ display: block; width: 100%; height: {BAR_H}px; }}
 svg.chart {{ display: block; width: 100%; height: auto; }}
@@ -37,8 +38,9 @@ tr.significant td {{ background: #fff4d6; font-weight: bold; }}
 .legend li {{ display: flex; align-items: center; gap: 6px; min-width: 0; }}
 .legend .who {{ border: none; background: none; padding: 0; margin: 0; }}
 footer {{ margin-top: 24px; border-top: 1px solid #e2dccf; padding-top: 6px; color: #5b544a; font-size: 12px; }}
+@media (max-width: 900px) {{ .opt2 {{ display: none; }} }}  /* games and use rate: in the JSON and on wide screens */
 @media (max-width: 640px) {{
-  main {{ padding: 8px; }} h1 {{ font-size: 21px; }} td.bar {{ min-width: 90px; width: 40%; }}
+  main {{ padding: 8px; }} h1 {{ font-size: 21px; }} td.bar {{ min-width: 90px; width: 40%; }} td.name {{ min-width: 6em; }}
   .opt {{ display: none; }}  /* a phone shows the estimate and its chart; the page's JSON has every column */
 }}
 """
@@ -55,11 +57,16 @@ def interval_bar(value: float | None, low: float, high: float, lo_axis: float, h
         return BAR_W * (min(max(v, lo_axis), hi_axis) - lo_axis) / (hi_axis - lo_axis)
 
     dot = "" if value is None else f'<circle cx="{x(value):.1f}" cy="{BAR_H / 2}" r="4" fill="#0072B2"/>'
+    h = BAR_H / 2  # an arrow at an end the interval runs past (the axis is not stretched for one outlier)
+    if high > hi_axis:
+        dot += f'<path class="beyond" d="M{BAR_W - 7} {h - 5} L{BAR_W} {h} L{BAR_W - 7} {h + 5} Z" fill="#d55e00"/>'
+    if low < lo_axis:
+        dot += f'<path class="beyond" d="M7 {h - 5} L0 {h} L7 {h + 5} Z" fill="#d55e00"/>'
     return (f'<svg class="bar" viewBox="0 0 {BAR_W} {BAR_H}" preserveAspectRatio="none" role="img" '
             f'aria-label="{esc(label)}" xmlns="http://www.w3.org/2000/svg"><title>{esc(label)}</title>'
             f'<line x1="{x(reference):.1f}" x2="{x(reference):.1f}" y1="0" y2="{BAR_H}" stroke="#999" '
             f'stroke-dasharray="3 2"/>'
-            f'<rect class="ci" x="{x(low):.1f}" y="{BAR_H / 2 - 3}" width="{max(1.0, x(high) - x(low)):.1f}" '
+            f'<rect class="ci" x="{min(x(low), BAR_W - 1):.1f}" y="{BAR_H / 2 - 3}" width="{max(1.0, x(high) - x(low)):.1f}" '
             f'height="6" fill="#56B4E9"/>{dot}</svg>')
 
 
@@ -78,34 +85,106 @@ def _seats(report: dict) -> str:
     out = []
     for n, rows in report["seats"].items():
         out.append(f"<h3>{esc(n)} players ({report['players'][n]} games)</h3>")
-        out.append(_rate_table(rows, "seat", "seat", 1 / int(n)))
+        fair = report["fair_share"][n]
+        out.append(_rate_table(rows, "seat", "seat", fair))
         out.append('<p class="note">Turn order from the first Praeco (1: the first Praeco):</p>')
-        out.append(_rate_table(report["first_praeco"][n], "position", "position", 1 / int(n)))
+        out.append(_rate_table(report["first_praeco"][n], "position", "position", fair))
     return "".join(out)
 
 
-def _cards(report: dict) -> str:
-    rows = sorted(report["cards"], key=lambda r: (r["difference"] is None, -(r["difference"] or 0), r["card"]))
-    span = max([0.1] + [max(abs(r["ci"][0]), abs(r["ci"][1])) for r in rows if r["ci"]])
+KIND_TITLES = {"item": "Items", "spell": "Spells", "resource": "Resources"}
+
+
+def axis_span(rows: list[dict], key: str = "ci") -> float:
+    """Half the width of the points axis: wide enough for most intervals, never set by one outlier.
+
+    One and a half times the 75th percentile of the intervals' far ends (at least 10 points,
+    at most the farthest end): a broken card's interval runs off the edge, marked by an arrow,
+    instead of squeezing every other card into a sliver. Its figures stay in the table."""
+    ends = sorted(max(abs(r[key][0]), abs(r[key][1])) for r in rows if r.get(key))
+    if not ends:
+        return 0.1
+    quartile = ends[min(len(ends) - 1, (3 * len(ends)) // 4)]
+    return max(0.1, min(ends[-1], 1.5 * quartile))
+
+
+def _card_rows(rows: list[dict], span: float, tier: bool = False) -> str:
     body = []
     for r in rows:
         ci = r["ci"]
-        bar = interval_bar(r["difference"], ci[0], ci[1], -span, span, 0.0, f'{r["card"]}: difference') if ci else ""
-        cls = ' class="significant"' if r["significant"] else ""
-        p = "–" if r["p_adjusted"] is None else "<0.001" if r["p_adjusted"] < 0.001 else f'{r["p_adjusted"]:.3g}'
-        diff = "–" if r["difference"] is None else f'{100 * r["difference"]:+.1f}'
-        interval = "–" if not ci else f"{100 * ci[0]:+.1f} – {100 * ci[1]:+.1f}"
+        label = f'{r["card"]}: association {_points(r["association"])} points'
+        bar = interval_bar(r["association"], ci[0], ci[1], -span, span, 0.0, label) if ci else ""
+        cls = ' class="significant"' if r["associated"] else ""
+        interval = "–" if not ci else f"{_points(ci[0])} – {_points(ci[1])}"
+        users, others = r["users"], r["others"]
+        rest = "" if tier else (f'<td class="num opt">{_pct(users["win_rate"])} {_ci(users["ci"])}</td>'
+                                f'<td class="num opt">{_pct(others["win_rate"])} {_ci(others["ci"])}</td>'
+                                f'<td class="num opt opt2">{_pct(r["use_rate"])}</td>')
         body.append(
-            f'<tr{cls}><td class="name">{esc(r["card"])}</td><td class="num">{diff}</td><td class="bar">{bar}</td>'
-            f'<td class="num">{p}</td><td class="num opt">{interval}</td>'
-            f'<td class="num opt">{_pct(r["with"]["win_rate"])}</td><td class="num opt">{_pct(r["without"]["win_rate"])}</td>'
-            f'<td class="num opt">{_pct(r["use_rate"])}</td><td class="num opt">{r["played_per_game"]:.2f}</td></tr>')
+            f'<tr{cls}><td class="name">{esc(r["card"])}</td><td class="num">{_points(r["association"])}</td>'
+            f'<td class="bar">{bar}</td><td class="num">{esc(p_text(r["p_adjusted"]))}</td>'
+            f'<td class="num opt">{interval}</td><td class="num opt opt2">{r["games"]}</td>{rest}</tr>')
+    head = "" if tier else ('<th class="num opt">users win</th><th class="num opt">others win</th>'
+                            '<th class="num opt opt2">used by</th>')
     return (f'<div class="wide"><table class="cards"><tr><th>card</th>'
-            f'<th class="num">diff.<span class="opt"> (points)</span></th>'
-            f'<th>−{100 * span:.0f} … +{100 * span:.0f} points</th><th class="num">p ({esc(report["correction"])})</th>'
-            f'<th class="num opt">95% interval</th><th class="num opt">win rate, used</th>'
-            f'<th class="num opt">not used</th><th class="num opt">used by</th><th class="num opt">played / game</th>'
+            f'<th class="num">assoc.<span class="opt"> (points)</span></th>'
+            f'<th>−{100 * span:.0f} … +{100 * span:.0f}<span class="opt"> points</span></th>'
+            f'<th class="num">p<span class="opt"> (Holm)</span></th>'
+            f'<th class="num opt">95% interval</th><th class="num opt opt2">games</th>{head}'
             f'</tr>{"".join(body)}</table></div>')
+
+
+def _points(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:+.1f}"
+
+
+def _ci(pair) -> str:
+    return "" if not pair else f'<br><span class="note">({100 * pair[0]:.0f}–{100 * pair[1]:.0f}%)</span>'
+
+
+def _by_kind(rows: list[dict]) -> dict[str, list[dict]]:
+    kinds: dict[str, list[dict]] = {}
+    for r in sorted(rows, key=lambda r: (r["association"] is None, -(r["association"] or 0), r["card"])):
+        kinds.setdefault(r["kind"], []).append(r)
+    return dict(sorted(kinds.items()))
+
+
+def _cards(report: dict) -> str:
+    out = []
+    for kind, rows in _by_kind(report["cards"]).items():
+        out.append(f'<h3>{esc(KIND_TITLES.get(kind, kind))}</h3>')
+        out.append(_card_rows(rows, axis_span(rows)))
+    return "".join(out)
+
+
+def _tiers(report: dict) -> str:
+    by_bot = report.get("bots")
+    if not by_bot:
+        return ""
+    out = ['<section id="bots"><h2>Wins per bot</h2>'
+           f'<p class="note">{by_bot["games"]} game(s) name the bot of each seat. A bot\'s win rate is the share of its '
+           'seats that won (a shared win counts for each sharer), with a 95% Wilson interval in which a game is one unit '
+           '(a bot\'s seats in one game are not independent). Dashed: the fair share, what the bot would win if every '
+           'seat were equally strong (shared wins included).</p>']
+    body = "".join(
+        f'<tr><td class="name">{esc(b["bot"])}</td><td class="num opt">{b["seats"]}</td><td class="num opt">{b["wins"]}</td>'
+        f'<td class="num">{_pct(b["win_rate"])}</td><td class="num opt">{_pct(b["ci"][0])} – {_pct(b["ci"][1])}</td>'
+        f'<td class="num opt">{_pct(b["fair_share"])}</td>'
+        f'<td class="bar">{interval_bar(b["win_rate"], b["ci"][0], b["ci"][1], 0, 1, b["fair_share"] or 0, b["bot"])}</td></tr>'
+        for b in by_bot["bots"])
+    out.append(f'<div class="wide"><table class="rates"><tr><th>bot</th><th class="num opt">seats</th>'
+               f'<th class="num opt">wins</th><th class="num">win rate</th><th class="num opt">95% interval</th>'
+               f'<th class="num opt">fair share</th><th>0 – 100%</th></tr>{body}</table></div>')
+    for b in by_bot["bots"]:
+        bot = b["bot"]
+        rows = [{**r["tiers"][bot], "card": r["card"], "kind": r["kind"]} for r in report["cards"]
+                if r["tiers"][bot]["games"]]
+        out.append(f'<h3>Cards in the hands of the {esc(bot)} bot</h3>')
+        for kind, kind_rows in _by_kind(rows).items():
+            out.append(f'<p class="note">{esc(KIND_TITLES.get(kind, kind))}</p>')
+            out.append(_card_rows(kind_rows, axis_span(kind_rows), tier=True))
+    out.append("</section>")
+    return "".join(out)
 
 
 def _histogram(counts: list[list[int]]) -> str:
@@ -168,27 +247,44 @@ def played_by(bots: list[str | None]) -> str:
             "like people: a card strong for a bot may be weak at a table, and the other way round.")
 
 
+def who_played(report: dict, bots: list[str | None]) -> list[str | None]:
+    """The bots of the study descriptions, or those the game records name seat by seat."""
+    by_bot = report.get("bots")
+    if not by_bot:
+        return bots
+    return [b["bot"] for b in by_bot["bots"]] + ([None] if by_bot["games_without_bots"] else [])
+
+
 def balance_html(report: dict, bots: list[str | None], sources: list[str], excluded: list[dict],
                  generator: str) -> str:
     """The whole page (module docstring)."""
+    bots = who_played(report, bots)
     shown = excluded[:MAX_EXCLUDED_SHOWN]
     left = "".join(f"<tr><td class='name'>{esc(e['file'])}</td><td>{esc(e['reason'])}</td></tr>" for e in shown)
     more = f"<p class='note'>… and {len(excluded) - len(shown)} more.</p>" if len(excluded) > len(shown) else ""
-    significant = [r["card"] for r in report["cards"] if r["significant"]]
+    significant = [r["card"] for r in report["cards"] if r["associated"]]
+    tested = sum(1 for r in report["cards"] if r["p"] is not None)
     body = "".join([
         "<main>",
         "<h1>Balance report</h1>",
         f'<p class="meta">{report["games"]} game(s) from {esc(", ".join(sources))}</p>',
         f'<p class="who" id="played-by">{esc(played_by(bots))}</p>',
         '<section id="seats"><h2>Win rate by seat</h2>'
-        '<p class="note">A shared win counts as a win for each player sharing it. Intervals: Wilson, 95%.</p>',
+        '<p class="note">A shared win counts as a win for each player sharing it, so the fair share of a seat (dashed) '
+        'is the mean number of winners of such a game over its players. Intervals: Wilson, 95% (one seat per game: '
+        'the games are the units).</p>',
         _seats(report), "</section>",
-        '<section id="cards"><h2>Cards</h2>'
-        f'<p class="note">The win rate of the players who used a card (played, installed or had it active) against '
-        f'the others\', with Newcombe\'s 95% interval. p-values are corrected for the number of cards tested '
-        f'({esc(report["correction"])}); highlighted rows differ at {report["alpha"]}: '
-        f'{esc(", ".join(significant)) if significant else "none"}.</p>',
-        _cards(report), "</section>",
+        '<section id="cards"><h2>Cards associated with winning</h2>'
+        f'<p class="note">Association, not cause. For each card, the games where it and another card of its kind '
+        f'(Item, Spell, Resource) were used: how many points more often its users won than the users of the other '
+        f'cards of its kind in the same game (a player counts once per card used). A game is one unit, and games of '
+        f'3, 4 and 5 players are compared within their size; the bar is the 95% interval, the dot the estimate, the '
+        f'dashed line no association. p-values are corrected for the {tested} cards tested ({esc(report["correction"])}); '
+        f'highlighted rows are associated beyond chance at {report["alpha"]}: '
+        f'{esc(", ".join(significant)) if significant else "none"}. A card far stronger than its kind pulls the '
+        f'figures of the cards that shared its games down a little. <code>gt balance value</code> measures what a card '
+        f'is worth, by restricted play.</p>',
+        _cards(report), "</section>", _tiers(report),
         f'<section id="length"><h2>Game length</h2><p>Turns per game: {_mean(report["length"])}</p>'
         f'{_histogram(report["length"]["histogram"])}</section>',
         f'<section id="vis"><h2>Vis flow</h2>{_flow(report)}</section>',

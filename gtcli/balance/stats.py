@@ -5,11 +5,13 @@
 JSON (docs/json.md) and draws (:mod:`gtcli.balance.report_html`):
 
 * win rate by seat and by turn position from the first Praeco, per number of players,
-  each with its Wilson 95% interval (a shared win is a win for each player sharing it);
-* per card: how often it was played, how many player-games used it, the win rate of the
-  players who used it against those who did not, the difference with Newcombe's 95%
-  interval, the pooled z-test's p-value and that p-value after Holm's correction for the
-  number of cards tested; ``significant`` when the corrected p-value is below ``ALPHA``;
+  each with its Wilson 95% interval (a shared win is a win for each player sharing it), and
+  the fair share of a seat: the mean number of winners of such games over the players;
+* per card: how often it was played, how many player-games used it, and how strongly it is
+  *associated with winning* against the other cards of its kind in the same games
+  (:mod:`gtcli.balance.association`: the game as the unit, stratified by players, Holm);
+* when the games name each seat's bot and more than one bot played: wins per bot with
+  their interval and fair share, and the card figures per bot (per tier);
 * game length (turns), Vis flow and Tribunal scores: means with 95% intervals.
 
 Statistics only, from :mod:`gtcli.core.statistics`; nothing here knows where games came from.
@@ -18,13 +20,17 @@ Statistics only, from :mod:`gtcli.core.statistics`; nothing here knows where gam
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from gtcli.core.statistics import holm, mean_interval, newcombe, two_proportion_p, wilson
+from gtcli.balance.association import ALPHA, CORRECTION, UNKNOWN_KIND, CardFigures, card_rows, kinds_of, uses_by_kind
+from gtcli.balance.bots import BotSeats, bots_of, split_by_tier
+from gtcli.balance.bots import card_figures as bot_card_figures
+from gtcli.balance.kept import KeptGames
+from gtcli.core.statistics import mean_interval, wilson
 
-ALPHA = 0.05
-CORRECTION = "holm"
 VIS_KINDS = ("gathered", "advanced", "left")
+ROUNDS = 4  # of leaving the cards found associated out of the reference
 
 
 class Running:
@@ -61,10 +67,13 @@ class Tally:
         self.seat_wins: dict[int, Counter] = defaultdict(Counter)  # players -> seat -> wins
         self.turn_wins: dict[int, Counter] = defaultdict(Counter)  # players -> position from the first Praeco -> wins
         self.player_games = 0
-        self.player_wins = 0
         self.card_plays: Counter = Counter()
         self.card_used: Counter = Counter()  # player-games that used the card
-        self.card_used_wins: Counter = Counter()
+        self.card_kind: dict[str, str] = {}
+        self.figures = CardFigures()
+        self.winners: Counter = Counter()  # players -> winners counted over those games (shared wins)
+        self.bots = BotSeats()
+        self.kept = KeptGames()
         self.turns = Running()
         self.turn_counts: Counter = Counter()
         self.vis = {kind: Running() for kind in VIS_KINDS}
@@ -81,16 +90,24 @@ class Tally:
         self.by_players[n] += 1
         praeco = game.get("first_praeco")
         start = players.index(praeco) if praeco in players else None
+        self.winners[n] += len(winners)
+        won = [int(player in winners) for player in players]
+        kinds = kinds_of(game)
+        uses = uses_by_kind(game, kinds)
+        bots = bots_of(game)
+        self.figures.add(n, uses, won, won)
+        self.kept.add(n, won, bots, uses)
+        if bots:
+            self.bots.add(players, won, bots)
         for seat, player in enumerate(players, 1):
-            won = player in winners
             self.player_games += 1
-            self.player_wins += won
-            self.seat_wins[n][seat] += won
+            self.seat_wins[n][seat] += won[seat - 1]
             if start is not None:
-                self.turn_wins[n][(seat - 1 - start) % n + 1] += won
-            for card in game["used"].get(player, ()):
+                self.turn_wins[n][(seat - 1 - start) % n + 1] += won[seat - 1]
+            for card in dict.fromkeys(game["used"].get(player, ())):
                 self.card_used[card] += 1
-                self.card_used_wins[card] += won
+                if card in kinds or card not in self.card_kind:
+                    self.card_kind[card] = kinds.get(card, UNKNOWN_KIND)
             for card, times in game["played"].get(player, {}).items():
                 self.card_plays[card] += times
             for kind in VIS_KINDS:
@@ -105,19 +122,25 @@ class Tally:
         self.winning_totals.add(max(game["totals"].values(), default=0))
 
     # ---- the report -----------------------------------------------------------------------------
-    def report(self, cards: list[str] | None = None) -> dict[str, Any]:
-        """The statistics (module docstring); ``cards``: every card to list, played or not."""
+    def report(self, cards: Iterable[str] | Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The statistics (module docstring); ``cards``: every card to list, played or not (a
+        mapping gives each one's kind, for cards no game record named)."""
+        by_bot = self.bots.report(self.games_without_bots())
+        rows, reference = self.card_rows(cards)
         return {
             "games": self.games,
             "players": {str(n): count for n, count in sorted(self.by_players.items())},
             "seats": {str(n): [{"seat": seat, **rate(self.seat_wins[n][seat], games)} for seat in range(1, n + 1)]
                       for n, games in sorted(self.by_players.items())},
+            "fair_share": {str(n): _round(self.winners[n] / (n * games)) for n, games in sorted(self.by_players.items())},
             "first_praeco": {str(n): [{"position": pos, **rate(self.turn_wins[n][pos], games)}
                                       for pos in range(1, n + 1)]
                              for n, games in sorted(self.by_players.items())},
-            "cards": self.card_rows(cards),
+            "cards": rows,
             "correction": CORRECTION,
             "alpha": ALPHA,
+            "bots": by_bot,
+            "reference": reference,
             "length": {**self.turns.json(), "histogram": [[t, c] for t, c in sorted(self.turn_counts.items())]},
             "vis": {kind: self.vis[kind].json() for kind in VIS_KINDS},
             "tribunals": [{"tribunal": n, "score": self.tribunal_scores[n].json(), "best": self.tribunal_best[n].json()}
@@ -125,26 +148,49 @@ class Tally:
             "totals": {"score": self.totals.json(), "winning": self.winning_totals.json()},
         }
 
-    def card_rows(self, cards: list[str] | None) -> list[dict[str, Any]]:
-        names = sorted(set(cards or ()) | set(self.card_plays) | set(self.card_used))
-        rows, tested = [], []
-        for name in names:
-            used, wins = self.card_used[name], self.card_used_wins[name]
-            rest, rest_wins = self.player_games - used, self.player_wins - wins
-            row: dict[str, Any] = {
-                "card": name, "played": self.card_plays[name],
-                "played_per_game": _round(self.card_plays[name] / self.games) if self.games else 0.0,
-                "used": used, "use_rate": _round(used / self.player_games) if self.player_games else 0.0,
-                "with": rate(wins, used), "without": rate(rest_wins, rest),
-                "difference": None, "ci": None, "p": None, "p_adjusted": None, "significant": False,
-            }
-            if used and rest:
-                low, high = newcombe(wins, used, rest_wins, rest)
-                row.update(difference=_round(wins / used - rest_wins / rest), ci=[_round(low), _round(high)],
-                           p=two_proportion_p(wins, used, rest_wins, rest))
-                tested.append(row)
-            rows.append(row)
-        for row, adjusted in zip(tested, holm([r["p"] for r in tested])):
-            row["p_adjusted"] = adjusted
-            row["significant"] = adjusted < ALPHA
-        return rows
+    def games_without_bots(self) -> int:
+        return self.games - self.bots.games
+
+    def card_rows(self, cards: Iterable[str] | Mapping[str, str] | None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The card rows, and what each card was compared with (:mod:`gtcli.balance.association`).
+
+        First against every other card of its kind; then, while some cards are associated
+        with winning, again with those left out of the others' reference (at most
+        :data:`ROUNDS` rounds), so one broken card does not pull down its whole kind."""
+        listed = dict(cards) if isinstance(cards, Mapping) else dict.fromkeys(cards or (), UNKNOWN_KIND)
+        for name, kind in listed.items():  # the kind the games recorded is the one the figures used
+            self.card_kind.setdefault(name, kind)
+        names = sorted(set(listed) | set(self.card_plays) | set(self.card_used))
+
+        def counts(name: str) -> dict[str, Any]:
+            return {"played": self.card_plays[name],
+                    "played_per_game": _round(self.card_plays[name] / self.games) if self.games else 0.0,
+                    "used": self.card_used[name],
+                    "use_rate": _round(self.card_used[name] / self.player_games) if self.player_games else 0.0}
+
+        def rows_for(skip: frozenset[str]) -> list[dict[str, Any]]:
+            return card_rows(self.card_figures(skip), names, lambda name: self.card_kind.get(name, UNKNOWN_KIND), counts)
+
+        skip: frozenset[str] = frozenset()
+        rows = rows_for(skip)
+        for _ in range(ROUNDS):
+            flagged = frozenset(r["card"] for r in rows if r["associated"])
+            if flagged == skip or not self.kept.usable:
+                break
+            skip = flagged
+            rows = rows_for(skip)
+        if self.bots.mixed():
+            split_by_tier(self.kept, self.bots.names(), rows, skip)
+        reference = {"left_out": sorted(skip), "bots_allowed_for": self.bots.mixed() and self.kept.usable,
+                     "games_kept": len(self.kept.games), "complete": self.kept.usable}
+        return rows, reference
+
+    def card_figures(self, skip: frozenset[str]) -> CardFigures:
+        if self.kept.usable and self.bots.mixed():
+            return bot_card_figures(self.kept, skip)
+        if not skip or not self.kept.usable:
+            return self.figures
+        figures = CardFigures()
+        for n, won, _, uses in self.kept:
+            figures.add(n, uses, won, won, None, skip)
+        return figures

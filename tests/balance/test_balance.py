@@ -12,7 +12,7 @@ from gtcli.balance import sources
 from gtcli.balance.compare import Metric, observe, order, parse_metric
 from gtcli.balance.sprt import H0, H1, SPRT, UNDECIDED, binomial_llr, bounds, difference_llr
 from gtcli.balance.stats import Tally
-from gtcli.core.statistics import Z95, holm, newcombe, two_proportion_p
+from gtcli.core.statistics import Z95, t_quantile, t_two_sided_p
 from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import SCENARIOS, run
 
@@ -52,24 +52,23 @@ def test_win_rates_by_seat_and_from_the_first_praeco_by_hand():
     assert [p["wins"] for p in report["first_praeco"]["3"]] == [1, 2, 1]
 
 
-def test_cards_by_hand_with_newcombe_and_holm():
+def test_cards_counts_by_hand():
     rows = {r["card"]: r for r in tally()["cards"]}
     x, y, z = rows["X"], rows["Y"], rows["Z"]
-    # X used in 4 player-games (won 3); 9 player-games in all, won 4: without X 1 of 5
-    assert (x["used"], x["with"]["wins"], x["without"]["games"], x["without"]["wins"]) == (4, 3, 5, 1)
-    assert isclose(x["difference"], 3 / 4 - 1 / 5) and x["played"] == 2 + 1 + 1 + 1
-    assert isclose(x["played_per_game"], 5 / 3, rel_tol=1e-5)
-    assert x["ci"] == [pytest.approx(v, abs=1e-6) for v in newcombe(3, 4, 1, 5)]
-    # Y used 3 times, won once; without: 3 of 6
-    assert (y["used"], y["with"]["wins"], y["without"]["wins"]) == (3, 1, 3) and isclose(y["difference"], 1 / 3 - 1 / 2,
-                                                                                            abs_tol=1e-6)
-    px, py = two_proportion_p(3, 4, 1, 5), two_proportion_p(1, 3, 3, 6)
-    assert isclose(x["p"], px) and isclose(y["p"], py)
-    assert [x["p_adjusted"], y["p_adjusted"]] == holm([px, py])
-    # Holm by hand: the smaller p times 2, the larger times 1 (never below the first)
-    assert isclose(x["p_adjusted"], min(1, 2 * px)) and isclose(y["p_adjusted"], max(min(1, 2 * px), py))
-    assert not x["significant"]  # 4 games: far from enough
-    assert z["used"] == 0 and z["difference"] is None and z["p_adjusted"] is None  # listed, never played
+    # X used in 4 player-games, played 2 + 1 + 1 + 1 times
+    assert x["used"] == 4 and x["played"] == 2 + 1 + 1 + 1 and isclose(x["played_per_game"], 5 / 3, rel_tol=1e-5)
+    assert y["used"] == 3 and isclose(y["use_rate"], 3 / 9, rel_tol=1e-5)
+    # X and Y have no kind recorded: compared with each other ("unknown"); in game 1 B used both:
+    # X's uses A (won) and B: mean 1/2; Y's one use B: 0 -> d = +1/2. Game 2: X by B (won), Y by A: +1.
+    # Game 3: X by A (won), Y by C (won): 0. Mean 1/2, one size: s² = ((0)^2 + (1/2)^2 + (-1/2)^2) / 2 = 1/4
+    assert x["kind"] == "unknown" and x["games"] == 3 and x["association"] == 0.5
+    # three games cannot tell anything at 5% (t(2)² / 2 > 1): the interval is the whole range
+    assert x["ci"] == [-1.0, 1.0] and round(t_quantile(2) ** 2 / 2, 2) == 9.26
+    # the test's variance around 0: (1/4 + 1 + 0) / 2, t on 2 degrees of freedom
+    assert isclose(x["p"], t_two_sided_p(0.5 / sqrt(1.25 / 2 / 3), 2))
+    assert y["association"] == -0.5 and isclose(y["p"], x["p"])  # two cards: mirror images
+    assert x["p_adjusted"] == pytest.approx(min(1, 2 * x["p"])) and not x["associated"]
+    assert z["used"] == 0 and z["association"] is None and z["p_adjusted"] is None  # listed, never played
 
 
 def test_length_vis_and_tribunals_by_hand():

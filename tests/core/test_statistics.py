@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gtcli.core.statistics import Z95, holm, mean_interval, newcombe, two_proportion_p, wilson
+from gtcli.core.statistics import (Z95, clustered_wilson, holm, mean_interval, newcombe, p_text, stratified_mean,
+                                  t_quantile, t_two_sided_p, two_proportion_p, wilson, wilson_fraction)
 
 
 def test_z95():
@@ -81,3 +82,59 @@ def test_mean_interval_edges():
     # 60 and 80 turns: mean 70, s² = (3600 + 6400 - 140²/2) / 1 = 200, half = z * sqrt(100) = 19.6
     mean, low, high = mean_interval(2, 140, 10000)
     assert mean == 70 and isclose(low, 70 - 10 * Z95) and isclose(high, 70 + 10 * Z95)
+
+
+def test_student_t_against_published_tables():
+    # two-sided 5% points: 12.706 (1 df), 2.228 (10 df), 2.042 (30 df); 1.960 for very many
+    assert round(t_quantile(1), 3) == 12.706 and round(t_quantile(10), 3) == 2.228
+    assert round(t_quantile(30), 3) == 2.042 and round(t_quantile(10 ** 7), 3) == 1.960
+    assert round(t_quantile(10, 0.99), 3) == 3.169  # the 1% point of 10 df
+    assert isclose(t_two_sided_p(2.228138852, 10), 0.05, rel_tol=1e-6)
+    assert isclose(t_two_sided_p(1.0, 1), 0.5, rel_tol=1e-9)  # Cauchy: P(|T| > 1) = 1/2
+    assert t_two_sided_p(0.0, 5) == 1.0 and t_two_sided_p(float("inf"), 5) == 0.0
+    # far out the p-value stays a tiny number, not 0: for 2 df P(|T| > t) = 1 - t / sqrt(2 + t²)
+    t = 1e6
+    assert isclose(t_two_sided_p(t, 2), 1 - t / sqrt(2 + t * t), rel_tol=1e-3) and t_two_sided_p(t, 2) > 0
+    with pytest.raises(ValueError):
+        t_two_sided_p(1.0, 0)
+
+
+def test_stratified_mean_by_hand():
+    # stratum A: 1, 0, 2 (n 3, sum 3, squares 5); stratum B: 1, -1 (n 2, sum 0, squares 2)
+    mean, ci, p, df = stratified_mean([(3, 3.0, 5.0), (2, 0.0, 2.0)], bound=2.0)
+    assert mean == 0.6 and df == 4
+    # the test's variance around 0: 7 / 4 per value, t = 0.6 / sqrt(7 / 4 / 5) on 4 df
+    assert isclose(p, t_two_sided_p(0.6 / sqrt(7 / 4 / 5), 4))
+    # five units cannot reject anything at 5% (t(4)² / 4 = 1.93 > 1): the interval is the whole range
+    assert ci == (-2.0, 2.0)
+    # ten 1s and ten 0s: mean 1/2; k = t(19)² / (20 * 19), a = 1 - 20 k, half = sqrt(m² - (m² - 10 k) / a)
+    mean, ci, p, df = stratified_mean([(20, 10.0, 10.0)])
+    k = t_quantile(19) ** 2 / 380
+    half = sqrt(0.25 - (0.25 - 10 * k) / (1 - 20 * k))
+    assert mean == 0.5 and ci == (pytest.approx(0.5 - half), pytest.approx(0.5 + half))
+    assert round(t_quantile(19), 3) == 2.093 and round(ci[0], 4) == 0.2263
+    # the interval is the set the test does not reject: at its lower end, p is exactly 5%
+    shifted = [v - ci[0] for v in [1.0] * 10 + [0.0] * 10]
+    assert isclose(stratified_mean([(20, sum(shifted), sum(v * v for v in shifted))])[2], 0.05, rel_tol=1e-6)
+    assert stratified_mean([]) == (None, None, None, 0)
+    assert stratified_mean([(1, 1.0, 1.0)]) == (1.0, None, None, 0)
+    assert stratified_mean([(3, 0.0, 0.0)])[2] == 1.0  # every value 0: nothing to see
+
+
+def test_clustered_wilson_by_hand():
+    # one trial per unit: Wilson's own interval
+    assert clustered_wilson(10, 3, 10, 3, 3, 10) == pytest.approx(wilson(3, 10))
+    # 4 units of 3 trials whose successes exclude each other (one each): design effect below 1 -> Wilson
+    assert clustered_wilson(4, 4, 12, 4, 12, 36) == pytest.approx(wilson(4, 12))
+    # 2 units: 3 of 3 and 0 of 3. p 1/2; spread (3 - 1.5)² + (0 - 1.5)² = 4.5 over 36; binomial 0.25 / 6:
+    # design effect 3, so Wilson on 2 trials
+    assert clustered_wilson(2, 3, 6, 9, 9, 18) == pytest.approx(wilson_fraction(0.5, 2))
+    assert clustered_wilson(0, 0, 0, 0, 0, 0) == (0.0, 1.0)
+    assert wilson_fraction(0.3, 10) == pytest.approx(wilson(3, 10))
+
+
+def test_p_text_never_prints_zero():
+    assert p_text(0.0) == "<1e-16" and p_text(3e-17) == "<1e-16" and p_text(2e-16) == "2e-16"
+    assert p_text(0.04567) == "0.0457" and p_text(None) == "-" and p_text(1.0) == "1"
+    # the pooled z-test keeps its tail: 2 (1 - cdf) would be exactly 0 here
+    assert 0 < two_proportion_p(200, 200, 0, 200) < 1e-16

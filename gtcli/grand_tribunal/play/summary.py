@@ -14,7 +14,11 @@ these. The fields (docs/balance.md, "What is counted"):
   ``left`` in the store at the end;
 * ``played``: per player, how many times each card was played: a Spell cast, a Resource
   played, an Item activated;
-* ``used``: per player, the cards they played, installed or had active at the end (sorted).
+* ``used``: per player, the cards they played, installed or had active at the end (sorted);
+  an activation is the card owner's, also when it is written in another player's turn
+  (``activate Caro "X"``, T5) or between turns;
+* ``kinds``: the kind (``item``, ``spell``, ``resource``) of every card named in ``played``
+  or ``used``, so the balance report compares a card with the others of its kind.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import Any
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.state import INSTALLED, SANCTUM
 
-VERSION = 1  # of the summary's fields; stored with --stats-only games
+VERSION = 2  # of the summary's fields; stored with --stats-only games (2: kinds)
 
 
 def _name(state, ref: L.CardRef | None) -> str | None:
@@ -72,9 +76,11 @@ def summarize(log: L.Log, state, winners: tuple[str, ...] | None) -> dict[str, A
         for move in event.moves:
             if isinstance(move, (L.Cast, L.Play, L.Activate)):
                 name = _name(state, move.spell if isinstance(move, L.Cast) else move.card)
+                # T5: "activate Caro X" in Ana's turn is Caro's activation of her own card
+                who = (seat(move.player) or player) if isinstance(move, L.Activate) and move.player else player
                 if name:
-                    played[player][name] += 1
-                    used[player].add(name)
+                    played[who][name] += 1
+                    used[who].add(name)
             elif isinstance(move, L.Install):
                 used[player].update(n for n in (_name(state, move.spell), _name(state, move.item)) if n)
             elif isinstance(move, L.Advance):
@@ -99,6 +105,11 @@ def summarize(log: L.Log, state, winners: tuple[str, ...] | None) -> dict[str, A
                 used[player].add(card.name)
     if first_praeco is not None:
         first_praeco = folded.get(first_praeco.casefold(), first_praeco)
+    kinds = {}
+    for name in sorted(set().union(*used.values(), *played.values())):
+        card = state.card_set.find(name)
+        if card is not None:
+            kinds[name] = card.kind
     return {
         "players": seats,
         "winners": list(winners or ()),
@@ -109,4 +120,5 @@ def summarize(log: L.Log, state, winners: tuple[str, ...] | None) -> dict[str, A
         "vis": vis,
         "played": {p: dict(sorted(played[p].items())) for p in seats},
         "used": {p: sorted(used[p]) for p in seats},
+        "kinds": kinds,
     }

@@ -1,0 +1,120 @@
+"""Wins per bot, and the card figures per bot (per tier), when the seats of a study were played
+by different bots (``gt simulate --bots mcts,greedy,greedy,greedy``).
+
+A game record names each seat's bot (``"bots": {"Ana": "mcts", ...}``). A bot's **win
+rate** is the share of its seats that won, a shared win counting for each seat sharing it;
+its **fair share** is what that rate would be if every seat were equally strong: the mean,
+over its seats, of (winners of that game) / (players of that game), so shared wins raise it.
+The unit is the game: a bot's seats in one game are one trial each, but they are not
+independent (when three greedy seats face one search bot, at most one of them wins unless
+they share), so the interval is Wilson's with the seats divided by the design effect of
+the games (:func:`gtcli.core.statistics.clustered_wilson`), never narrower than Wilson's on
+the seats. With one seat per game (the search bot above) it is Wilson's exactly.
+
+The card figures of a mixed study take each use's result as its player's win less the win
+rate of its bot in games of that size (:mod:`gtcli.balance.association`), over the games
+kept (:mod:`gtcli.balance.kept`), since those rates are known only at the end.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from gtcli.balance.association import CardFigures, flag
+from gtcli.balance.kept import KeptGames
+from gtcli.core.statistics import clustered_wilson
+
+MAX_BOT_NAME = 40
+
+
+def bots_of(game: dict[str, Any]) -> list[str] | None:
+    """The record's ``bots`` (player -> bot) as each seat's bot, if it names one for every player."""
+    bots = game.get("bots")
+    if not isinstance(bots, dict):
+        return None
+    named = [bots.get(p) for p in game["players"]]
+    if all(isinstance(b, str) and 0 < len(b) <= MAX_BOT_NAME for b in named):
+        return named  # type: ignore[return-value]
+    return None
+
+
+class BotSeats:
+    def __init__(self) -> None:
+        self.games = 0
+        # (bot, players) -> [games, seats, wins, wins², wins·seats, seats², fair]
+        self.sums: dict[tuple[str, int], list[float]] = defaultdict(lambda: [0, 0, 0, 0, 0, 0, 0.0])
+
+    def add(self, players: list[str], won: list[int], bots: list[str]) -> None:
+        self.games += 1
+        n, winners = len(players), sum(won)
+        for bot in set(bots):
+            seats = [s for s in range(n) if bots[s] == bot]
+            k, s = len(seats), sum(won[seat] for seat in seats)
+            acc = self.sums[(bot, n)]
+            for i, v in enumerate((1, k, s, s * s, s * k, k * k, k * winners / n)):
+                acc[i] += v
+
+    def names(self) -> list[str]:
+        return sorted({bot for bot, _ in self.sums})
+
+    def mixed(self) -> bool:
+        return len(self.names()) > 1
+
+    def report(self, games_without_bots: int) -> dict[str, Any] | None:
+        """Wins per bot (module docstring), or None when the games name fewer than two bots."""
+        if not self.mixed():
+            return None
+        rows = []
+        for bot in self.names():
+            by_n = {n: acc for (b, n), acc in sorted(self.sums.items(), key=lambda kv: kv[0][1]) if b == bot}
+            rows.append({"bot": bot, **_rate([sum(a[i] for a in by_n.values()) for i in range(7)]),
+                         "by_players": {str(n): _rate(acc) for n, acc in by_n.items()}})
+        return {"games": self.games, "games_without_bots": games_without_bots, "bots": rows}
+
+
+def expected(kept: KeptGames) -> dict[tuple[str, int], float]:
+    """Each bot's win rate per number of players, over the games kept."""
+    seats: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
+    for n, won, bots, _ in kept:
+        for seat, bot in enumerate(bots or ()):
+            seats[(bot, n)][0] += won[seat]
+            seats[(bot, n)][1] += 1
+    return {key: w / k for key, (w, k) in seats.items()}
+
+
+def card_figures(kept: KeptGames, skip: frozenset[str], tier: str | None = None) -> CardFigures:
+    """The card figures over the games kept that name their bots, each result less its bot's rate;
+    ``tier``: only the uses of that bot's seats on the card's side."""
+    rates = expected(kept)
+    figures = CardFigures()
+    for n, won, bots, uses in kept:
+        if bots is None:
+            continue
+        result = [won[s] - rates[(bots[s], n)] for s in range(n)]
+        figures.add(n, uses, result, won, None if tier is None else (lambda s, b=bots: b[s] == tier), skip)
+    return figures
+
+
+def split_by_tier(kept: KeptGames, tiers: list[str], rows: list[dict[str, Any]], skip: frozenset[str]) -> None:
+    """Each row's ``tiers``: the card's figure per bot, Holm over the cards tested for that bot."""
+    for row in rows:
+        row["tiers"] = {}
+    for bot in tiers:
+        figures = card_figures(kept, skip, bot)
+        tested = []
+        for row in rows:
+            figure = {**figures.figure(row["card"]), "p_adjusted": None, "associated": False, "direction": None}
+            figure.pop("by_players")
+            row["tiers"][bot] = figure
+            if figure["p"] is not None:
+                tested.append(figure)
+        flag(tested)
+
+
+def _rate(acc: list[float]) -> dict[str, Any]:
+    games, seats, wins, wins_sq, cross, seats_sq, fair = acc
+    low, high = clustered_wilson(int(games), wins, seats, wins_sq, cross, seats_sq)
+    return {"games": int(games), "seats": int(seats), "wins": int(wins),
+            "win_rate": round(wins / seats, 6) if seats else None, "ci": [round(low, 6), round(high, 6)],
+            "fair_share": round(fair / seats, 6) if seats else None}
