@@ -39,6 +39,28 @@ def _left_out(out: Any, excluded: list[dict[str, str]]) -> None:
               + ", ".join(f"{n} {why}" for why, n in sorted(kinds.items())) + " (--json lists them)")
 
 
+SHOWN_DUPLICATES = 20  # records set aside named one a line (--json lists them all)
+
+
+def set_aside_lines(aside: list[dict[str, str]]) -> list[str]:
+    """The records set aside as repeats of a game (each game counts once), one line each."""
+    if not aside:
+        return []
+    lines = [f"{len(aside)} record(s) of a game already counted set aside (each game counts once; "
+             "--keep-duplicates counts them):"]
+    for d in aside[:SHOWN_DUPLICATES]:
+        how = "the same game as" if d["relation"] == "same" else "the start of"
+        lines.append(f"  {d['file']}: {how} {d['kept']}")
+    if len(aside) > SHOWN_DUPLICATES:
+        lines.append(f"  and {len(aside) - SHOWN_DUPLICATES} more (--json lists them)")
+    return lines
+
+
+def _set_aside(out: Any, aside: list[dict[str, str]]) -> None:
+    for line in set_aside_lines(aside):
+        out.print(line)
+
+
 def render_index(data: dict[str, Any]) -> None:
     """``gt club index``: what was judged, and each game's verdicts."""
     out = console()
@@ -57,6 +79,7 @@ def render_stats(data: dict[str, Any]) -> None:
     if data["outside_dates"]:
         out.print(f"{data['outside_dates']} legal game(s) outside the dates (undated ones too) not counted")
     _left_out(out, data["excluded"])
+    _set_aside(out, data.get("duplicates", []))
     if not data["players"]:
         out.print("No legal, complete game to count yet.")
         _others(out, data)
@@ -115,6 +138,7 @@ def render_ratings(data: dict[str, Any]) -> None:
     out.print(f"{data['game']}: {data['games']} game(s) rated in date order, then path order "
               f"(openskill {data['openskill']}, {data['model']})")
     _left_out(out, data["excluded"])
+    _set_aside(out, data.get("duplicates", []))
     if not data["players"]:
         out.print("No legal, complete game to rate yet.")
         _others(out, data)
