@@ -132,6 +132,12 @@ def accuracy(conn: sqlite3.Connection, kind: str) -> tuple[int, int]:
     return pairs, correct
 
 
+def per_game(conn: sqlite3.Connection, kind: str) -> list[tuple[int, int]]:
+    """(pairs predicted, of which right) of each game rated, in order: the unit of
+    :func:`gtcli.club.prediction.record` is the game."""
+    return list(conn.execute("SELECT pairs, correct FROM rated WHERE game = ? ORDER BY seq", (kind,)))
+
+
 def history(conn: sqlite3.Connection, kind: str, player: str) -> list[tuple[str, float, float]]:
     """(game path, mu, sigma) after each game ``player`` played, in order."""
     return list(conn.execute("SELECT rated.path, steps.mu, steps.sigma FROM steps JOIN rated "

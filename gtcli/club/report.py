@@ -13,8 +13,8 @@ from typing import Any
 from gtcli.club import once, ratings, stats, store
 from gtcli.club.names import Names, probable_duplicates
 from gtcli.club.once import SetAside
+from gtcli.club.prediction import record
 from gtcli.club.work import Row
-from gtcli.core.statistics import wilson
 
 MAX_COMPARED = 500  # record pairs gt club duplicates reads and compares in one run
 
@@ -78,15 +78,12 @@ def ratings_report(conn, rows: Sequence[Row], names: Names, kind: str,
     of_kind = _of_kind(rows, kind)
     display = names.display(stats.spellings(of_kind))
     counted, left = stats.eligible(once.without(of_kind, aside), names)
-    pairs, correct = ratings.accuracy(conn, kind)
-    low, high = wilson(correct, pairs)
     return {
         "game": kind, "model": "PlackettLuce", "openskill": version("openskill"), "games": len(counted),
         "excluded": _excluded(left), "duplicates": once.of_kind(aside, of_kind),
         "players": [{"name": display.get(r.player, r.player), "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal,
                      "games": r.games} for r in ratings.current(conn, kind)],
-        "prediction": {"pairs": pairs, "correct": correct, "accuracy": correct / pairs if pairs else None,
-                       "accuracy_ci": [low, high]},
+        "prediction": record(ratings.per_game(conn, kind)),
         "other_games": {k: n for k, n in _kinds(rows).items() if k != kind and n},
     }
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from gtcli.cli.terminal.layout import Column, Sheet, show
 from gtcli.cli.terminal.output import console
+from gtcli.club.prediction import in_words
 
 TOP_PAIRS = 20  # head-to-head pairs shown without --player (--json lists them all)
 
@@ -149,13 +150,7 @@ def render_ratings(data: dict[str, Any]) -> None:
     for n, p in enumerate(data["players"], 1):
         t.add_row(str(n), p["name"], f"{p['ordinal']:.2f}", f"{p['mu']:.2f}", f"{p['sigma']:.2f}", str(p["games"]))
     show(t, out)
-    p = data["prediction"]
-    if p["pairs"]:
-        out.print(f"Before each game, the higher rated of two players finished ahead in {p['correct']} of "
-                  f"{p['pairs']} pairs: {_pct(p['accuracy'])} (95% interval {_ci(p['accuracy_ci'])}; 50% is a "
-                  f"coin toss)")
-    else:
-        out.print("No prediction yet: no two players with different ratings have finished apart.")
+    out.print(in_words(data["prediction"]))
     _others(out, data)
 
 
