@@ -46,6 +46,7 @@ class Club:
         from gtcli.club.index import update, update_ratings
         from gtcli.club.names import Names
         from gtcli.club.once import of_archive, without
+        from gtcli.club.settings import club_settings
         from gtcli.core.diagnostics import Diagnostic, InputError
         from gtcli.core.executor import ExecutorUnavailable
 
@@ -54,7 +55,8 @@ class Club:
                                         hint="gt club takes the folder that holds the club's logs and sessions"))
         self.archive, self.as_json = archive, as_json
         config = self._config(archive)
-        self.aliases = config.get("club", {})
+        self.settings = club_settings(config.get("club"))
+        self.aliases = self.settings
         self.names = Names.of(self.aliases)
         path = Path(db_path) if db_path else default_path(archive)
         opened = open_index(path, own_folder=db_path is None, rebuild=rebuild)
