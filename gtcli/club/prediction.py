@@ -92,18 +92,24 @@ def record(per_game: Sequence[tuple[int, int]]) -> dict:
             "accuracy_ci": [low, high], "coin_toss": low <= COIN}
 
 
-def in_words(prediction: dict) -> str:
-    """The prediction record in plain words (the site's and the terminal's sentence)."""
+SAID = ("Before each game, the higher rated of two players finished ahead in {correct} of {pairs} pairs over "
+        "{games} game(s): {accuracy} (95% interval {low}-{high}, the game as the unit).")
+COIN_TOSS = ("So far the ratings predict no better than a coin toss: read them as a record of results, not yet as "
+             "a measure of skill.")
+BETTER = "That is better than a coin toss (50%)."
+NOTHING = "The ratings have predicted nothing yet: no two players with different ratings have finished apart."
+
+
+def in_words(prediction: dict, translate=lambda text: text) -> str:
+    """The prediction record in plain words (the site's and the terminal's sentences); ``translate``
+    puts each sentence into the site's language (:func:`gtcli.club.site_words.words`)."""
     def pct(v: float) -> str:
         return f"{100 * v:.0f}%"
 
     if not prediction["pairs"]:
-        return "The ratings have predicted nothing yet: no two players with different ratings have finished apart."
+        return translate(NOTHING)
     low, high = prediction["accuracy_ci"]
-    said = (f"Before each game, the higher rated of two players finished ahead in {prediction['correct']} of "
-            f"{prediction['pairs']} pairs over {prediction['games']} game(s): {pct(prediction['accuracy'])} "
-            f"(95% interval {pct(low)}-{pct(high)}, the game as the unit).")
-    if prediction["coin_toss"]:
-        return said + " So far the ratings predict no better than a coin toss: read them as a record of results, " \
-                      "not yet as a measure of skill."
-    return said + " That is better than a coin toss (50%)."
+    said = translate(SAID).format(correct=prediction["correct"], pairs=prediction["pairs"],
+                                  games=prediction["games"], accuracy=pct(prediction["accuracy"]), low=pct(low),
+                                  high=pct(high))
+    return said + " " + translate(COIN_TOSS if prediction["coin_toss"] else BETTER)

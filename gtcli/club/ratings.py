@@ -143,3 +143,10 @@ def history(conn: sqlite3.Connection, kind: str, player: str) -> list[tuple[str,
     return list(conn.execute("SELECT rated.path, steps.mu, steps.sigma FROM steps JOIN rated "
                              "ON rated.game = steps.game AND rated.seq = steps.seq "
                              "WHERE steps.game = ? AND steps.player = ? ORDER BY steps.seq", (kind, player)))
+
+
+def after_each_game(conn: sqlite3.Connection, kind: str) -> dict[tuple[str, str], float]:
+    """(game path, player) -> the player's rating (ordinal) after that game, for every game rated."""
+    return {(path, player): ordinal(mu, sigma) for path, player, mu, sigma in conn.execute(
+        "SELECT rated.path, steps.player, steps.mu, steps.sigma FROM steps JOIN rated "
+        "ON rated.game = steps.game AND rated.seq = steps.seq WHERE steps.game = ?", (kind,))}
