@@ -34,11 +34,9 @@ KINDS = ("grand-tribunal", "trickerion")
 
 def relative_reason(reason: str, path: str) -> str:
     """``reason`` (a finding as ``gt check`` printed it, ``WHERE/path:line:col: ...``) with the file
-    named by ``path``, relative to the archive, never by the absolute or relative path it was judged by."""
-    at = reason.find(path + ":")
-    while at > 0 and not reason[:at].endswith(("/", "\\")):
-        at = reason.find(path + ":", at + 1)
-    return reason[at:] if at > 0 and " " not in reason[:at] else reason
+    named by ``path``, relative to the archive, wherever it names it, never by the absolute or relative
+    path it was judged by (``/home/ana/club/2024/x.gtl`` -> ``2024/x.gtl``)."""
+    return re.sub(rf"(?<!\S)\S*/{re.escape(path)}(?=[:\s,;)]|$)", lambda _: path, reason)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ header.site {{ display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; align-items: b
 header.site .brand {{ font-weight: bold; font-size: 1.15rem; margin-right: auto; }}
 main {{ background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.2); overflow-wrap: break-word; }}
 .player-name {{ overflow-wrap: anywhere; }}
-.path {{ overflow-wrap: normal; word-break: normal; }}
+.path .part {{ white-space: nowrap; }}
 .path .anywhere {{ overflow-wrap: anywhere; }}
 .date, td.num, .nowrap {{ white-space: nowrap; }}
 h1 {{ font-size: 1.5rem; margin: .2rem 0 .6rem; }}
@@ -54,6 +54,7 @@ svg.chart {{ display: block; width: 100%; height: auto; }}
 .legend {{ list-style: none; margin: .3rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: .2rem 1rem; }}
 .legend li {{ display: flex; align-items: center; gap: .4rem; }}
 footer {{ margin-top: 1.5rem; border-top: 1px solid #e2dccf; padding-top: .4rem; color: #5b544a; font-size: .85rem; }}
+@media (max-width: 30rem) {{ th, th.num {{ white-space: normal; }} td, th {{ padding: .3rem .3rem; }} }}
 @media (min-width: 48rem) {{ body {{ font-size: 16px; }} main {{ padding: 1.2rem 2rem; margin-bottom: 2rem; }} }}
 """
 
@@ -77,7 +78,7 @@ def pct(value: float | None) -> str:
 
 def path_html(path: str) -> str:
     """A path that breaks only after a ``/`` (a part too long for any column may break anywhere)."""
-    parts = [f'<span class="anywhere">{esc(p)}</span>' if len(p) > LONG_PART else esc(p) for p in path.split("/")]
+    parts = [f'<span class="{"anywhere" if len(p) > LONG_PART else "part"}">{esc(p)}</span>' for p in path.split("/")]
     return f'<span class="path">{"/<wbr>".join(parts)}</span>'
 
 

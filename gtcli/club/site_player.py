@@ -3,8 +3,8 @@
 A **player's page**: per game kind, their numbers (games, wins and the win rate's 95% interval,
 average place and score, runs of wins), their rating now, a chart of their rating after each
 game placed by date, head to head with every player they met (each a link), and every game
-of theirs, newest first: date, their place and score, their rating after it, the winners,
-the event (a game not counted says why).
+of theirs, newest first: date, their place, their rating after it and their score (the
+numbers first, in view on a phone), the winners, the event (a game not counted says so).
 
 A **game's page**: its date, event and file, the result in places with each player's score
 and rating after the game (the club's names, linked), the winners, why it is not counted if
@@ -86,12 +86,12 @@ def _games(league: League, key: str, entries: list[dict], t) -> str:
         event = game_link(league, g, 1, esc(g["event"]) if g["event"] else path_html(g["file"]))
         if not g["counted"]:
             event += f' <span class="note">({esc(t("Not counted"))})</span>'
-        rows.append([date_html(g["date"], t), str(seat["place"]), str(seat["total"]), rating, winners(league, g, 1),
+        rows.append([date_html(g["date"], t), str(seat["place"]), rating, str(seat["total"]), winners(league, g, 1),
                      event])
         classes.append(" ".join(c for c in ("winner" if seat["winner"] else "",
                                             "" if g["counted"] else "not-counted") if c))
     return (f'<h3>{esc(t("Games"))}</h3><p class="note">{esc(t("Every game of theirs, newest first."))}</p>'
-            + table(((t("Date"), False), (t("Place"), True), (t("Score"), True), (t("Rating after"), True),
+            + table(((t("Date"), False), (t("Place"), True), (t("Rating after"), True), (t("Score"), True),
                      (t("Winner"), False), (t("Event"), False)), rows, "player-games", classes))
 
 
