@@ -160,19 +160,31 @@ def render_duplicates(data: dict[str, Any]) -> None:
     _duplicate_names(out, data["players"])
     for g in data["games"]:
         files = g["files"]
+        suggested = diff_command(data.get("archive"), *files[:2])
         if g["relation"] == "same":
             out.print(f"The same game, {len(files)} times: {', '.join(files)}")
         elif g["relation"] == "prefix":
             longer = files[1] if g["shorter"] == files[0] else files[0]
-            out.print(f"One game, one record stopping early: {g['shorter']} is the start of {longer} "
-                      f"(gt diff {files[0]} {files[1]})")
-        else:
-            out.print(f"Probably one game recorded twice: {files[0]} and {files[1]} part at move {g['index'] + 1} "
-                      f"(gt diff {files[0]} {files[1]})")
+            out.print(f"One game, one record stopping early: {g['shorter']} is the start of {longer}: it stops "
+                      f"after {g['index']} moves and lines of play ({suggested})")
+        else:  # worded as gt diff words it
+            out.print(f"Probably one game recorded twice: {files[0]} and {files[1]} first differ at move "
+                      f"{g['index'] + 1} (the same up to there; {suggested})")
     if data["not_compared"]:
         out.print(f"{data['not_compared']} more pair(s) of records that begin alike were not compared")
     if not data["players"] and not data["games"]:
         out.print("No probable duplicates.")
+
+
+def diff_command(archive: str | None, a: str, b: str) -> str:
+    """``gt diff A B`` for two files of the archive, as a command that runs from where gt club was run."""
+    import posixpath
+    import shlex
+
+    def where(path: str) -> str:
+        return shlex.quote(posixpath.join(archive, path) if archive else path)
+
+    return f"gt diff {where(a)} {where(b)}"
 
 
 def render_recheck(data: dict[str, Any]) -> None:
