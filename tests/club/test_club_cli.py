@@ -214,7 +214,7 @@ def test_names_from_strangers_are_escaped_in_csv_html_and_the_terminal(tmp_path)
 
 def test_an_archive_must_be_a_folder(tmp_path):
     result = run("club", "stats", tmp_path / "nowhere")
-    assert result.exit_code == 2 and "IO001" in result.output and "is not a folder" in result.output
+    assert result.exit_code == 2 and "IO001" in result.output and "no such folder" in result.output
 
 
 # ---- gt diff --------------------------------------------------------------------------------------------------

@@ -21,7 +21,15 @@ from gtcli.cli.options import executor_argument, json_option
 from gtcli.cli.terminal.output import file_text, handles_input_errors, print_diagnostics, print_json, safe
 
 KINDS = ("grand-tribunal", "trickerion")
-ARCHIVE = click.argument("archive", metavar="ARCHIVE", type=click.Path(file_okay=False))
+class _Folder(click.Path):
+    """A folder, completed as one; checked by :func:`gtcli.club.archive.check_archive` (the same message
+    for every mistake, --json too), not by click."""
+
+    def convert(self, value, param, ctx):
+        return value
+
+
+ARCHIVE = click.argument("archive", metavar="ARCHIVE", type=_Folder(file_okay=False))
 DB = click.option("--db", "db_path", metavar="FILE", type=click.Path(dir_okay=False),
                   help="Keep the index in FILE instead of ARCHIVE/.gt-club/club.sqlite.")
 KEEP = click.option("--keep-duplicates", is_flag=True,
@@ -44,15 +52,14 @@ class Club:
 
         from gtcli.club.db import default_path, open_index
         from gtcli.club.index import update, update_ratings
+        from gtcli.club.archive import check_archive
         from gtcli.club.names import Names
         from gtcli.club.once import of_archive, without
         from gtcli.club.settings import club_settings
         from gtcli.core.diagnostics import Diagnostic, InputError
         from gtcli.core.executor import ExecutorUnavailable
 
-        if not Path(archive).is_dir():
-            raise InputError(Diagnostic("IO001", f"{archive} is not a folder", path=archive,
-                                        hint="gt club takes the folder that holds the club's logs and sessions"))
+        check_archive(archive)
         self.archive, self.as_json = archive, as_json
         config = self._config(archive)
         self.settings = club_settings(config.get("club"))
@@ -65,6 +72,10 @@ class Club:
             if not as_json:
                 click.echo(safe(f"gt club: {note}", newlines=False), err=True)
         try:
+            if executor.scheduler:  # the connection is tried even when nothing needs judging
+                from gtcli.core.executor import map_ordered
+
+                list(map_ordered(abs, [0], executor))
             with _progress(as_json) as advance:
                 self.report = update(self.conn, archive, executor, self.job_of, recheck, advance)
             self._rows = None
