@@ -57,6 +57,12 @@ def test_each_game_counts_once_in_stats_and_ratings_and_the_copies_are_named(dou
     assert "3 record(s) of a game already counted set aside" in text
     assert f"inbox/typed.gtl: the start of {original}" in text
     assert f"inbox/mailed.gtl: the same game as {original}" in run("club", "ratings", archive).stdout
+    site = data("club", "site", archive, "-o", archive.parent / "site")
+    assert site["duplicates"] == stats["duplicates"]
+    front = (archive.parent / "site" / "index.html").read_text(encoding="utf-8")
+    assert "24 game(s) counted" in front and "3 set aside as repeats" in front
+    said = run("club", "site", archive, "-o", archive.parent / "site").stdout
+    assert f"inbox/espanol.gtl: the same game as {original}" in said
 
 
 def test_the_ratings_without_the_copies_are_the_ratings_of_the_archive_without_them(doubled, tmp_path):

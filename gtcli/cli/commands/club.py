@@ -327,8 +327,13 @@ def site_cmd(archive: str, output: str, keep_duplicates: bool, db_path: str | No
         pages = write_site(c, output, executor)
     except ExecutorUnavailable as exc:
         raise click.UsageError(str(exc)) from None
+    aside = [d.to_json() for d in c.aside]
     if as_json:
-        print_json({"archive": archive, "output": output, **pages, "index": c.index_json()})
+        print_json({"archive": archive, "output": output, **pages, "duplicates": aside, "index": c.index_json()})
     else:
+        from gtcli.cli.terminal.club import set_aside_lines
+
         click.echo(safe(f"Wrote {pages['written']} page(s) to {output} ({pages['kept']} unchanged kept, "
                         f"{pages['removed']} removed): open {output}/index.html", newlines=False))
+        for line in set_aside_lines(aside):
+            click.echo(safe(line, newlines=False))
