@@ -134,9 +134,12 @@ def _left(league: League, r: Row, why: str) -> dict:
     reason = relative_reason(r.reason, r.path)
     return {"file": r.path, "game": r.game, "reason": why, "href": league.game_pages.get(r.path),
             "finding": first_finding(reason) if r.reason else None,
-            "check": f"gt check {_shell(league.archive_name + '/' + r.path)}" if r.kind == "log" else
-            f"gt game show {_shell(league.archive_name + '/' + r.path)}" if r.kind == "session" else
-            f"gt trickerion game show {_shell(league.archive_name + '/' + r.path)}"}
+            "check": _command(r.kind), "check_path": _shell(league.archive_name + "/" + r.path)}
+
+
+def _command(kind: str) -> str:
+    """The command that shows every finding of a game's file (followed by its path)."""
+    return {"log": "gt check", "session": "gt game show"}.get(kind, "gt trickerion game show")
 
 
 def _shell(path: str) -> str:

@@ -49,7 +49,7 @@ th {{ background: #f3efe6; white-space: nowrap; }}
 tr.winner td {{ background: #fff4d6; }}
 tr.not-counted td {{ color: #6b6256; }}
 ul.records {{ padding-left: 1.2rem; }}
-code {{ font-size: .88rem; background: #f3efe6; padding: 0 .2rem; overflow-wrap: anywhere; }}
+code {{ font-size: .88rem; background: #f3efe6; padding: 0 .2rem; }}
 svg.chart {{ display: block; width: 100%; height: auto; }}
 .legend {{ list-style: none; margin: .3rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: .2rem 1rem; }}
 .legend li {{ display: flex; align-items: center; gap: .4rem; }}
@@ -211,7 +211,8 @@ def excluded(league: League) -> str:
         finding = e["finding"]
         first = "-" if finding is None else (f'<span class="nowrap">{esc(t("line"))} {finding.line}</span>: '
                                              if finding.line else "") + esc(finding.message)
-        rows.append([game_link(league, e), esc(e["reason"]), first, f'<code>{esc(e["check"])}</code>'])
+        rows.append([game_link(league, e), esc(e["reason"]), first,
+                     f'<code class="command">{esc(e["check"])} {path_html(e["check_path"])}</code>'])
     body = [f'<h1>{esc(t("Games left out"))}</h1><p class="note">{esc(t(EXCLUDED_NOTE))}</p>']
     body.append(table(((t("File"), False), (t("Why"), False), (t("First finding"), False), (t("Check it"), False)),
                       rows, "excluded") if rows else f'<p class="note">{esc(t("None: every game counts."))}</p>')

@@ -162,7 +162,8 @@ def test_left_out_shows_the_first_finding_and_a_command_that_works_from_the_arch
                    if " error: " in line)  # the first error: path:line:col: CODE error: message
     line, message = re.match(r".*?:(\d+):\d+: (.*)$", finding).groups()
     assert f'línea {line}</span>: {html.escape(message, quote=True)}' in text
-    command = html.unescape(re.search(r"<code>(gt check [^<]+)</code>", text).group(1))
+    command = html.unescape(re.sub(r"<[^>]+>", "", re.search(r'<code class="command">(gt check .+?)</code>',
+                                                             text).group(1)))
     assert command == "gt check archive/disputed.gtl"
     monkeypatch.chdir(archive.parent)
     assert finding.split(": ", 1)[1] in run(*command.split()[1:]).stdout
