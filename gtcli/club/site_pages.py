@@ -49,6 +49,10 @@ th {{ background: #f3efe6; white-space: nowrap; }}
 tr.winner td {{ background: #fff4d6; }}
 tr.not-counted td {{ color: #6b6256; }}
 ul.records {{ padding-left: 1.2rem; }}
+ul.left-out {{ list-style: none; padding: 0; }}
+ul.left-out li {{ border-bottom: 1px solid #e2dccf; padding: .4rem 0; }}
+ul.left-out p {{ margin: .15rem 0; }}
+ul.left-out .finding {{ color: #a4260b; }}
 code {{ font-size: .88rem; background: #f3efe6; padding: 0 .2rem; }}
 svg.chart {{ display: block; width: 100%; height: auto; }}
 .legend {{ list-style: none; margin: .3rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: .2rem 1rem; }}
@@ -206,16 +210,17 @@ def excluded(league: League) -> str:
     """excluded.html: each game left out, its first finding (line and message) and the command to see them all;
     then the records set aside as repeats of a game counted."""
     t = words(league.lang)
-    rows = []
-    for e in league.left_out:
+    items = []
+    for e in league.left_out:  # a list, not a table: the message and the command read whole on a phone
         finding = e["finding"]
-        first = "-" if finding is None else (f'<span class="nowrap">{esc(t("line"))} {finding.line}</span>: '
-                                             if finding.line else "") + esc(finding.message)
-        rows.append([game_link(league, e), esc(e["reason"]), first,
-                     f'<code class="command">{esc(e["check"])} {path_html(e["check_path"])}</code>'])
+        first = "" if finding is None else (f'<p class="finding">' + (
+            f'<span class="nowrap">{esc(t("line"))} {finding.line}</span>: ' if finding.line else "")
+            + f"{esc(finding.message)}</p>")
+        items.append(f'<li><p class="what">{game_link(league, e)} · {esc(e["reason"])}</p>{first}'
+                     f'<p><code class="command">{esc(e["check"])} {path_html(e["check_path"])}</code></p></li>')
     body = [f'<h1>{esc(t("Games left out"))}</h1><p class="note">{esc(t(EXCLUDED_NOTE))}</p>']
-    body.append(table(((t("File"), False), (t("Why"), False), (t("First finding"), False), (t("Check it"), False)),
-                      rows, "excluded") if rows else f'<p class="note">{esc(t("None: every game counts."))}</p>')
+    body.append(f'<ul class="left-out">{"".join(items)}</ul>' if items else
+                f'<p class="note">{esc(t("None: every game counts."))}</p>')
     if league.aside:
         body.append(f'<h2 id="repeats">{esc(t("Records of a game counted already (each game counts once):"))}</h2>'
                     '<ul class="repeats">')
