@@ -10,7 +10,9 @@ equal totals sharing a rank (so a shared win is a draw at the top). A player's `
 Before a game is applied, every pair of its players who did not finish level is a small
 prediction: the player with the higher ordinal should finish ahead. How often that came
 true (pairs where both ordinals were equal, such as two newcomers, predict nothing and are
-not counted) tells a club how far to trust the numbers.
+not counted) tells a club how far to trust the numbers. Each game's pairs and right ones are
+kept per game (:func:`per_game`): the pairs of one game are not independent, and
+:mod:`gtcli.club.prediction` gives the record's interval with the game as the unit.
 
 :func:`rate` is pure; :func:`update` keeps the steps in the index so that adding games
 after the last one rated applies only them, and a game that changes, leaves or arrives
