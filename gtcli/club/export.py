@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gtcli.club import stats, store
+from gtcli.club.league import relative_reason
 from gtcli.club.names import Names
 from gtcli.club.work import Row
 
@@ -35,7 +36,7 @@ def tables(rows: Sequence[Row], names: Names) -> tuple[list[dict[str, Any]], lis
     display = names.display(stats.spellings(rows))
     for r in sorted(rows, key=store.game_order):
         games.append({"file": r.path, "game": r.game, "date": r.date, "event": r.event, "verdict": r.verdict,
-                      "codes": " ".join(r.codes), "reason": r.reason, "players": len(r.seats),
+                      "codes": " ".join(r.codes), "reason": relative_reason(r.reason, r.path), "players": len(r.seats),
                       "winners": "; ".join(display.get(names.key(s.name), s.name) for s in r.seats if s.winner),
                       "sha256": r.sha256, "gt_version": r.version, "profile": r.profile,
                       "suppressed": " ".join(r.suppressed)})

@@ -10,7 +10,9 @@ equal totals sharing a rank (so a shared win is a draw at the top). A player's `
 Before a game is applied, every pair of its players who did not finish level is a small
 prediction: the player with the higher ordinal should finish ahead. How often that came
 true (pairs where both ordinals were equal, such as two newcomers, predict nothing and are
-not counted) tells a club how far to trust the numbers.
+not counted) tells a club how far to trust the numbers. Each game's pairs and right ones are
+kept per game (:func:`per_game`): the pairs of one game are not independent, and
+:mod:`gtcli.club.prediction` gives the record's interval with the game as the unit.
 
 :func:`rate` is pure; :func:`update` keeps the steps in the index so that adding games
 after the last one rated applies only them, and a game that changes, leaves or arrives
@@ -132,8 +134,21 @@ def accuracy(conn: sqlite3.Connection, kind: str) -> tuple[int, int]:
     return pairs, correct
 
 
+def per_game(conn: sqlite3.Connection, kind: str) -> list[tuple[int, int]]:
+    """(pairs predicted, of which right) of each game rated, in order: the unit of
+    :func:`gtcli.club.prediction.record` is the game."""
+    return list(conn.execute("SELECT pairs, correct FROM rated WHERE game = ? ORDER BY seq", (kind,)))
+
+
 def history(conn: sqlite3.Connection, kind: str, player: str) -> list[tuple[str, float, float]]:
     """(game path, mu, sigma) after each game ``player`` played, in order."""
     return list(conn.execute("SELECT rated.path, steps.mu, steps.sigma FROM steps JOIN rated "
                              "ON rated.game = steps.game AND rated.seq = steps.seq "
                              "WHERE steps.game = ? AND steps.player = ? ORDER BY steps.seq", (kind, player)))
+
+
+def after_each_game(conn: sqlite3.Connection, kind: str) -> dict[tuple[str, str], float]:
+    """(game path, player) -> the player's rating (ordinal) after that game, for every game rated."""
+    return {(path, player): ordinal(mu, sigma) for path, player, mu, sigma in conn.execute(
+        "SELECT rated.path, steps.player, steps.mu, steps.sigma FROM steps JOIN rated "
+        "ON rated.game = steps.game AND rated.seq = steps.seq WHERE steps.game = ?", (kind,))}

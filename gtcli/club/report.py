@@ -10,10 +10,11 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from gtcli.club import ratings, stats, store
+from gtcli.club import once, ratings, stats, store
 from gtcli.club.names import Names, probable_duplicates
+from gtcli.club.once import SetAside
+from gtcli.club.prediction import record
 from gtcli.club.work import Row
-from gtcli.core.statistics import wilson
 
 MAX_COMPARED = 500  # record pairs gt club duplicates reads and compares in one run
 
@@ -31,11 +32,13 @@ def player_choices(rows: Sequence[Row], names: Names) -> list[str]:
 
 
 def stats_report(rows: Sequence[Row], names: Names, kind: str, player: str | None = None,
-                 since: str | None = None, until: str | None = None) -> dict[str, Any] | None:
-    """``gt club stats``; None if ``player`` played no game of the archive."""
+                 since: str | None = None, until: str | None = None,
+                 aside: Sequence[SetAside] = ()) -> dict[str, Any] | None:
+    """``gt club stats``; None if ``player`` played no game of the archive. ``aside``: the records
+    of games counted once already (:mod:`gtcli.club.once`), left out of every figure and listed."""
     of_kind = _of_kind(rows, kind)
     display = names.display(stats.spellings(of_kind))
-    counted, left = stats.eligible(of_kind, names)
+    counted, left = stats.eligible(once.without(of_kind, aside), names)
     dated = [r for r in counted if (since is None and until is None) or
              (r.date is not None and (since is None or r.date >= since) and (until is None or r.date <= until))]
     outside = len(counted) - len(dated)
@@ -51,7 +54,8 @@ def stats_report(rows: Sequence[Row], names: Names, kind: str, player: str | Non
     return {
         "game": kind, "games": len(dated), "player": display.get(only) if only else None,
         "since": since, "until": until, "outside_dates": outside,
-        "excluded": _excluded(left), "players": per_player, "seats": stats.seats(dated),
+        "excluded": _excluded(left), "duplicates": once.of_kind(aside, of_kind), "players": per_player,
+        "seats": stats.seats(dated),
         "head_to_head": stats.head_to_head(dated, names, display, only),
         "probable_duplicates": [{"a": display.get(a, a), "b": display.get(b, b)}
                                 for a, b in probable_duplicates(display)],
@@ -65,22 +69,21 @@ def _kinds(rows: Sequence[Row]) -> dict[str, int]:
     return {k: sum(1 for r in rows if r.game == k) for k in (GT, TRICKERION)}
 
 
-def ratings_report(conn, rows: Sequence[Row], names: Names, kind: str) -> dict[str, Any]:
-    """``gt club ratings``: the stored ratings of ``kind`` (brought up to date by the command)."""
+def ratings_report(conn, rows: Sequence[Row], names: Names, kind: str,
+                   aside: Sequence[SetAside] = ()) -> dict[str, Any]:
+    """``gt club ratings``: the stored ratings of ``kind`` (brought up to date by the command, without
+    the records in ``aside``)."""
     from importlib.metadata import version
 
     of_kind = _of_kind(rows, kind)
     display = names.display(stats.spellings(of_kind))
-    counted, left = stats.eligible(of_kind, names)
-    pairs, correct = ratings.accuracy(conn, kind)
-    low, high = wilson(correct, pairs)
+    counted, left = stats.eligible(once.without(of_kind, aside), names)
     return {
         "game": kind, "model": "PlackettLuce", "openskill": version("openskill"), "games": len(counted),
-        "excluded": _excluded(left),
+        "excluded": _excluded(left), "duplicates": once.of_kind(aside, of_kind),
         "players": [{"name": display.get(r.player, r.player), "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal,
                      "games": r.games} for r in ratings.current(conn, kind)],
-        "prediction": {"pairs": pairs, "correct": correct, "accuracy": correct / pairs if pairs else None,
-                       "accuracy_ci": [low, high]},
+        "prediction": record(ratings.per_game(conn, kind)),
         "other_games": {k: n for k, n in _kinds(rows).items() if k != kind and n},
     }
 

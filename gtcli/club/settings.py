@@ -1,7 +1,9 @@
-"""The club archive's setting in a club's configuration: ``[club.aliases]``, a player's other spellings.
+"""The club archive's setting in a club's configuration: the ``[club]`` table of gt.toml.
 
-Registered like a game's settings (:func:`gtcli.games.config_keys`); read by ``gt club``
-(:mod:`gtcli.club.names` matches names through it).
+``name = "Club de Lugo"`` titles the league site, ``lang = "es"`` chooses its language
+(:data:`SITE_LANGUAGES`; English by default), and ``[club.aliases]`` lists a player's other
+spellings. Registered like a game's settings (:func:`gtcli.games.config_keys`); read by
+``gt club`` (:mod:`gtcli.club.names` matches names through the aliases).
 """
 
 from __future__ import annotations
@@ -13,17 +15,56 @@ from gtcli.core.files.config import Bad, Key
 MAX_ALIAS_NAMES = 5000  # [club.aliases]: players with aliases, and aliases per player
 MAX_ALIASES = 100
 MAX_NAME = 200
+SITE_LANGUAGES = ("en", "es")  # the league site's languages (gtcli.club.site_words)
+DEFAULT_TITLE = "Club league"
 
 
-def _club(_setting: Key, value: Any, bad: Bad) -> dict[str, tuple[str, ...]]:
-    """``[club]``: only ``aliases``, a table of a player's name -> the other spellings of it
-    (a list, or one text). Returned as {name: aliases}; each alias belongs to one name."""
-    from gtcli.core.text import CONTROL, fold
+class ClubSettings(dict):
+    """``[club]`` checked: the aliases as a mapping (name -> other spellings), with the site's
+    ``title`` and ``lang`` beside them."""
 
-    if not isinstance(value, dict) or set(value) - {"aliases"}:
-        extra = sorted(set(value) - {"aliases"}) if isinstance(value, dict) else []
-        raise bad("CFG003", f"[club] holds only an [club.aliases] table{f', not {extra[0]!r}' if extra else ''}"[:200],
-                  'write [club.aliases] then lines such as Ana = ["Anita", "A. Pérez"]')
+    def __init__(self, aliases: dict | None = None, name: str | None = None, lang: str = "en") -> None:
+        super().__init__(aliases or {})
+        self.name, self.lang = name, lang
+
+    @property
+    def title(self) -> str:
+        return self.name or DEFAULT_TITLE
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "lang": self.lang, "aliases": {k: list(v) for k, v in self.items()}}
+
+
+def club_settings(value: object) -> ClubSettings:
+    """The ``[club]`` setting in force (a config's value, or nothing set: the defaults)."""
+    return value if isinstance(value, ClubSettings) else ClubSettings(dict(value or {}))
+
+
+KNOWN = ("name", "lang", "aliases")
+
+
+def _club(_setting: Key, value: Any, bad: Bad) -> ClubSettings:
+    """``[club]``: ``name`` (the site's title), ``lang`` (its language) and ``aliases``, a table of a
+    player's name -> the other spellings of it (a list, or one text). Returned as a
+    :class:`ClubSettings` ({name: aliases}, each alias belonging to one name)."""
+    from gtcli.core.text import CONTROL, did_you_mean, fold
+
+    if not isinstance(value, dict) or set(value) - set(KNOWN):
+        extra = sorted(set(value) - set(KNOWN)) if isinstance(value, dict) else []
+        hint = did_you_mean(extra[0], KNOWN) if extra else None
+        raise bad("CFG003", f"[club] holds name, lang and an [club.aliases] table"
+                  f"{f', not {extra[0]!r}' if extra else ''}"[:200],
+                  hint or 'name = "Club de Lugo", lang = "es", then [club.aliases] with lines such as '
+                          'Ana = ["Anita", "A. Pérez"]')
+    title = value.get("name")
+    if title is not None and (not isinstance(title, str) or not title.strip() or len(title) > MAX_NAME
+                              or CONTROL.search(title)):
+        raise bad("CFG003", f"club.name is the league's name: a text of 1 to {MAX_NAME} characters",
+                  'name = "Club de Lugo"')
+    lang = value.get("lang", "en")
+    if lang not in SITE_LANGUAGES:
+        raise bad("CFG003", f"club.lang {str(lang)[:20]!r} is not a language of the league site",
+                  f"languages: {', '.join(SITE_LANGUAGES)}")
     aliases = value.get("aliases", {})
     if not isinstance(aliases, dict) or len(aliases) > MAX_ALIAS_NAMES:
         raise bad("CFG003", f"club.aliases is a table of at most {MAX_ALIAS_NAMES} names, each with its other "
@@ -47,10 +88,11 @@ def _club(_setting: Key, value: Any, bad: Bad) -> dict[str, tuple[str, ...]]:
                           "a spelling can stand for one player only")
             owner[key] = name
         found[name.strip()] = tuple(o.strip() for o in others)
-    return found
+    return ClubSettings(found, title.strip() if title else None, lang)
 
 
 KEYS = (
-    Key("club", "gt club's settings: [club.aliases] name = [\"other spelling\", ...]", _club, {"aliases": {}},
-        "no aliases"),
+    Key("club", "gt club's settings: name (the league site's title), lang (its language: en, es), "
+        "[club.aliases] name = [\"other spelling\", ...]", _club, {"name": None, "lang": "en", "aliases": {}},
+        "no name (\"Club league\"), English, no aliases"),
 )

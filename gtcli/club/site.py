@@ -1,14 +1,17 @@
 """``gt club site ARCHIVE -o DIR``: the league site, written from the index.
 
-``DIR/index.html`` (standings of each game), ``games.html`` (every game), ``excluded.html``
-(games left out and why), ``players/NAME-HASH.html`` (each player: numbers, rating chart,
-head-to-head, games) and ``games/FILE-SHA.html`` (each game's scoresheet). Static files,
-no JavaScript, no network: open ``index.html`` from the folder, or put the folder on any
-web server.
+``DIR/index.html`` (the front page: leader, standings, latest games, records), ``games.html``
+(every game), ``excluded.html`` (games left out and why), ``players/NAME-HASH.html`` (each
+player: numbers, rating chart, head-to-head, games), ``games/FILE-SHA.html`` (each game, in
+the site's style) and ``games/FILE-sheet-HASH.html`` (each game's scoresheet). The pages'
+data is :mod:`gtcli.club.league`, their HTML :mod:`gtcli.club.site_pages` and
+:mod:`gtcli.club.site_player`. Static files, no JavaScript, no network: open ``index.html``
+from the folder, or put the folder on any web server.
 
-A game page's name holds the first 12 hex digits of the file's SHA-256, so a page already
-there is the page of that very content and is kept: a second run writes only the pages of
-new or changed games (made on the ``--jobs`` pool) and the summary pages.
+A scoresheet's name holds 12 hex digits of a hash of the file's SHA-256 and of the names and
+title it shows, so a page already there (as gt wrote it) is the page of that very content and
+is kept: a second run writes only the scoresheets of new or changed games (made on the
+``--jobs`` pool) and the site's other pages.
 
 DIR keeps a manifest of the pages gt wrote and their hashes
 (:class:`gtcli.core.files.written.WrittenFolder`): a page is kept only while it is still as
@@ -28,8 +31,7 @@ import stat
 from collections.abc import Sequence
 from typing import Any
 
-from gtcli.club import ratings, site_pages, stats, store
-from gtcli.club.names import Names
+from gtcli.club import league as data, site_pages, site_player, stats
 from gtcli.club.site_games import GamePage, render
 from gtcli.club.work import UNUSABLE, Row
 from gtcli.core.text import fold
@@ -61,6 +63,18 @@ def site_folder(output: str, overwrite: bool = False):
     return folder
 
 
+def shown_names(row: Row, club) -> tuple[tuple[str, str], ...]:
+    """(as written, as the club writes it) for each player of ``row`` whose name the aliases change."""
+    display = club.names.display(stats.spellings(club.rows()))
+    pairs = ((s.name, display.get(club.names.key(s.name), s.name)) for s in row.seats)
+    return tuple(sorted({(a, b) for a, b in pairs if a != b}))
+
+
+def sheet_page(row: Row, names: tuple, site: tuple[str, str]) -> str:
+    style = hashlib.sha256(repr((row.sha256, names, site)).encode()).hexdigest()[:12]
+    return f"games/{re.sub(r'[^a-z0-9]+', '-', row.path.lower()).strip('-')[:54]}-sheet-{style}.html"
+
+
 def write_site(club, output: str, executor, overwrite: bool = False) -> dict[str, Any]:
     """Write the site of ``club`` (an opened :class:`gtcli.cli.commands.club.Club`) into ``output``."""
     from gtcli.core.files.lock import FileLock
@@ -70,11 +84,14 @@ def write_site(club, output: str, executor, overwrite: bool = False) -> dict[str
     folder = site_folder(output, overwrite)
     for name in ("games", "players"):
         _own_folder(output, name)
+    settings = club.settings
+    site = (settings.title, settings.lang)
     with FileLock(os.path.join(output, "index.html")):
         folder.claim()
-        shown = {r.path: game_page(r) for r in rows if r.verdict != UNUSABLE and r.sha256}
-        made = _game_pages(club, rows, shown, folder, executor)
-        pages = _summary_pages(club.conn, rows, club.names, shown)
+        renamed = {r.path: shown_names(r, club) for r in rows}
+        shown = {r.path: sheet_page(r, renamed[r.path], site) for r in rows if r.verdict != UNUSABLE and r.sha256}
+        made = _game_pages(club, rows, shown, folder, executor, renamed, site)
+        pages = _summary_pages(club, rows, shown)
         for name, html in pages.items():
             folder.write(name, html, role="page")
         removed = folder.finish()
@@ -104,7 +121,8 @@ def _own_folder(output: str, name: str) -> None:
                             f"and remove it if it is not yours (`rm {path}` removes a link, not what it points to)"))
 
 
-def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, executor) -> int:
+def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, executor, renamed: dict,
+                site: tuple[str, str]) -> int:
     """Write the scoresheet of each game shown whose page is not there as gt wrote it; how many were written."""
     from gtcli.core.executor import map_ordered
 
@@ -115,7 +133,8 @@ def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, execut
             continue
         path = os.path.join(club.archive, r.path)
         job = club.job_of(path) if r.kind == "log" else None
-        tasks.append(GamePage(path, r.path, r.kind, name, r.verdict or "", job))
+        tasks.append(GamePage(path, r.path, r.kind, name, r.verdict or "", job, renamed[r.path], site,
+                              game_page(r).split("/", 1)[1]))
     made = 0
     for name, html in map_ordered(render, tasks, executor):
         if html is None:
@@ -126,60 +145,16 @@ def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, execut
     return made
 
 
-def _entries(rows: Sequence[Row], names: Names, display: dict[str, str], shown: dict[str, str]) -> list[dict]:
-    ordered = sorted(rows, key=lambda r: (r.date is None, "" if r.date is None else _desc(r.date),
-                                          store.path_key(r.path)))
-    return [{"file": r.path, "game": r.game, "date": r.date, "verdict": r.verdict, "href": shown.get(r.path),
-             "players": [(display.get(names.key(s.name), s.name), s.winner) for s in r.seats]} for r in ordered]
-
-
-def _desc(date: str) -> str:
-    """A sort key putting later dates first."""
-    return "".join(chr(0x10FFFF - ord(c)) for c in date)
-
-
-def _summary_pages(conn, rows: Sequence[Row], names: Names, shown: dict[str, str]) -> dict[str, str]:
-    from gtcli.core.statistics import wilson
-
-    display = names.display(stats.spellings(rows))
-    pages: dict[str, str] = {}
-    sections, per_player = [], {}
-    all_left = []
-    for kind in ("grand-tribunal", "trickerion"):
-        of_kind = sorted((r for r in rows if r.game == kind), key=store.game_order)
-        if not of_kind:
-            continue
-        counted, left = stats.eligible(of_kind, names)
-        counted_set = set(map(id, counted))
-        all_left += [{"file": e.path, "game": kind, "reason": e.reason, "href": shown.get(e.path)} for e in left]
-        numbers = {p["key"]: p for p in stats.players(counted, names, display)}
-        pairs, correct = ratings.accuracy(conn, kind)
-        prediction = {"pairs": pairs, "correct": correct, "accuracy": correct / pairs if pairs else None,
-                      "accuracy_ci": list(wilson(correct, pairs))}
-        standings = []
-        for rating in ratings.current(conn, kind):
-            p = numbers.get(rating.player, {})
-            standings.append({"name": display.get(rating.player, rating.player), "href": player_page(rating.player),
-                              "ordinal": rating.ordinal, "games": rating.games, "wins": p.get("wins", 0),
-                              "win_rate": p.get("win_rate"), "average_place": p.get("average_place", 0.0)})
-        sections.append({"game": kind, "games": len(counted), "excluded": len(left), "players": standings,
-                         "prediction": prediction})
-        by_player: dict[str, list[Row]] = {}
-        for r in of_kind:
-            for key in dict.fromkeys(names.key(s.name) for s in r.seats):
-                by_player.setdefault(key, []).append(r)
-        ratings_now = {r.player: r for r in ratings.current(conn, kind)}
-        for key, mine in by_player.items():
-            rating = ratings_now.get(key)
-            per_player.setdefault(key, []).append({
-                "game": kind, "stats": numbers.get(key),
-                "rating": {"ordinal": rating.ordinal, "mu": rating.mu, "sigma": rating.sigma} if rating else None,
-                "history": [ratings.ordinal(mu, sigma) for _, mu, sigma in ratings.history(conn, kind, key)],
-                "head_to_head": stats.head_to_head([r for r in mine if id(r) in counted_set], names, display, key),
-                "games": _entries(mine, names, display, shown)})
-    pages["index.html"] = site_pages.standings(sections)
-    pages["games.html"] = site_pages.games(_entries(rows, names, display, shown))
-    pages["excluded.html"] = site_pages.excluded(all_left)
-    for key, player_sections in per_player.items():
-        pages[player_page(key)] = site_pages.player(display.get(key, key), player_sections)
+def _summary_pages(club, rows: Sequence[Row], shown: dict[str, str]) -> dict[str, str]:
+    """Every page but the scoresheets: the front page, all games, left out, each player's and each game's."""
+    league = data.gather(club.conn, rows, club.names, club.aside, title=club.settings.title,
+                         lang=club.settings.lang, archive_name=os.path.basename(os.path.abspath(club.archive)),
+                         game_pages={r.path: game_page(r) for r in rows}, sheets=shown, player_page=player_page)
+    pages = {"index.html": site_pages.front(league), "games.html": site_pages.games(league),
+             "excluded.html": site_pages.excluded(league)}
+    for key in league.players:
+        pages[league.pages[key]] = site_player.player(league, key)
+    for entry in league.games:
+        pages[entry["href"]] = site_player.game(league, entry)
     return pages
+

@@ -1,20 +1,24 @@
-"""One game's page of the league site: a pure, picklable function from a :class:`GamePage` to HTML.
+"""One game's scoresheet for the league site: a pure, picklable function from a :class:`GamePage` to HTML.
 
 A Grand Tribunal game (log or session) gets the scoresheet of ``gt replay --html`` and
-``gt game report`` (:func:`gtcli.grand_tribunal.html.scoresheet.report_html`), with a line of
-links back to the site above it; a Trickerion game gets a small page of its final scoring.
-Mapped over the games by the same process pool as indexing.
+``gt game report`` (:func:`gtcli.grand_tribunal.html.scoresheet.report_html`), with the site's
+header above it (the club's name, links back to the game's page and the site); a Trickerion
+game gets a small page of its final scoring. Players are named as the club names them: a
+name the aliases change is replaced wherever the page shows it as a whole word. Mapped over
+the games by the same process pool as indexing.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from gtcli.core.html.page import SANS, document, esc
 
 GENERATOR = "gt club site"
 BACK = ('<nav class="site-nav" style="font-family: {sans}; font-size: 11pt; margin: 3mm auto; max-width: 186mm; '
-        'padding: 0 3mm;"><a href="../index.html">Standings</a> · <a href="../games.html">All games</a></nav>')
+        'padding: 0 3mm; display: flex; flex-wrap: wrap; gap: .2rem 1rem;"><strong>{title}</strong>'
+        '<a href="{game}">{back}</a><a href="../index.html">{standings}</a><a href="../games.html">{games}</a></nav>')
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,24 @@ class GamePage:
     name: str  # the page's file name under games/
     verdict: str
     job: object = None  # gt check's Job, for a log
+    names: tuple[tuple[str, str], ...] = ()  # (as written, as the club writes it) where the aliases change it
+    site: tuple[str, str] = ("Club league", "en")  # the site's title and language
+    game_page: str = ""  # the game's own page, beside this one
+
+
+def _nav(page: GamePage) -> str:
+    from gtcli.club.site_words import words
+
+    t = words(page.site[1])
+    return BACK.format(sans=esc(SANS), title=esc(page.site[0]), game=esc(page.game_page or "../index.html"),
+                       back=esc(t("Result")), standings=esc(t("Standings")), games=esc(t("All games")))
+
+
+def renamed(html: str, names: tuple[tuple[str, str], ...]) -> str:
+    """``html`` with each player's written name, where it stands as a whole word, as the club writes it."""
+    for written, shown in names:
+        html = re.sub(rf"(?<![\w]){re.escape(esc(written))}(?![\w])", lambda _: esc(shown), html)
+    return html
 
 
 def render(page: GamePage) -> tuple[str, str | None]:
@@ -35,11 +57,11 @@ def render(page: GamePage) -> tuple[str, str | None]:
         html = {"log": _log, "session": _session, "trickerion": _trickerion}[page.kind](page)
     except InputError:
         return page.name, None
-    return page.name, html
+    return page.name, None if html is None else renamed(html, page.names)
 
 
-def _with_nav(html: str) -> str:
-    return html.replace("<body>\n", "<body>\n" + BACK.format(sans=esc(SANS)) + "\n", 1)
+def _with_nav(html: str, page: GamePage) -> str:
+    return html.replace("<body>\n", "<body>\n" + _nav(page) + "\n", 1)
 
 
 def _log(page: GamePage) -> str | None:
@@ -51,7 +73,7 @@ def _log(page: GamePage) -> str | None:
     if checked is None:
         return None
     sheet = replace(scoresheet_of(checked, page.job.options), source=page.rel)
-    return _with_nav(report_html(sheet, GENERATOR))
+    return _with_nav(report_html(sheet, GENERATOR), page)
 
 
 def _session(page: GamePage) -> str:
@@ -61,7 +83,7 @@ def _session(page: GamePage) -> str:
     from gtcli.grand_tribunal.shipped import published_vocabulary
 
     return _with_nav(report_html(Scoresheet.of_game(load_game(page.path, published_vocabulary()), page.rel),
-                                 GENERATOR))
+                                 GENERATOR), page)
 
 
 CSS = f"""\
@@ -97,7 +119,7 @@ def _trickerion(page: GamePage) -> str:
                        for s in standings(game, done))
         table = f'<table><thead><tr><th>Player</th><th class="num">Fame</th></tr></thead><tbody>{rows}</tbody></table>'
         headline = f"<p>{len(game.turns)} of 5 turns played: the game is not over.</p>"
-    body = (f"{BACK.format(sans=esc(SANS))}<main><h1>Trickerion game</h1><p>{esc(page.rel)}</p>{headline}"
+    body = (f"{_nav(page)}<main><h1>Trickerion game</h1><p>{esc(page.rel)}</p>{headline}"
             f'<div class="wide">{table}</div><footer><p>Written by {GENERATOR}; every figure is computed by the '
             f"rules (gtcli).</p></footer></main>")
     return document(f"Trickerion game: {page.rel}", "en", CSS, body, GENERATOR)

@@ -1,21 +1,26 @@
-"""The league site's own pages: standings, players, all games, games left out (HTML text only).
+"""The league site's own pages: the front page, all games, games left out (HTML text only).
 
 Built on :mod:`gtcli.core.html.page` (one self-contained file each: no JavaScript, no
-network, no external font or image); every word from a file is escaped with ``esc``.
-Laid out for a phone first: one column, tables that scroll sideways inside their box
-rather than widening the page, and larger type on a desktop.
+network, no external font or image); every word from a file is escaped with ``esc``. The
+club's name titles every page and its language words them (:mod:`gtcli.club.site_words`);
+every player's name is the club's (aliases applied) and a link to their page. Laid out for
+a phone first: one column; tables that scroll sideways inside their box (with a shadow
+that shows it) rather than widening the page, the numbers that matter in their first
+columns; dates never broken, paths broken only after a ``/``. The player's and a game's
+pages are :mod:`gtcli.club.site_player`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
+from gtcli.club.league import League
+from gtcli.club.prediction import in_words
+from gtcli.club.site_words import words
 from gtcli.core.html.page import SANS, document, esc
-from gtcli.core.html.svg_chart import Series, chart, legend
 
 GENERATOR = "gt club site"
 TITLES = {"grand-tribunal": "Grand Tribunal", "trickerion": "Trickerion"}
+LONG_PART = 22  # a path's part longer than this may break anywhere (else only after a "/")
 
 CSS = f"""\
 body {{ font-family: {SANS}; color: #1d1a16; background: #efece6; line-height: 1.45; font-size: 15px; }}
@@ -23,131 +28,209 @@ header.site, main {{ max-width: 60rem; margin: 0 auto; padding: .8rem 1rem; }}
 header.site {{ display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; align-items: baseline; }}
 header.site .brand {{ font-weight: bold; font-size: 1.15rem; margin-right: auto; }}
 main {{ background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.2); overflow-wrap: break-word; }}
-td.file, .player-name {{ overflow-wrap: anywhere; }}
+.player-name {{ overflow-wrap: anywhere; }}
+.path .part {{ white-space: nowrap; }}
+.path .anywhere {{ overflow-wrap: anywhere; }}
+.date, td.num, .nowrap {{ white-space: nowrap; }}
 h1 {{ font-size: 1.5rem; margin: .2rem 0 .6rem; }}
 h2 {{ font-size: 1.2rem; margin: 1.4rem 0 .5rem; border-bottom: 1px solid #c9bfae; }}
+h3 {{ font-size: 1.05rem; margin: 1.1rem 0 .4rem; }}
 a {{ color: #0b5394; }}
 table {{ border-collapse: collapse; width: 100%; font-size: .95rem; }}
 th, td {{ border-bottom: 1px solid #e2dccf; padding: .35rem .45rem; text-align: left; vertical-align: top; }}
 th {{ background: #f3efe6; white-space: nowrap; }}
 .num {{ text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }}
 .note {{ color: #5b544a; font-size: .9rem; }}
+.coin {{ border-left: 4px solid #e69f00; background: #fdf3e1; padding: .4rem .6rem; }}
+.leader {{ font-size: 1.1rem; }}
 .verdict-legal {{ color: #116b2f; }}
 .verdict-illegal, .verdict-unusable {{ color: #a4260b; }}
 .verdict-incomplete {{ color: #7a5b00; }}
+tr.winner td {{ background: #fff4d6; }}
+tr.not-counted td {{ color: #6b6256; }}
+ul.records {{ padding-left: 1.2rem; }}
+ul.left-out {{ list-style: none; padding: 0; }}
+ul.left-out li {{ border-bottom: 1px solid #e2dccf; padding: .4rem 0; }}
+ul.left-out p {{ margin: .15rem 0; }}
+ul.left-out .finding {{ color: #a4260b; }}
+code {{ font-size: .88rem; background: #f3efe6; padding: 0 .2rem; }}
 svg.chart {{ display: block; width: 100%; height: auto; }}
 .legend {{ list-style: none; margin: .3rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: .2rem 1rem; }}
 .legend li {{ display: flex; align-items: center; gap: .4rem; }}
 footer {{ margin-top: 1.5rem; border-top: 1px solid #e2dccf; padding-top: .4rem; color: #5b544a; font-size: .85rem; }}
+@media (max-width: 30rem) {{ th, th.num {{ white-space: normal; }} td, th {{ padding: .3rem .3rem; }} }}
 @media (min-width: 48rem) {{ body {{ font-size: 16px; }} main {{ padding: 1.2rem 2rem; margin-bottom: 2rem; }} }}
 """
 
 
-def page(title: str, body: str, depth: int = 0) -> str:
+def page(league: League, title: str, body: str, depth: int = 0) -> str:
     """A whole page with the site's header; ``depth`` is how many folders below the site's top it is."""
-    up = "../" * depth
-    nav = (f'<header class="site"><span class="brand">{esc("Club league")}</span>'
-           f'<a href="{up}index.html">Standings</a><a href="{up}games.html">Games</a>'
-           f'<a href="{up}excluded.html">Left out</a></header>')
-    footer = (f"<footer>Written by {GENERATOR} (gtcli) from the club's files; every result is judged by gt's "
-              "rules.</footer>")
-    return document(title, "en", CSS, f"{nav}<main>{body}{footer}</main>", GENERATOR)
+    t, up = words(league.lang), "../" * depth
+    nav = (f'<header class="site"><a class="brand" href="{up}index.html">{esc(league.title)}</a>'
+           f'<a href="{up}index.html">{esc(t("Standings"))}</a><a href="{up}games.html">{esc(t("Games"))}</a>'
+           f'<a href="{up}excluded.html">{esc(t("Left out"))}</a></header>')
+    footer = f"<footer>{esc(t(FOOTER))}</footer>"
+    return document(f"{league.title}: {title}", league.lang, CSS, f"{nav}<main>{body}{footer}</main>", GENERATOR)
 
 
-def _pct(value: float | None) -> str:
+FOOTER = "Written by gt club site (gtcli) from the club's files; every result is judged by gt's rules."
+
+
+def pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.0f}%"
 
 
-def _table(head: Sequence[tuple[str, bool]], rows: Sequence[Sequence[str]], cls: str = "") -> str:
-    """A table in a sideways-scrolling box; ``head`` is (title, numeric); cells are the caller's markup.
-    A column titled "File" may break its paths anywhere (a phone is narrower than a path)."""
-    def attr(title: str, num: bool) -> str:
-        return ' class="num"' if num else ' class="file"' if title == "File" else ""
+def path_html(path: str) -> str:
+    """A path that breaks only after a ``/`` (a part too long for any column may break anywhere)."""
+    parts = [f'<span class="{"anywhere" if len(p) > LONG_PART else "part"}">{esc(p)}</span>' for p in path.split("/")]
+    return f'<span class="path">{"/<wbr>".join(parts)}</span>'
 
-    ths = "".join(f'<th{attr("", num)}>{esc(t)}</th>' for t, num in head)
-    trs = "".join("<tr>" + "".join(f"<td{attr(title, num)}>{cell}</td>"
-                                   for cell, (title, num) in zip(row, head)) + "</tr>" for row in rows)
+
+def date_html(date: str | None, t) -> str:
+    return f'<span class="date">{esc(date or t("undated"))}</span>'
+
+
+def who(league: League, key: str, depth: int = 0, name: str | None = None) -> str:
+    """A player's name (the club's), linked to their page."""
+    shown = esc(name or league.display.get(key, key))
+    href = league.pages.get(key)
+    return f'<a class="player" href="{"../" * depth}{esc(href)}">{shown}</a>' if href else shown
+
+
+def winners(league: League, entry: dict, depth: int = 0) -> str:
+    return ", ".join(who(league, s["key"], depth) for s in entry["seats"] if s["winner"]) or "-"
+
+
+def game_link(league: League, entry: dict, depth: int = 0, text: str | None = None) -> str:
+    shown = text if text is not None else path_html(entry["file"])
+    return f'<a href="{"../" * depth}{esc(entry["href"])}">{shown}</a>' if entry["href"] else shown
+
+
+def table(head: Sequence[tuple[str, bool]], rows: Sequence[Sequence[str]], cls: str = "",
+          row_classes: Sequence[str] | None = None) -> str:
+    """A table in a sideways-scrolling box; ``head`` is (title, numeric); cells are the caller's markup."""
+    num_cls = ' class="num"'
+
+    def tr(n: int) -> str:
+        return f'<tr class="{row_classes[n]}">' if row_classes and row_classes[n] else "<tr>"
+
+    ths = "".join(f"<th{num_cls if num else ''}>{esc(title)}</th>" for title, num in head)
+    trs = "".join(tr(n) + "".join(f"<td{num_cls if num else ''}>{cell}</td>" for cell, (_, num) in zip(row, head))
+                  + "</tr>" for n, row in enumerate(rows))
     return f'<div class="wide"><table class="{cls}"><thead><tr>{ths}</tr></thead><tbody>{trs}</tbody></table></div>'
 
 
-def standings(sections: Sequence[dict[str, Any]]) -> str:
-    """index.html: per game, the ratings table joined with the win counts."""
-    parts = ["<h1>Standings</h1>"]
-    if not sections:
-        parts.append('<p class="note">No game has been judged legal and complete yet.</p>')
-    for s in sections:
-        rows = [[str(n), f'<a href="{esc(p["href"])}">{esc(p["name"])}</a>', f'{p["ordinal"]:.1f}', str(p["games"]),
-                 str(p["wins"]), _pct(p["win_rate"]), f'{p["average_place"]:.2f}']
-                for n, p in enumerate(s["players"], 1)]
-        pred = s["prediction"]
-        accuracy = (f"Before each game, the higher rated of two players finished ahead in {pred['correct']} of "
-                    f"{pred['pairs']} pairs ({_pct(pred['accuracy'])})." if pred["pairs"] else
-                    "The ratings have predicted nothing yet.")
-        parts.append(f'<section class="standings" data-game="{esc(s["game"])}"><h2>{esc(TITLES[s["game"]])}</h2>'
-                     f'<p class="note">{s["games"]} game(s) counted; {s["excluded"]} left out '
-                     f'(<a href="excluded.html">why</a>). Rating: OpenSkill (Plackett-Luce) mu - 3 sigma. '
-                     f"{esc(accuracy)}</p>"
-                     + _table((("#", True), ("Player", False), ("Rating", True), ("Games", True), ("Wins", True),
-                               ("Win rate", True), ("Avg place", True)), rows, "standings") + "</section>")
-    return page("Club league: standings", "".join(parts))
+def prediction_html(league: League, prediction: dict) -> str:
+    t = words(league.lang)
+    cls = "note coin" if prediction["pairs"] and prediction["coin_toss"] else "note"
+    return f'<p class="{cls} prediction">{esc(in_words(prediction, t))}</p>'
 
 
-def _verdict(v: str | None) -> str:
+def front(league: League) -> str:
+    """index.html: per game kind, the leader, the standings, the latest games and the club's records."""
+    t = words(league.lang)
+    parts = [f"<h1>{esc(league.title)}</h1>"]
+    if not league.kinds:
+        parts.append(f'<p class="note">{esc(t("No game has been judged legal and complete yet."))}</p>')
+    for k in league.kinds:
+        parts.append(f'<section class="league" data-game="{esc(k["game"])}"><h2>{esc(TITLES[k["game"]])}</h2>')
+        counts = [f'{k["games"]} {t("game(s) counted")}',
+                  f'<a href="excluded.html">{k["excluded"]} {t("left out")}</a>']
+        if k["aside"]:
+            counts.append(f'<a href="excluded.html#repeats">{k["aside"]} {t("set aside as repeats")}</a>')
+        parts.append(f'<p class="counts">{"; ".join(counts)}.</p>')
+        if k["standings"]:
+            top = k["standings"][0]
+            parts.append(f'<p class="leader">{esc(t("Leader"))}: <strong>{who(league, top["key"])}</strong> '
+                         f'({esc(t("rating now"))} {top["ordinal"]:.1f}; {top["games"]} {esc(t("games"))}, '
+                         f'{top["wins"]} {esc(t("wins"))})</p>')
+        parts.append(prediction_html(league, k["prediction"]))
+        parts.append(_standings(league, k))
+        if k["latest"]:
+            rows = [[date_html(g["date"], t), winners(league, g), game_link(league, g, text=esc(g["event"] or
+                     g["file"])), ", ".join(who(league, s["key"]) for s in g["seats"])] for g in k["latest"]]
+            parts.append(f'<h3>{esc(t("Latest games"))}</h3>'
+                         + table(((t("Date"), False), (t("Winner"), False), (t("Game"), False),
+                                  (t("Players"), False)), rows, "latest"))
+        parts.append(_records(league, k["records"]) + "</section>")
+    return page(league, t("Standings"), "".join(parts))
+
+
+def _standings(league: League, k: dict) -> str:
+    t = words(league.lang)
+    rows = [[str(n), who(league, p["key"]), f'{p["ordinal"]:.1f}', str(p["games"]), str(p["wins"]),
+             pct(p["win_rate"]), f'{p["average_place"]:.2f}'] for n, p in enumerate(k["standings"], 1)]
+    return (f'<p class="note">{esc(t("Rating: OpenSkill (Plackett-Luce) mu - 3 sigma."))}</p>'
+            + table((("#", True), (t("Player"), False), (t("Rating"), True), (t("Games"), True), (t("Wins"), True),
+                     (t("Win rate"), True), (t("Avg place"), True)), rows, "standings"))
+
+
+def _records(league: League, records: dict) -> str:
+    t = words(league.lang)
+    items = []
+    if records["most_wins"]:
+        r = records["most_wins"]
+        items.append(f'{esc(t("Most wins"))}: {who(league, r["key"])}, {r["value"]}')
+    if records["longest_streak"]:
+        r = records["longest_streak"]
+        items.append(f'{esc(t("Longest run of wins"))}: {who(league, r["key"])}, {r["value"]}')
+    if records["best_score"]:
+        r = records["best_score"]
+        items.append(f'{esc(t("Best score"))}: {who(league, r["key"])}, {r["value"]} '
+                     f'({game_link(league, r["game"], text=date_html(r["game"]["date"], t))})')
+    if records["biggest_table"]:
+        r = records["biggest_table"]
+        items.append(f'{esc(t("Biggest table"))}: {r["value"]} {esc(t("players"))} '
+                     f'({game_link(league, r["game"], text=date_html(r["game"]["date"], t))})')
+    if not items:
+        return ""
+    return f'<h3>{esc(t("Club records"))}</h3><ul class="records">' + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
+
+
+def verdict(v: str | None) -> str:
     return f'<span class="verdict-{esc(v or "")}">{esc(v or "")}</span>'
 
 
-def games(entries: Sequence[dict[str, Any]], depth: int = 0, title: str = "All games") -> str:
+def games(league: League) -> str:
     """games.html: every game, newest first, with its players (winners in bold) and verdict."""
-    up = "../" * depth
+    t = words(league.lang)
     rows = []
-    for g in entries:
-        players = ", ".join(f"<strong>{esc(n)}</strong>" if won else esc(n) for n, won in g["players"])
-        link = f'<a href="{up}{esc(g["href"])}">{esc(g["file"])}</a>' if g["href"] else esc(g["file"])
-        rows.append([esc(g["date"] or ""), *([] if depth else [esc(TITLES.get(g["game"], g["game"]))]), link,
-                     players, _verdict(g["verdict"])])
-    heading = "h3" if depth else "h1"
-    body = (f"<{heading}>{esc(title)}</{heading}><p class=\"note\">Newest first; undated games last. "
-            "Winners in bold.</p>"
-            + _table((("Date", False), *([] if depth else [("Game", False)]), ("File", False), ("Players", False),
-                      ("Verdict", False)), rows, "games"))
-    return body if depth else page(f"Club league: {title.lower()}", body)
+    for g in league.games:
+        players = ", ".join(f"<strong>{who(league, s['key'])}</strong>" if s["winner"] else who(league, s["key"])
+                            for s in g["seats"])
+        rows.append([date_html(g["date"], t), game_link(league, g), players, esc(TITLES.get(g["game"], g["game"])),
+                     verdict(g["verdict"]) + ("" if g["counted"] else f' ({esc(t("Not counted"))})')])
+    body = (f'<h1>{esc(t("All games"))}</h1><p class="note">{esc(t("Newest first; undated games last. Winners in bold."))}'
+            "</p>" + table(((t("Date"), False), (t("File"), False), (t("Players"), False), (t("Game"), False),
+                            (t("Verdict"), False)), rows, "games"))
+    return page(league, t("All games"), body)
 
 
-def excluded(entries: Sequence[dict[str, Any]]) -> str:
-    rows = [[f'<a href="{esc(e["href"])}">{esc(e["file"])}</a>' if e["href"] else esc(e["file"]),
-             esc(TITLES.get(e["game"], e["game"] or "")), esc(e["reason"])] for e in entries]
-    body = ("<h1>Games left out</h1><p class=\"note\">Illegal, unfinished and unreadable games are kept in the "
-            "archive but counted in no statistic and no rating. <code>gt check FILE</code> shows a log's findings."
-            "</p>" + (_table((("File", False), ("Game", False), ("Why", False)), rows, "excluded") if rows else
-                     '<p class="note">None: every game counts.</p>'))
-    return page("Club league: games left out", body)
+def excluded(league: League) -> str:
+    """excluded.html: each game left out, its first finding (line and message) and the command to see them all;
+    then the records set aside as repeats of a game counted."""
+    t = words(league.lang)
+    items = []
+    for e in league.left_out:  # a list, not a table: the message and the command read whole on a phone
+        finding = e["finding"]
+        first = "" if finding is None else (f'<p class="finding">' + (
+            f'<span class="nowrap">{esc(t("line"))} {finding.line}</span>: ' if finding.line else "")
+            + f"{esc(finding.message)}</p>")
+        items.append(f'<li><p class="what">{game_link(league, e)} · {esc(e["reason"])}</p>{first}'
+                     f'<p><code class="command">{esc(e["check"])} {path_html(e["check_path"])}</code></p></li>')
+    body = [f'<h1>{esc(t("Games left out"))}</h1><p class="note">{esc(t(EXCLUDED_NOTE))}</p>']
+    body.append(f'<ul class="left-out">{"".join(items)}</ul>' if items else
+                f'<p class="note">{esc(t("None: every game counts."))}</p>')
+    if league.aside:
+        body.append(f'<h2 id="repeats">{esc(t("Records of a game counted already (each game counts once):"))}</h2>'
+                    '<ul class="repeats">')
+        for d in league.aside:
+            how = t("the same game as") if d["relation"] == "same" else t("the start of")
+            body.append(f'<li>{path_html(d["file"])}: {esc(how)} {path_html(d["kept"])}</li>')
+        body.append("</ul>")
+    return page(league, t("Games left out"), "".join(body))
 
 
-def player(name: str, sections: Sequence[dict[str, Any]]) -> str:
-    """players/SLUG.html: per game, the player's numbers, rating chart, head-to-head and games."""
-    parts = [f'<h1 class="player-name">{esc(name)}</h1>']
-    for s in sections:
-        st = s["stats"]
-        parts.append(f'<section data-game="{esc(s["game"])}"><h2>{esc(TITLES[s["game"]])}</h2>')
-        if st:
-            low, high = st["win_rate_ci"]
-            parts.append(f'<p class="summary">{st["games"]} games, {st["wins"]} wins ({_pct(st["win_rate"])}; 95% '
-                         f'interval {_pct(low)}-{_pct(high)}); average place {st["average_place"]:.2f}, average '
-                         f'score {st["average_score"]:.1f}; longest run of wins {st["longest_streak"]}, now '
-                         f'{st["current_streak"]}.</p>')
-        if s["rating"]:
-            r = s["rating"]
-            parts.append(f'<p>Rating {r["ordinal"]:.1f} (mu {r["mu"]:.2f}, sigma {r["sigma"]:.2f}).</p>')
-        if len(s["history"]) >= 1:
-            series = [Series("rating", [0.0] + [round(h, 1) for h in s["history"]])]
-            labels = ["start"] + [str(n) for n in range(1, len(s["history"]) + 1)]
-            drawn = chart(labels, series, f"{name}: rating after each game", "rating")
-            parts.append(f'<figure class="rating-chart">{drawn}<figcaption>{legend(series, "now {v}")}'
-                         f"</figcaption></figure>")
-        if s["head_to_head"]:
-            rows = [[esc(h["b"]), str(h["games"]), str(h["a_ahead"]), str(h["b_ahead"]), str(h["level"])]
-                    for h in s["head_to_head"]]
-            parts.append("<h3>Head to head</h3>" + _table((("Against", False), ("Games", True), ("Ahead", True),
-                                                           ("Behind", True), ("Level", True)), rows, "h2h"))
-        parts.append(games(s["games"], depth=1, title="Games") + "</section>")
-    return page(f"Club league: {name}", "".join(parts), depth=1)
+EXCLUDED_NOTE = ("Illegal, unfinished and unreadable games are kept in the archive but counted in no statistic and no "
+                 "rating. Each line shows the first finding; the command shows them all.")
+

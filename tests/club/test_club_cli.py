@@ -139,7 +139,9 @@ def test_aliases_merge_names_and_one_letter_apart_is_flagged(club_archive):
 @pytest.mark.parametrize("table, message", [
     ('[club.aliases]\nAna = 3\n', "club.aliases: 'Ana' takes a list"),
     ('[club.aliases]\nAna = ["Anita"]\nBen = ["anita"]\n', "'anita' is given for both 'Ana' and 'Ben'"),
-    ('[club]\nmembers = ["Ana"]\n', "[club] holds only an [club.aliases] table, not 'members'"),
+    ('[club]\nmembers = ["Ana"]\n', "[club] holds name, lang and an [club.aliases] table, not 'members'"),
+    ('[club]\nlang = "xx"\n', "club.lang 'xx' is not a language of the league site"),
+    ('[club]\nname = ""\n', "club.name is the league's name"),
 ])
 def test_a_wrong_alias_table_is_a_config_error(club_archive, table, message):
     (club_archive / "gt.toml").write_text(table)
@@ -212,7 +214,7 @@ def test_names_from_strangers_are_escaped_in_csv_html_and_the_terminal(tmp_path)
 
 def test_an_archive_must_be_a_folder(tmp_path):
     result = run("club", "stats", tmp_path / "nowhere")
-    assert result.exit_code == 2 and "IO001" in result.output and "is not a folder" in result.output
+    assert result.exit_code == 2 and "IO001" in result.output and "no such folder" in result.output
 
 
 # ---- gt diff --------------------------------------------------------------------------------------------------

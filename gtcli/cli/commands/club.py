@@ -21,9 +21,19 @@ from gtcli.cli.options import executor_argument, json_option
 from gtcli.cli.terminal.output import file_text, handles_input_errors, print_diagnostics, print_json, safe
 
 KINDS = ("grand-tribunal", "trickerion")
-ARCHIVE = click.argument("archive", metavar="ARCHIVE", type=click.Path(file_okay=False))
+class _Folder(click.Path):
+    """A folder, completed as one; checked by :func:`gtcli.club.archive.check_archive` (the same message
+    for every mistake, --json too), not by click."""
+
+    def convert(self, value, param, ctx):
+        return value
+
+
+ARCHIVE = click.argument("archive", metavar="ARCHIVE", type=_Folder(file_okay=False))
 DB = click.option("--db", "db_path", metavar="FILE", type=click.Path(dir_okay=False),
                   help="Keep the index in FILE instead of ARCHIVE/.gt-club/club.sqlite.")
+KEEP = click.option("--keep-duplicates", is_flag=True,
+                    help="Count every record of a game recorded twice (by default each game counts once).")
 GAME = click.option("--game", "kind", type=click.Choice(KINDS),
                     help="Which game's results (default: the one the archive has most games of).")
 
@@ -44,21 +54,23 @@ class Club:
     """An archive opened for a command: its index up to date, its aliases, what it took."""
 
     def __init__(self, archive: str, db_path: str | None, executor, as_json: bool,
-                 rebuild: bool = False, recheck: bool = False) -> None:
+                 rebuild: bool = False, recheck: bool = False, keep_duplicates: bool = False) -> None:
         from pathlib import Path
 
         from gtcli.club.db import default_path, open_index
         from gtcli.club.index import update, update_ratings
+        from gtcli.club.archive import check_archive
         from gtcli.club.names import Names
+        from gtcli.club.once import of_archive, without
+        from gtcli.club.settings import club_settings
         from gtcli.core.diagnostics import Diagnostic, InputError
         from gtcli.core.executor import ExecutorUnavailable
 
-        if not Path(archive).is_dir():
-            raise InputError(Diagnostic("IO001", f"{archive} is not a folder", path=archive,
-                                        hint="gt club takes the folder that holds the club's logs and sessions"))
+        check_archive(archive)
         self.archive, self.as_json = archive, as_json
         config = self._config(archive)
-        self.aliases = config.get("club", {})
+        self.settings = club_settings(config.get("club"))
+        self.aliases = self.settings
         self.names = Names.of(self.aliases)
         path = Path(db_path) if db_path else default_path(archive)
         opened = open_index(path, own_folder=db_path is None, rebuild=rebuild)
@@ -67,10 +79,15 @@ class Club:
             if not as_json:
                 click.echo(safe(f"gt club: {note}", newlines=False), err=True)
         try:
+            if executor.scheduler:  # the connection is tried even when nothing needs judging
+                from gtcli.core.executor import map_ordered
+
+                list(map_ordered(abs, [0], executor))
             with _progress(as_json) as advance:
                 self.report = update(self.conn, archive, executor, self.job_of, recheck, advance)
             self._rows = None
-            self.ratings = update_ratings(self.conn, self.names, self.rows())
+            self.aside = [] if keep_duplicates else of_archive(self.rows(), self.names, archive)
+            self.ratings = update_ratings(self.conn, self.names, without(self.rows(), self.aside))
         except sqlite3.DatabaseError as exc:  # damage found past the check made when it was opened
             raise InputError(Diagnostic("CLUB001", f"the index {path} cannot be used: {exc}", path=str(path),
                                         hint="`gt club index --rebuild` rebuilds it from the files")) from None
@@ -200,19 +217,20 @@ def _verdicts(rows) -> dict[str, Any]:
 @click.option("--since", callback=_date, metavar="DATE", help="Only games on or after DATE (2024-05-31).")
 @click.option("--until", callback=_date, metavar="DATE", help="Only games on or before DATE.")
 @GAME
+@KEEP
 @DB
 @executor_argument
 @json_option
 @handles_input_errors()
 def stats_cmd(archive: str, player: str | None, since: str | None, until: str | None, kind: str | None,
-              db_path: str | None, executor, as_json: bool) -> None:
+              keep_duplicates: bool, db_path: str | None, executor, as_json: bool) -> None:
     """Games, wins, win rates, places, seats, head-to-head and streaks per player."""
     from gtcli.cli.terminal.club import render_stats
     from gtcli.club.report import stats_report
 
-    c = Club(archive, db_path, executor, as_json)
+    c = Club(archive, db_path, executor, as_json, keep_duplicates=keep_duplicates)
     rows = c.rows()
-    data = stats_report(rows, c.names, _kind(rows, kind), player, since, until)
+    data = stats_report(rows, c.names, _kind(rows, kind), player, since, until, c.aside)
     if data is None:
         from gtcli.club.report import player_choices
         from gtcli.core.text import did_you_mean
@@ -227,18 +245,20 @@ def stats_cmd(archive: str, player: str | None, since: str | None, until: str | 
 @club.command("ratings")
 @ARCHIVE
 @GAME
+@KEEP
 @DB
 @executor_argument
 @json_option
 @handles_input_errors()
-def ratings_cmd(archive: str, kind: str | None, db_path: str | None, executor, as_json: bool) -> None:
+def ratings_cmd(archive: str, kind: str | None, keep_duplicates: bool, db_path: str | None, executor,
+                as_json: bool) -> None:
     """OpenSkill ratings (Plackett-Luce), and how well they predicted the results."""
     from gtcli.cli.terminal.club import render_ratings
     from gtcli.club.report import ratings_report
 
-    c = Club(archive, db_path, executor, as_json)
+    c = Club(archive, db_path, executor, as_json, keep_duplicates=keep_duplicates)
     rows = c.rows()
-    data = {"archive": archive, **ratings_report(c.conn, rows, c.names, _kind(rows, kind)),
+    data = {"archive": archive, **ratings_report(c.conn, rows, c.names, _kind(rows, kind), c.aside),
             "stale": c.report.stale, "index": c.index_json()}
     print_json(data) if as_json else render_ratings(data)
 
@@ -320,24 +340,31 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
               help="The folder to write the site into (created; gt's own pages in it are replaced).")
 @click.option("--overwrite", is_flag=True,
               help="Write into a folder that holds files gt did not write (gt removes none of them).")
+@KEEP
 @DB
 @executor_argument
 @json_option
 @handles_input_errors()
-def site_cmd(archive: str, output: str, overwrite: bool, db_path: str | None, executor, as_json: bool) -> None:
+def site_cmd(archive: str, output: str, overwrite: bool, keep_duplicates: bool, db_path: str | None, executor,
+             as_json: bool) -> None:
     """A static league site: standings, players with rating charts, scoresheets, games left out."""
     from gtcli.club.site import site_folder, write_site
 
     from gtcli.core.executor import ExecutorUnavailable
 
     site_folder(output, overwrite)  # a folder that is not gt's is refused before the archive is indexed
-    c = Club(archive, db_path, executor, as_json)
+    c = Club(archive, db_path, executor, as_json, keep_duplicates=keep_duplicates)
     try:
         pages = write_site(c, output, executor, overwrite)
     except ExecutorUnavailable as exc:
         raise click.UsageError(str(exc)) from None
+    aside = [d.to_json() for d in c.aside]
     if as_json:
-        print_json({"archive": archive, "output": output, **pages, "index": c.index_json()})
+        print_json({"archive": archive, "output": output, **pages, "duplicates": aside, "index": c.index_json()})
     else:
+        from gtcli.cli.terminal.club import set_aside_lines
+
         click.echo(safe(f"Wrote {pages['written']} page(s) to {output} ({pages['kept']} unchanged kept, "
                         f"{pages['removed']} removed): open {output}/index.html", newlines=False))
+        for line in set_aside_lines(aside):
+            click.echo(safe(line, newlines=False))

@@ -19,9 +19,10 @@ def _shown(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         return ", ".join(value)
-    if isinstance(value, dict) and set(value) <= {"aliases"}:  # [club.aliases]
-        return "; ".join(f"{name}: {', '.join(others)}" for name, others in value.get("aliases", {}).items()) \
-            or "no aliases"
+    if isinstance(value, dict) and "aliases" in value and set(value) <= {"name", "lang", "aliases"}:  # [club]
+        aliases = "; ".join(f"{name}: {', '.join(others)}" for name, others in value["aliases"].items())
+        return f"name: {value.get('name') or 'Club league'}; lang: {value.get('lang') or 'en'}; " \
+               f"aliases: {aliases or 'none'}"
     if isinstance(value, dict):  # [per-file-ignores]: pattern -> codes
         return "; ".join(f"{pattern}: {', '.join(codes)}" for pattern, codes in value.items()) or "none"
     return str(value)
@@ -50,7 +51,7 @@ def config(path: str | None, as_json: bool) -> None:
             value = found.get(key)
             entry = {"value": list(value) if isinstance(value, tuple) else value, "from": found.where(key)}
             if key == "club":
-                entry["value"] = {"aliases": {name: list(others) for name, others in value.items()}}
+                entry["value"] = value.to_json()
             elif isinstance(value, dict):  # per-file-ignores
                 entry["value"] = {pattern: list(codes) for pattern, codes in value.items()}
             if key in ("profile", "cards", "board"):

@@ -7,6 +7,7 @@ from typing import Any
 
 from gtcli.cli.terminal.layout import Column, Sheet, show
 from gtcli.cli.terminal.output import console
+from gtcli.club.prediction import in_words
 
 TOP_PAIRS = 20  # head-to-head pairs shown without --player (--json lists them all)
 
@@ -39,6 +40,28 @@ def _left_out(out: Any, excluded: list[dict[str, str]]) -> None:
               + ", ".join(f"{n} {why}" for why, n in sorted(kinds.items())) + " (--json lists them)")
 
 
+SHOWN_DUPLICATES = 20  # records set aside named one a line (--json lists them all)
+
+
+def set_aside_lines(aside: list[dict[str, str]]) -> list[str]:
+    """The records set aside as repeats of a game (each game counts once), one line each."""
+    if not aside:
+        return []
+    lines = [f"{len(aside)} record(s) of a game already counted set aside (each game counts once; "
+             "--keep-duplicates counts them):"]
+    for d in aside[:SHOWN_DUPLICATES]:
+        how = "the same game as" if d["relation"] == "same" else "the start of"
+        lines.append(f"  {d['file']}: {how} {d['kept']}")
+    if len(aside) > SHOWN_DUPLICATES:
+        lines.append(f"  and {len(aside) - SHOWN_DUPLICATES} more (--json lists them)")
+    return lines
+
+
+def _set_aside(out: Any, aside: list[dict[str, str]]) -> None:
+    for line in set_aside_lines(aside):
+        out.print(line)
+
+
 def render_index(data: dict[str, Any]) -> None:
     """``gt club index``: what was judged, and each game's verdicts."""
     out = console()
@@ -57,6 +80,7 @@ def render_stats(data: dict[str, Any]) -> None:
     if data["outside_dates"]:
         out.print(f"{data['outside_dates']} legal game(s) outside the dates (undated ones too) not counted")
     _left_out(out, data["excluded"])
+    _set_aside(out, data.get("duplicates", []))
     if not data["players"]:
         out.print("No legal, complete game to count yet.")
         _others(out, data)
@@ -115,6 +139,7 @@ def render_ratings(data: dict[str, Any]) -> None:
     out.print(f"{data['game']}: {data['games']} game(s) rated in date order, then path order "
               f"(openskill {data['openskill']}, {data['model']})")
     _left_out(out, data["excluded"])
+    _set_aside(out, data.get("duplicates", []))
     if not data["players"]:
         out.print("No legal, complete game to rate yet.")
         _others(out, data)
@@ -125,13 +150,7 @@ def render_ratings(data: dict[str, Any]) -> None:
     for n, p in enumerate(data["players"], 1):
         t.add_row(str(n), p["name"], f"{p['ordinal']:.2f}", f"{p['mu']:.2f}", f"{p['sigma']:.2f}", str(p["games"]))
     show(t, out)
-    p = data["prediction"]
-    if p["pairs"]:
-        out.print(f"Before each game, the higher rated of two players finished ahead in {p['correct']} of "
-                  f"{p['pairs']} pairs: {_pct(p['accuracy'])} (95% interval {_ci(p['accuracy_ci'])}; 50% is a "
-                  f"coin toss)")
-    else:
-        out.print("No prediction yet: no two players with different ratings have finished apart.")
+    out.print(in_words(data["prediction"]))
     _others(out, data)
 
 
@@ -141,19 +160,31 @@ def render_duplicates(data: dict[str, Any]) -> None:
     _duplicate_names(out, data["players"])
     for g in data["games"]:
         files = g["files"]
+        suggested = diff_command(data.get("archive"), *files[:2])
         if g["relation"] == "same":
             out.print(f"The same game, {len(files)} times: {', '.join(files)}")
         elif g["relation"] == "prefix":
             longer = files[1] if g["shorter"] == files[0] else files[0]
-            out.print(f"One game, one record stopping early: {g['shorter']} is the start of {longer} "
-                      f"(gt diff {files[0]} {files[1]})")
-        else:
-            out.print(f"Probably one game recorded twice: {files[0]} and {files[1]} part at move {g['index'] + 1} "
-                      f"(gt diff {files[0]} {files[1]})")
+            out.print(f"One game, one record stopping early: {g['shorter']} is the start of {longer}: it stops "
+                      f"after {g['index']} moves and lines of play ({suggested})")
+        else:  # worded as gt diff words it
+            out.print(f"Probably one game recorded twice: {files[0]} and {files[1]} first differ at move "
+                      f"{g['index'] + 1} (the same up to there; {suggested})")
     if data["not_compared"]:
         out.print(f"{data['not_compared']} more pair(s) of records that begin alike were not compared")
     if not data["players"] and not data["games"]:
         out.print("No probable duplicates.")
+
+
+def diff_command(archive: str | None, a: str, b: str) -> str:
+    """``gt diff A B`` for two files of the archive, as a command that runs from where gt club was run."""
+    import posixpath
+    import shlex
+
+    def where(path: str) -> str:
+        return shlex.quote(posixpath.join(archive, path) if archive else path)
+
+    return f"gt diff {where(a)} {where(b)}"
 
 
 def render_recheck(data: dict[str, Any]) -> None:

@@ -1,7 +1,7 @@
 """Where output goes: diagnostics to stderr, JSON to stdout, rich tables on a terminal.
 
 rich is imported only when a table is actually drawn. Off a terminal (a pipe, a file,
-CliRunner) tables are plain ASCII without colour. Colour follows the two conventions
+CliRunner) tables are plain ASCII without colour, and a line of text is never wrapped. Colour follows the two conventions
 (:func:`colour_setting`): ``NO_COLOR`` (no-color.org) turns it off, ``FORCE_COLOR``
 (force-color.org) turns it on off a terminal too (a CI log that shows colours); when
 both are set, ``NO_COLOR`` wins.
@@ -112,6 +112,15 @@ def _safe_console_class() -> type:
 
         def render_str(self, text: str, **kwargs: Any) -> Any:
             return super().render_str(safe(text), **kwargs)
+
+        def print(self, *objects: Any, **kwargs: Any) -> None:
+            """Off a terminal a line of text is never hard-wrapped: a pipe or a file gets it whole, so a
+            suggested command (``gt diff A B``) stays on one line for a script or a copy. Tables
+            keep the layout of their width; ``COLUMNS`` set asks for that width, text included."""
+            if not self.is_terminal and objects and all(isinstance(o, str) for o in objects) \
+                    and _width(True) is None:
+                kwargs.setdefault("soft_wrap", True)
+            super().print(*objects, **kwargs)
 
         def on_broken_pipe(self) -> None:
             """The reader went away: exit 141 like every other write (rich's own exits 1, the

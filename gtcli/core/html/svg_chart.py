@@ -66,15 +66,17 @@ def spread(wanted: list[float], low: float, high: float, gap: float = LABEL_GAP)
     return placed
 
 
-def chart(labels: Sequence[str], series: Sequence[Series], title: str, unit: str = "") -> str:
+def chart(labels: Sequence[str], series: Sequence[Series], title: str, unit: str = "",
+          at: Sequence[float] | None = None) -> str:
     """The chart for a page: wide (desktop, print) and narrow (a phone), the page shows one."""
-    return (line_chart(labels, series, title, unit, cls="chart chart-wide")
-            + line_chart(labels, series, title, unit, *NARROW, cls="chart chart-narrow"))
+    return (line_chart(labels, series, title, unit, cls="chart chart-wide", at=at)
+            + line_chart(labels, series, title, unit, *NARROW, cls="chart chart-narrow", at=at))
 
 
 def line_chart(labels: Sequence[str], series: Sequence[Series], title: str, unit: str = "",
-               width: int = WIDTH, height: int = HEIGHT, cls: str = "chart") -> str:
-    """An ``<svg>`` line chart: x = ``labels`` (evenly spaced), one polyline per series."""
+               width: int = WIDTH, height: int = HEIGHT, cls: str = "chart", at: Sequence[float] | None = None) -> str:
+    """An ``<svg>`` line chart: x = ``labels``, evenly spaced, or at the positions ``at`` (increasing,
+    one per label: a time axis, such as days), one polyline per series."""
     plot_w, plot_h = width - LEFT - RIGHT, height - TOP - BOTTOM
     values = [v for s in series for v in s.values]
     bottom = min(0.0, min(values, default=0.0))
@@ -85,6 +87,8 @@ def line_chart(labels: Sequence[str], series: Sequence[Series], title: str, unit
         top = bottom + step
 
     def x(i: int) -> float:
+        if at is not None and len(at) > 1 and at[-1] > at[0]:
+            return LEFT + plot_w * (at[i] - at[0]) / (at[-1] - at[0])
         return LEFT + (plot_w * i / (len(labels) - 1) if len(labels) > 1 else plot_w / 2)
 
     def y(v: float) -> float:
@@ -100,10 +104,17 @@ def line_chart(labels: Sequence[str], series: Sequence[Series], title: str, unit
         out.append(f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" fill="#555">{tick:g}</text>')
         tick += step
     every = max(1, math.ceil(len(labels) / max(1, plot_w // 38)))  # x labels that do not overlap
+    room = 7 * max((len(label) for label in labels), default=1) + 6  # px a label takes at font size 12
+    shown_at, last_x = -1e9, x(len(labels) - 1) if labels else 0.0
     for i, label in enumerate(labels):
-        if i % every == 0 or i == len(labels) - 1:
-            out.append(f'<text x="{x(i):.1f}" y="{TOP + plot_h + 18}" text-anchor="middle" fill="#333">'
-                       f"{esc(label)}</text>")
+        if at is not None:  # a time axis: each label clear of the one before and of the last one
+            if i != len(labels) - 1 and (x(i) - shown_at < room or last_x - x(i) < room):
+                continue
+            shown_at = x(i)
+        elif not (i % every == 0 or i == len(labels) - 1):
+            continue
+        out.append(f'<text x="{x(i):.1f}" y="{TOP + plot_h + 18}" text-anchor="middle" fill="#333">'
+                   f"{esc(label)}</text>")
     if unit:
         out.append(f'<text x="2" y="12" fill="#555">{esc(unit)}</text>')
     ends = []
