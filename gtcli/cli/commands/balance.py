@@ -57,56 +57,67 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
     every log is checked and only complete, legal games count. Exit codes: 0 done,
     2 no game could be used.
     """
+    from gtcli.balance.reading import check_arguments, nothing_usable, read
     from gtcli.balance.report_html import balance_html
-    from gtcli.balance.sources import LogJob, find, read_games, summary_of_log
-    from gtcli.balance.stats import Tally
     from gtcli.cli.settings import club_options
     from gtcli.cli.terminal.output import json_text, print_diagnostics, safe
 
-    found = find(paths)
-    if found.problems:
-        print_diagnostics(found.problems, as_json=False)
-    excluded: list[dict] = []
-    tally = Tally()
-    for path in found.game_files:
-        for game in read_games(path, excluded):
-            tally.add(game)
-    jobs_list = [LogJob(p, club_options(p, cards=cards, board=board, profile=profile_spec,
-                                        allow_outside=allow_outside)) for p in found.logs]
-    bar = None if quiet or as_json else progress_bar(len(jobs_list), "reading logs")
-    results = start_map(summary_of_log, jobs_list, executor_from(jobs, executor_kind, scheduler))
+    check_arguments(paths)
+    bar = None if quiet or as_json else progress_bar(0, "reading logs")
     with bar or nullcontext():
-        for path, summary, reason in results:
-            if summary is None:
-                excluded.append({"file": path, "reason": reason})
-            else:
-                tally.add(summary)
-            if bar is not None:
-                bar.advance(bar.task_ids[0])
-    bots = [s["bot"] for s in found.studies] or [None]
-    data = tally.report()
-    if output:
+        study = read(paths, lambda p: club_options(p, cards=cards, board=board, profile=profile_spec,
+                                                   allow_outside=allow_outside),
+                     executor_from(jobs, executor_kind, scheduler), start_map, progress=_progress(bar))
+    if study.found.problems:
+        print_diagnostics(study.found.problems, as_json=False)
+    excluded, data, bots = study.excluded, study.tally.report(), study.bots
+    failure = nothing_usable(study)
+    if output and not failure:
         from gtcli.core.files.guarded import save
 
-        save(output, balance_html(data, bots, list(paths), excluded, "gt balance"), what="balance report")
+        save(output, balance_html(data, bots, list(paths), excluded.examples, "gt balance"), what="balance report")
     if as_json:
-        click.echo(json_text({"sources": list(paths), "bots": bots, "excluded": excluded, "report": data,
-                              "html": output}))
+        click.echo(json_text({"sources": list(paths), "bots": bots, "excluded": excluded.examples,
+                              "excluded_count": excluded.count, "excluded_by_reason": excluded.json()["by_reason"],
+                              "report": data, "html": output if output and not failure else None,
+                              "error": failure.diagnostics[0].to_json() if failure else None}))
     else:
-        if tally.games:
+        if study.tally.games:
             echo_report(data, bots)
-        if excluded:
-            click.echo(f"{len(excluded)} game(s) left out:", err=True)
-            for e in excluded[:20]:
-                click.echo(safe(f"  {e['file']}: {e['reason']}", False), err=True)
-            if len(excluded) > 20:
-                click.echo(f"  ... and {len(excluded) - 20} more (--json lists them all)", err=True)
-        if output:
-            click.echo(safe(f"Wrote {output}: the balance report of {tally.games} game(s).", False), err=True)
-    if not tally.games:
+        echo_excluded(excluded)
+        if output and not failure:
+            click.echo(safe(f"Wrote {output}: the balance report of {study.tally.games} game(s).", False), err=True)
+    if failure:
         if not as_json:
-            click.echo("gt: no game could be used.", err=True)
+            print_diagnostics(failure.diagnostics, as_json=False)
         sys.exit(EXIT_UNUSABLE)
+
+
+def _progress(bar):
+    """The progress bar's total set once the logs are known; what to call after each."""
+    if bar is None:
+        return None
+
+    def starting(total: int):
+        bar.progress.update(bar.task_ids[0], total=total)
+        return lambda: bar.advance(bar.task_ids[0])
+
+    return starting
+
+
+def echo_excluded(excluded, shown: int = 20) -> None:
+    """The games left out: how many, by reason, the first few by name."""
+    from gtcli.cli.terminal.output import safe
+
+    if not excluded.count:
+        return
+    reasons = ", ".join(f"{n} {reason}" for reason, n in excluded.by_reason.most_common())
+    click.echo(safe(f"{excluded.count} game(s) left out ({reasons}):", False), err=True)
+    for e in excluded.examples[:shown]:
+        click.echo(safe(f"  {e['file']}: {e['reason']}", False), err=True)
+    if excluded.count > shown:
+        click.echo(f"  ... and {excluded.count - shown} more (--json lists the first {len(excluded.examples)})",
+                   err=True)
 
 
 @balance.command("compare")
