@@ -32,7 +32,7 @@ class Study:
     tally: Tally = field(default_factory=Tally)
     excluded: Exclusions = field(default_factory=Exclusions)
     found: Found = field(default_factory=Found)
-    unusable: int = 0  # files that could not be read at all (not games left out for their content)
+    unusable: int = 0  # logs that could not be read at all (IO codes; not games left out for their content)
 
     @property
     def bots(self) -> list[str | None]:
@@ -81,12 +81,14 @@ def read(paths: tuple[str, ...] | list[str], options_for: Callable[[str], Any], 
         for game in read_games(path, study.excluded):
             study.tally.add(game)
     jobs = log_jobs(study.found.logs, options_for)
+    given = dict(zip((job.path for job in jobs), study.found.logs))  # reported as the user named them
     advance = progress(len(jobs)) if progress else None
     results = start(summary_of_log, jobs, executor)
     try:
         for path, summary, reason in results:
+            path = given.get(path, path)
             if summary is None:
-                study.unusable += reason.startswith("unusable")
+                study.unusable += reason.startswith("unusable: IO")  # not read at all (not its content)
                 study.excluded.add(path, reason, reason.split(":", 1)[0])
             else:
                 study.tally.add(summary)
@@ -101,10 +103,10 @@ def nothing_usable(study: Study) -> InputError | None:
     """IO013 when no game could be counted: every file unusable, or none found."""
     if study.tally.games:
         return None
-    files = len(study.found.logs) + len(study.found.game_files)
-    if files and study.unusable == files:
-        message = (f"none of the {files} file(s) could be read as a game: every one is unusable "
-                   f"(first: {study.excluded.examples[0]['reason']})" if study.excluded.examples else "")
+    files = len(study.found.logs)
+    if files and study.unusable == files and not study.found.game_files:
+        message = (f"no game could be used: none of the {files} log(s) could be read "
+                   f"(first: {study.excluded.examples[0]['reason']})")
         hint = ("with --scheduler, every worker must read the files at the same absolute paths "
                 "(a shared folder: docs/scale.md)")
     else:

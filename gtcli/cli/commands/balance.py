@@ -148,68 +148,46 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
     the log-likelihood ratio crosses a bound or --max-games runs out. Exit codes: 0 done
     (decided or not: the output says), 2 unusable input.
     """
-    from functools import partial
-
-    from gtcli.balance.compare import observe, order, parse_metric, play_version
-    from gtcli.balance.sprt import SPRT, UNDECIDED
-    from gtcli.cli.commands.simulate import load_study
+    from gtcli.balance import compare as comparing
+    from gtcli.balance.study import OptionProblem, load_study
     from gtcli.cli.terminal.output import json_text, safe
     from gtcli.core.statistics import newcombe, wilson
 
-    try:
-        chosen = parse_metric(metric)
-        test = SPRT(d0, d1, alpha, beta)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--metric' / '--h0' / '--h1'") from None
+    chosen, test = comparing.choose_metric(metric, d0, d1, alpha, beta, players)
     studies, left_out = [], []
     for path in (old_set, new_set):
-        study, card_set, left = load_study(path, board, profile_spec, players, seed, bot, variants, logs=False)
-        if chosen.kind == "card":
-            found = card_set.find(str(chosen.value))
-            if found is None or found.name in left:
-                raise click.BadParameter(f"{safe(path, False)} has no card {safe(repr(chosen.value), False)} "
-                                         "a bot can play", param_hint="'--metric'")
-            chosen = type(chosen)("card", found.name)
+        try:
+            study, card_set, left = load_study(path, board, profile_spec, players, seed, bot, variants, logs=False)
+        except OptionProblem as exc:
+            raise comparing.problem(exc.option, str(exc)) from None
+        chosen = comparing.card_metric(chosen, card_set, left, path)
         studies.append(study)
         left_out.append(list(left))
-    executor = executor_from(jobs, executor_kind, scheduler)
-    results = start_map(partial(play_version, tuple(studies)), order(max_games), executor)
-    verdict, pairs, pending = UNDECIDED, 0, None
     bar = None if as_json else progress_bar(2 * max_games, "playing both versions")
-    try:
-        with bar or nullcontext():
-            for n, summary in enumerate(results):
-                if n % 2 == 0:
-                    pending = observe(summary, chosen)
-                else:
-                    verdict = test.add(new=observe(summary, chosen), old=pending)
-                    pairs += 1
-                if bar is not None:
-                    bar.advance(bar.task_ids[0])
-                if verdict != UNDECIDED:
-                    break
-    finally:
-        getattr(results, "close", lambda: None)()  # stops the pool or the cluster
+    with bar or nullcontext():
+        verdict, pairs = comparing.run(tuple(studies), chosen, test, max_games,
+                                       executor_from(jobs, executor_kind, scheduler), start_map,
+                                       (lambda: bar.advance(bar.task_ids[0])) if bar is not None else None)
     low, high = newcombe(test.s_new, test.n_new, test.s_old, test.n_old)
+    new_rate = test.s_new / test.n_new if test.n_new else None
+    old_rate = test.s_old / test.n_old if test.n_old else None
+    said = comparing.verdict_words(chosen, verdict, d0, d1, pairs, max_games, new_rate, old_rate)
     data = {"metric": chosen.text, "h0": d0, "h1": d1, "alpha": alpha, "beta": beta, "verdict": verdict,
             "games": pairs, "max_games": max_games, "llr": round(test.llr, 6),
-            "bounds": [round(test.lower, 6), round(test.upper, 6)], "bot": bot,
+            "bounds": [round(test.lower, 6), round(test.upper, 6)], "bot": bot, "said": said,
             "old": {"card_set": old_set, "successes": test.s_old, "trials": test.n_old,
-                    "rate": test.s_old / test.n_old if test.n_old else None, "ci": list(wilson(test.s_old, test.n_old)),
-                    "left_out": left_out[0]},
+                    "rate": old_rate, "ci": list(wilson(test.s_old, test.n_old)), "left_out": left_out[0]},
             "new": {"card_set": new_set, "successes": test.s_new, "trials": test.n_new,
-                    "rate": test.s_new / test.n_new if test.n_new else None, "ci": list(wilson(test.s_new, test.n_new)),
-                    "left_out": left_out[1]},
-            "difference": {"value": (test.s_new / test.n_new - test.s_old / test.n_old)
-                           if test.n_new and test.n_old else None, "ci": [low, high]}}
+                    "rate": new_rate, "ci": list(wilson(test.s_new, test.n_new)), "left_out": left_out[1]},
+            "difference": {"value": new_rate - old_rate if new_rate is not None and old_rate is not None else None,
+                           "ci": [low, high]}}
     if as_json:
         click.echo(json_text(data))
         return
-    said = {"H1": f"H1 accepted: the new version moves {chosen.text} by {d1:+.3f} rather than {d0:+.3f}",
-            "H0": f"H0 accepted: the new version moves {chosen.text} by {d0:+.3f} rather than {d1:+.3f}",
-            UNDECIDED: f"undecided after the budget of {max_games} game(s) per version"}[verdict]
-    click.echo(safe(f"{said}, after {pairs} game(s) of each version (bot {bot}; bots do not play like people).",
-                    False))
+    click.echo(safe(f"{said} (bot {bot}; bots do not play like people).", False))
+    if data["difference"]["value"] is not None:
+        click.echo(f"  change {100 * data['difference']['value']:+.1f} points, 95% interval "
+                   f"{100 * low:+.1f} to {100 * high:+.1f} points, after {pairs} game(s) of each version.")
     for name, side in (("old", data["old"]), ("new", data["new"])):
         rate = "-" if side["rate"] is None else f"{100 * side['rate']:.1f}%"
         click.echo(safe(f"  {name} {side['card_set']}: {side['successes']} of {side['trials']} ({rate}, 95% interval "
