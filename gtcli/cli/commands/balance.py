@@ -37,6 +37,7 @@ def balance() -> None:
     \b
     gt balance DIR|ARCHIVE... [--json] [-o report.html]   (= gt balance report ...)
     gt balance compare OLD_SET NEW_SET [--metric M] [--max-games N]
+    gt balance diff OLD_STUDY NEW_STUDY [--json]
     """
 
 
@@ -118,6 +119,54 @@ def echo_excluded(excluded, shown: int = 20) -> None:
     if excluded.count > shown:
         click.echo(f"  ... and {excluded.count - shown} more (--json lists the first {len(excluded.examples)})",
                    err=True)
+
+
+@balance.command("diff")
+@click.argument("old", metavar="OLD_STUDY", type=click.Path())
+@click.argument("new", metavar="NEW_STUDY", type=click.Path())
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@executor_options
+@json_option
+@log_options
+@handles_input_errors()
+def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board, profile_spec, allow_outside) -> None:
+    """Each card's figure in two studies side by side, with its change and interval.
+
+    OLD_STUDY and NEW_STUDY are what `gt balance` reads (a folder of games, logs,
+    games.jsonl): say, the same set before and after an edit, each simulated with
+    `gt simulate -o`. A card has changed when its change, Holm-corrected across the
+    cards, is beyond chance. Exit codes: 0 done, 2 a study with no usable game.
+    """
+    from gtcli.balance.diff import compare_reports
+    from gtcli.balance.reading import check_arguments, nothing_usable, read
+    from gtcli.cli.settings import club_options
+    from gtcli.cli.terminal.balance_diff import echo_diff
+    from gtcli.cli.terminal.output import json_text
+
+    check_arguments((old, new), "gt balance diff")
+    executor = executor_from(jobs, executor_kind, scheduler)
+    studies = []
+    for path in (old, new):
+        study = read((path,), lambda p: club_options(p, cards=cards, board=board, profile=profile_spec,
+                                                     allow_outside=allow_outside), executor, start_map)
+        failure = nothing_usable(study)
+        if failure:
+            raise failure
+        studies.append(study)
+    data = {"old": old, "new": new, "bots": {"old": studies[0].bots, "new": studies[1].bots},
+            "excluded_count": {"old": studies[0].excluded.count, "new": studies[1].excluded.count},
+            **compare_reports(studies[0].tally.report(), studies[1].tally.report())}
+    if as_json:
+        click.echo(json_text(data))
+        return
+    echo_diff(data)
+    if studies[0].bots != studies[1].bots:
+        click.echo("gt: the two studies were not played by the same players (bots "
+                   f"{', '.join(map(str, studies[0].bots))} before, {', '.join(map(str, studies[1].bots))} after): "
+                   "a change may be theirs, not the cards'.", err=True)
+    for name, study in zip(("old", "new"), studies):
+        if study.excluded.count:
+            click.echo(f"{name}: {study.excluded.count} game(s) left out (gt balance lists them).", err=True)
 
 
 @balance.command("compare")
