@@ -233,11 +233,14 @@ class Stream:
             return
         data, count = b"".join(self.pending), self.queued
         self.pending, self.size, self.queued = [], 0, 0
+        done = 0
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(self.fd, view):]
+            while done < len(data):
+                done += os.write(self.fd, data[done:done + (1 << 20)])
         except OSError as exc:
+            whole = data.rfind(b"\n", 0, done) + 1  # the lines the disk took whole are kept
+            self.kept += whole
+            self.lines += data.count(b"\n", 0, whole)
             try:
                 os.ftruncate(self.fd, self.kept)
             except OSError:

@@ -27,9 +27,11 @@ One interface for every command that does the same work on many independent item
   the connection is reported at once, not after the connection timeout.
 * Items are not copied into a list when they have a length (a ``range``, a list): ten
   million game numbers cost nothing, and workers are fed a bounded window of them.
-* Signals: pool workers ignore Ctrl-C and die quietly of SIGTERM or SIGHUP (the parent
-  handles all three: :mod:`gtcli.balance.stopping`); a local Dask cluster's processes are
-  started with Ctrl-C ignored, so one Ctrl-C prints one line, not a traceback per worker.
+* Signals: pool workers run in a process group of their own and ignore Ctrl-C, so a signal
+  sent to the command's group reaches the parent alone, which stops the pool
+  (:func:`_ignore_interrupts`; the parent handles Ctrl-C, SIGTERM and SIGHUP:
+  :mod:`gtcli.balance.stopping`); a local Dask cluster's processes are started with Ctrl-C
+  ignored, so one Ctrl-C prints one line, not a traceback per worker.
 
 Dask is an optional dependency (``pip install 'gtcli[dask]'``): without it,
 :func:`map_ordered` raises :class:`ExecutorUnavailable`, which commands report as a usage
@@ -109,10 +111,17 @@ def map_ordered(work: Callable[[Any], Any], items: Iterable[Any], executor: Exec
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (one message, exit 130), not a traceback per process;
-    SIGTERM and SIGHUP end it quietly, whatever handler a forked worker inherited from its parent."""
+    """In a worker: signals are the parent's to handle (one message, exit 130, 143 or 129), not a traceback
+    per process. A worker leaves the parent's process group, so a signal sent to the group (a terminal's
+    Ctrl-C, a CI timeout's SIGTERM) reaches the parent alone: a worker killed by it while holding the
+    pool's queue lock would leave the parent waiting for that lock forever. The parent stops the pool."""
     import signal
 
+    if hasattr(os, "setpgid"):
+        try:
+            os.setpgid(0, 0)
+        except OSError:
+            pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
@@ -156,8 +165,10 @@ def _dask_client(executor: Executor) -> tuple[Any, list]:
     quiet = signal.getsignal(signal.SIGINT)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the workers start with Ctrl-C ignored (module docstring)
     try:
+        # CRITICAL: a worker's heartbeat that finds the cluster stopping (Ctrl-C) logs an ERROR with a
+        # traceback; a task's own error still reaches this process through its future.
         cluster = LocalCluster(n_workers=max(1, executor.jobs), threads_per_worker=1, processes=True,
-                               host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
+                               host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
     finally:
         signal.signal(signal.SIGINT, quiet)
     client = Client(cluster)

@@ -128,7 +128,7 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jo
             "folder": folder, "logs_written": outcome.written, "replaced": outcome.replaced,
             "recovered": [adopted for _, adopted in outcome.tidied if adopted],
             "executor": executor.describe(), "report": report,
-            "error": outcome.error.diagnostics[0].json() if outcome.error else None}
+            "error": outcome.error.diagnostics[0].to_json() if outcome.error else None}
     if as_json:
         click.echo(json_text(data))
     else:
