@@ -176,9 +176,13 @@ def verdict_words(metric: Metric, verdict: str, d0: float, d1: float, pairs: int
     who, verb, before = subject(metric)
     rates = f"{who} {verb} {_pct(new_rate)}, {before} {_pct(old_rate)}"
     if verdict == H1:
-        said = f"H1 ({_points(d1)}) accepted after {pairs} pair(s)"
+        said = f"H1 ({_points(d1)}) accepted after {_pairs(pairs)}"
     elif verdict == H0:
-        said = f"H0 ({_points(d0)}) accepted after {pairs} pair(s)"
+        said = f"H0 ({_points(d0)}) accepted after {_pairs(pairs)}"
     else:
-        said = (f"undecided after the budget of {max_games} pair(s) (H0 {_points(d0)}, H1 {_points(d1)})")
+        said = f"undecided after the budget of {_pairs(max_games)} (H0 {_points(d0)}, H1 {_points(d1)})"
     return f"{rates}: {said}"
+
+
+def _pairs(n: int) -> str:
+    return f"{n} pair" if n == 1 else f"{n} pairs"

@@ -59,9 +59,14 @@ def parse_players(value: str) -> tuple[int, ...]:
     return counts
 
 
-def parse_names(value: str | None, players: tuple[int, ...]) -> tuple[str, ...]:
-    """``--names "José, Marta, ..."``: the names games draw their players from (empty: Ana, Ben, ...)."""
+def parse_names(value: str | None, players: tuple[int, ...], language: str = "en") -> tuple[str, ...]:
+    """``--names "José, Marta, ..."``: the names games draw their players from (empty: Ana, Ben, ...).
+
+    Each must be a name a log in ``language`` can hold: a word of the log language (``round``,
+    ``ronda``) would be read as the keyword, so it is refused too.
+    """
     from gtcli.core.text import fold, name_list
+    from gtcli.grand_tribunal.lang.keywords import KEYWORDS, words
 
     if value is None:
         return ()
@@ -74,10 +79,16 @@ def parse_names(value: str | None, players: tuple[int, ...]) -> tuple[str, ...]:
         if len(name) > MAX_NAME_CHARS or not _NAME.fullmatch(name):
             raise ValueError(f"{name[:MAX_NAME_CHARS]!r} cannot be a player's name in a log: a letter, then "
                              f"letters, digits, ' or -, at most {MAX_NAME_CHARS} characters")
-    folded = [fold(n) for n in names]
-    twice = sorted({n for n, f in zip(names, folded) if folded.count(f) > 1})
-    if twice:
-        raise ValueError(f"{twice[0]!r} is given twice")
+    reserved = {fold(part) for keyword in KEYWORDS for word in words(keyword, language) for part in word.split()}
+    for name in names:
+        if fold(name) in reserved:
+            raise ValueError(f"{name!r} is a word of the log language ({language}): a log would read it as "
+                             "that word, not as a player")
+    seen: dict[str, str] = {}
+    for name in names:
+        first = seen.setdefault(fold(name), name)
+        if first is not name:
+            raise ValueError(f"{name!r} is given twice" + (f" (as {first!r})" if first != name else ""))
     if len(names) < max(players):
         raise ValueError(f"{len(names)} name(s) for games of {max(players)} players")
     return names

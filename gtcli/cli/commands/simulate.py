@@ -104,7 +104,7 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jo
     refused = simulating.too_many_logs(folder, stats_only, games)
     if refused:
         raise click.BadParameter(refused, param_hint="'--games'")
-    chosen_names = _parsed("--names", parse_names, names, players)
+    chosen_names = _parsed("--names", parse_names, names, players, language)
     chosen_dates = _parsed("--dates", parse_dates, dates)
     with option_problems():
         study, card_set, left_out = load_study(cards, board, profile_spec, players, seed, bot, variants,
