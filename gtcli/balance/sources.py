@@ -248,13 +248,13 @@ def parse_line(line: bytes) -> tuple[Any, str | None]:
     numbers) runs first; a line longer than its limit on one line of text (a summary of a long
     5-player game may be) is parsed with the recursion of a hostile nesting caught instead.
     """
-    from gtcli.core.files.shape import MAX_LINE, json_problem
+    from gtcli.core.files.shape import MAX_DEPTH, MAX_LINE, json_problem
 
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:
         return None, "not JSON (not UTF-8)"
-    if len(text) <= MAX_LINE:
+    if len(text) <= MAX_LINE and text.count("[") + text.count("{") > MAX_DEPTH:  # fewer cannot nest too deep
         problem = json_problem(text)
         if problem:
             return None, f"not JSON within gt's limits ({problem[2]})"

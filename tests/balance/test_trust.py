@@ -21,6 +21,7 @@ from gtcli.core.executor import Executor, map_ordered
 from gtcli.core.files.atomic import host_name
 from gtcli.grand_tribunal.shipped import cards_dir
 from tests.conftest import run
+from tests.core.test_executor import cluster  # noqa: F401 -- the fixture: a local Dask cluster, started here
 
 GOOD = {"players": ["A", "B", "C"], "winners": ["A"], "first_praeco": "B", "turns": 40,
         "totals": {"A": 5, "B": 3, "C": 1}, "tribunals": [{"A": 5, "B": 3, "C": 1}],
@@ -252,16 +253,6 @@ def test_log_jobs_name_absolute_paths(tmp_path, monkeypatch):
     [job] = log_jobs(["study/game-000001.gtl"], lambda p: Options(cards="cards.gtc", profile="official"))
     assert job.path == str(tmp_path / "study" / "game-000001.gtl")
     assert job.options.cards == str(tmp_path / "cards.gtc") and job.options.profile == "official"
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    distributed = pytest.importorskip("distributed")
-    import logging
-
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR) as local:
-        yield local
 
 
 def test_relative_paths_reach_workers_started_elsewhere(cluster, tmp_path, monkeypatch):
