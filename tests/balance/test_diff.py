@@ -119,7 +119,8 @@ def test_compare_says_its_verdict_in_words_on_the_command_line():
     assert "change " in text and "points, 95% interval" in text
 
 
-@pytest.mark.parametrize("bad", [("--metric", "elo"), ("--h0", "0.05", "--h1", "0.05")])
+@pytest.mark.parametrize("bad", [("--metric", "elo"), ("--h0", "0.05", "--h1", "0.05"), ("--players", "9"),
+                                 ("--h1", "2"), ("--max-games", "0")])
 def test_compare_json_reports_its_errors_as_json(bad):
     sample = cards_dir() / "sample.gtc"
     result = run("balance", "compare", sample, sample, *bad, "--json")

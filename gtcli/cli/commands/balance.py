@@ -30,6 +30,27 @@ class DefaultGroup(click.Group):
         return super().parse_args(ctx, args)
 
 
+class JsonErrors(click.Command):
+    """With ``--json``, an option Click itself refuses (``--players 9``, ``--h1 2``) is the errors document
+    too (docs/json.md), code CFG006 at the option, exit 2, like the command's own checks."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        wants_json = "--json" in args  # before parsing, which consumes the list
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            if not wants_json:
+                raise
+            from gtcli.cli.terminal.output import print_diagnostics
+            from gtcli.core.diagnostics import Diagnostic
+
+            param = getattr(exc, "param", None)
+            where = (param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+                     if param is not None else getattr(exc, "param_hint", None) or info_name)
+            print_diagnostics([Diagnostic("CFG006", exc.format_message(), path=str(where).strip("'"))], as_json=True)
+            raise SystemExit(EXIT_UNUSABLE) from None
+
+
 @click.group(cls=DefaultGroup)
 def balance() -> None:
     """Balance statistics of many games, and tests between two versions of a card set.
@@ -169,7 +190,7 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
             click.echo(f"{name}: {study.excluded.count} game(s) left out (gt balance lists them).", err=True)
 
 
-@balance.command("compare")
+@balance.command("compare", cls=JsonErrors)
 @click.argument("old_set", metavar="OLD_SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.argument("new_set", metavar="NEW_SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.option("--metric", default="praeco", show_default=True, metavar="praeco|seat:N|card:NAME",
