@@ -93,6 +93,9 @@ def map_ordered(work: Callable[[Any], Any], items: Iterable[Any], executor: Exec
     if executor.kind == "dask":
         if not items:  # nothing to run: no cluster started (but Dask must be there, as it would be asked)
             _import_dask()
+            if executor.scheduler:  # and the scheduler asked for must answer: the same mistake, the same message
+                for closer in _dask_client(executor)[1]:
+                    closer.close()
             return iter(())
         client, closers = _dask_client(executor)
         workers = executor.jobs if executor.scheduler is None else max(1, len(client.scheduler_info()["workers"]))

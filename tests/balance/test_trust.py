@@ -313,6 +313,10 @@ def test_a_refused_scheduler_connection_fails_at_once(monkeypatch):
     result = run("balance", "compare", cards_dir() / "sample.gtc", cards_dir() / "sample.gtc",
                  "--scheduler", "tcp://127.0.0.1:9")
     assert result.exit_code == 2 and "the connection was refused" in result.output
+    from gtcli.core.executor import ExecutorUnavailable
+
+    with pytest.raises(ExecutorUnavailable, match="the connection was refused"):  # even with nothing to do
+        map_ordered(abs, [], Executor("dask", scheduler="tcp://127.0.0.1:9"))
 
 
 # ---- deep folders -----------------------------------------------------------------------------------------
