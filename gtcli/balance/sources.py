@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from gtcli.balance.folder import RECOVERED
 from gtcli.core.diagnostics import Diagnostic, InputError
 
 STUDY_FILE = "study.json"
@@ -33,7 +33,6 @@ MAX_LINE_BYTES = 200_000  # one game's summary: a few KB
 MAX_GAMES = 10_000_000
 MAX_NAME = 200
 EXAMPLES = 100  # games left out kept by name; the rest are counted
-_RECOVERED = re.compile(r"^games\.recovered-\d+\.jsonl$")  # gtcli.balance.folder.RECOVERED
 
 
 class Exclusions:
@@ -138,7 +137,7 @@ def walk(folder: str, found: Found, suffix: str) -> list[str]:
                 continue
             if is_dir:
                 inner.append(entry.path)
-            elif entry.name == GAMES_FILE or _RECOVERED.match(entry.name):
+            elif entry.name == GAMES_FILE or RECOVERED.match(entry.name):
                 found.game_files.append(entry.path)
             elif entry.name == STUDY_FILE:
                 found.studies.append(read_study(entry.path))
