@@ -89,8 +89,9 @@ def test_a_million_bad_lines_keep_a_few_examples_and_count_the_rest(tmp_path):
     data = json.loads(result.stdout)
     assert data["report"]["games"] == 1 and data["excluded_count"] == 300_000
     assert len(data["excluded"]) == sources.EXAMPLES == 100 and data["excluded_by_reason"] == {"not JSON": 300_000}
-    text = run("balance", path)
+    text = run("balance", path, "-o", tmp_path / "report.html")
     assert "300000 game(s) left out (300000 not JSON):" in text.stderr
+    assert "299900 more left out (of 300000: 300000 not JSON)" in (tmp_path / "report.html").read_text()
     assert "... and 299980 more (--json lists the first 100)" in text.stderr
 
 

@@ -97,7 +97,10 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
     if output and not failure:
         from gtcli.core.files.guarded import save
 
-        save(output, balance_html(data, bots, list(paths), excluded.examples, "gt balance"), what="balance report")
+        rest = excluded.count - len(excluded.examples)  # the page lists the examples, and counts the rest
+        listed = excluded.examples + ([{"file": "…", "reason": f"{rest} more left out (of {excluded.count}: " + ", ".join(
+            f"{n} {why}" for why, n in excluded.by_reason.most_common()) + ")"}] if rest else [])
+        save(output, balance_html(data, bots, list(paths), listed, "gt balance"), what="balance report")
     if as_json:
         click.echo(json_text({"sources": list(paths), "bots": bots, "excluded": excluded.examples,
                               "excluded_count": excluded.count, "excluded_by_reason": excluded.json()["by_reason"],
