@@ -115,6 +115,22 @@ def test_sigterm_and_sighup_keep_the_finished_games_like_ctrl_c(tmp_path, signum
     assert not [p for p in out.iterdir() if p.name.startswith(".")]  # no hidden temporary file left
 
 
+def test_sigterm_while_logs_are_written_keeps_every_log_whole(tmp_path):
+    out = tmp_path / "study"
+    proc = gt_process("simulate", "--games", "5000", "-o", str(out), "-j", "2", "--json")
+    wait_for(lambda: len(list(out.glob("game-*.gtl"))) >= 3)
+    os.killpg(proc.pid, signal.SIGTERM)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 143 and "Traceback" not in stderr, stderr
+    data = json.loads(stdout)
+    logs = sorted(out.glob("game-*.gtl"))
+    assert data["stopped"] and data["signal"] == "SIGTERM" and data["games"] == len(logs) == data["logs_written"]
+    assert json.loads((out / "study.json").read_text())["done"] == len(logs)
+    assert not [p for p in out.iterdir() if p.name.startswith(".")]
+    check = json.loads(run("check", out, "--json").stdout)
+    assert check["summary"]["errors"] == 0 and all(f["complete"] for f in check["files"])
+
+
 def test_ten_million_games_are_streamed_not_listed(tmp_path):
     """--games 10000000 holds no list of game numbers: the peak memory once games are written
     stays far below the 420 MB such a list took."""
