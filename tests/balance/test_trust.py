@@ -319,6 +319,8 @@ def test_ctrl_c_with_dask_is_one_line_not_a_traceback_per_worker(tmp_path):
     _, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr and "gt: interrupted:" in stderr
+    strays = [line for line in stderr.splitlines() if not line.startswith("gt: ") and " game(s) played by " not in line]
+    assert strays == []  # no worker's or scheduler's log lines either
     assert json.loads((out / "study.json").read_text())["done"] == len((out / "games.jsonl").read_text().splitlines())
 
 
