@@ -12,12 +12,22 @@ Rules (docs/balance.md, "The study folder"):
 * sizes are bounded: at most :data:`MAX_LOGS` logs per run (as many as ``gt check`` reads
   in one run), at most :data:`MAX_GAMES` games with ``--stats-only``;
 * a log is complete or absent: a Ctrl-C during a write leaves no half file (the temporary
-  one is removed), and ``study.json`` always says how many games are done.
+  one is removed), and ``study.json`` always says how many games are done;
+* temporary names are ``.NAME.PID-HOST.sim.tmp``: a run killed outright (kill -9, a power cut)
+  leaves one behind, and the next run in the folder tells it from a live run's by its
+  process id and machine. :meth:`StudyFolder.stale` finds only those gt provably wrote
+  (that name, this machine, a writer no longer running, a plain file); a ``games.jsonl``
+  one is adopted (renamed to ``games.recovered-PID.jsonl``, which ``gt balance`` reads,
+  cut after its last whole line), any other removed;
+* a full disk (or any refused write) is IO002: with ``--stats-only`` the games whose lines
+  were written are kept in ``games.jsonl`` (:class:`Stream` cuts it after the last whole line).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import stat
 from collections.abc import Iterable
 
 from gtcli.core.diagnostics import Diagnostic, InputError
@@ -26,6 +36,18 @@ from gtcli.grand_tribunal.formats.log_files import MAX_LOGS as MAX_LOGS  # a run
 MAX_GAMES = 10_000_000
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
 _NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-(?P<host>[A-Za-z0-9_-]*)\.sim\.tmp$")
+RECOVERED = re.compile(r"^games\.recovered-\d+\.jsonl$")  # a killed run's games, adopted (module docstring)
+RECORD_START = b'{"index": '  # how every line of a games.jsonl gt writes begins
+
+
+def temp_name(base: str) -> str:
+    """The temporary name of ``base`` for this process (module docstring)."""
+    from gtcli.core.files.atomic import host_name
+
+    return f".{base}.{os.getpid()}-{host_name()}.sim.tmp"
 
 
 def log_name(index: int, games: int) -> str:
@@ -80,7 +102,7 @@ class StudyFolder:
         """Create or replace ``name`` with ``data`` (module docstring); IO002 if it cannot be written."""
         *parts, base = name.split("/")
         raw = data.encode("utf-8") if isinstance(data, str) else data
-        temp = f".{base}.{os.getpid()}.tmp"
+        temp = temp_name(base)
         try:
             fd = self._folder(parts)
         except OSError as exc:
@@ -113,9 +135,55 @@ class StudyFolder:
         finally:
             os.close(fd)
 
+    def stale(self) -> list[tuple[str, str | None]]:
+        """Tidy what killed runs left (module docstring): [(temporary name, adopted as or None if removed)]."""
+        from gtcli.core.files.atomic import host_name, pid_alive
+
+        here, tidied = host_name(), []
+        for name in sorted(os.listdir(self.fd)):
+            match = _TEMP.match(name)
+            if not match or match["host"] != here or pid_alive(int(match["pid"])):
+                continue
+            try:
+                fd = os.open(name, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                             | getattr(os, "O_CLOEXEC", 0), dir_fd=self.fd)
+            except OSError:  # a link, a FIFO, a folder: not a file gt wrote
+                continue
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    continue
+                adopted = None
+                if match["name"] == "games.jsonl" and os.pread(fd, len(RECORD_START), 0) == RECORD_START:
+                    os.ftruncate(fd, _whole_lines(fd))
+                    adopted = f"games.recovered-{match['pid']}.jsonl"
+                    if _exists(adopted, self.fd):
+                        continue
+                    os.rename(name, adopted, src_dir_fd=self.fd, dst_dir_fd=self.fd)
+                else:
+                    os.unlink(name, dir_fd=self.fd)
+                tidied.append((name, adopted))
+            except OSError:
+                continue
+            finally:
+                os.close(fd)
+        return tidied
+
     def _cannot(self, name: str, exc: OSError) -> InputError:
         where = os.path.join(self.path, name)
         return InputError(Diagnostic("IO002", f"cannot write {where}: {exc.strerror or exc}", path=where))
+
+
+def _whole_lines(fd: int) -> int:
+    """The length of the file's whole lines: up to and with its last newline."""
+    end = os.fstat(fd).st_size
+    while end > 0:
+        start = max(0, end - (1 << 16))
+        piece = os.pread(fd, end - start, start)
+        last = piece.rfind(b"\n")
+        if last >= 0:
+            return start + last + 1
+        end = start
+    return 0
 
 
 def _exists(name: str, fd: int) -> bool:
@@ -128,11 +196,18 @@ def _exists(name: str, fd: int) -> bool:
 
 class Stream:
     """A file written line by line under a temporary name and renamed to its name by :meth:`finish`
-    (also after a Ctrl-C: what was written is kept), or removed by :meth:`discard`."""
+    (also after a Ctrl-C, a signal or a full disk: what was written whole is kept), or removed by
+    :meth:`discard`. ``lines`` counts the lines written whole; a write the disk refuses is IO002,
+    raised once, after which the file is cut after its last whole line and takes no more."""
+
+    BUFFER = 1 << 16
 
     def __init__(self, folder: StudyFolder, name: str) -> None:
         self.folder, self.name = folder, name
-        self.temp = f".{name}.{os.getpid()}.tmp"
+        self.temp = temp_name(name)
+        self.pending: list[bytes] = []
+        self.size = self.kept = self.lines = self.queued = 0
+        self.failed: InputError | None = None
         try:
             try:
                 os.unlink(self.temp, dir_fd=folder.fd)
@@ -141,21 +216,63 @@ class Stream:
             self.fd = os.open(self.temp, _NEW_FLAGS, 0o666, dir_fd=folder.fd)
         except OSError as exc:
             raise folder._cannot(name, exc) from None
-        self.handle = os.fdopen(self.fd, "wb", buffering=1 << 16)
 
     def write_line(self, text: str) -> None:
-        self.handle.write(text.encode("utf-8") + b"\n")
+        if self.failed:
+            raise self.failed
+        line = text.encode("utf-8") + b"\n"
+        self.pending.append(line)
+        self.size += len(line)
+        self.queued += 1
+        if self.size >= self.BUFFER:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write what is buffered; on a refused write, cut the file after its last whole line (IO002)."""
+        if not self.pending or self.failed:
+            return
+        data, count = b"".join(self.pending), self.queued
+        self.pending, self.size, self.queued = [], 0, 0
+        done = 0
+        try:
+            while done < len(data):
+                done += os.write(self.fd, data[done:done + (1 << 20)])
+        except OSError as exc:
+            whole = data.rfind(b"\n", 0, done) + 1  # the lines the disk took whole are kept
+            self.kept += whole
+            self.lines += data.count(b"\n", 0, whole)
+            try:
+                os.ftruncate(self.fd, self.kept)
+            except OSError:
+                pass
+            self.failed = self.folder._cannot(self.name, exc)
+            raise self.failed from None
+        self.kept += len(data)
+        self.lines += count
 
     def finish(self) -> None:
-        self.handle.flush()
-        os.fsync(self.handle.fileno())
-        self.handle.close()
-        existed = _exists(self.name, self.folder.fd)
-        os.replace(self.temp, self.name, src_dir_fd=self.folder.fd, dst_dir_fd=self.folder.fd)
+        """Keep what was written whole under the file's name; IO002 if even that cannot be done."""
+        try:
+            self.flush()
+        except InputError:
+            pass  # self.failed: the lines written whole are kept below, the error is the caller's to report
+        synced: OSError | None = None
+        try:
+            os.fsync(self.fd)
+        except OSError as exc:  # the lines are written all the same: keep them under the name, then say so
+            synced = exc
+        os.close(self.fd)
+        try:
+            existed = _exists(self.name, self.folder.fd)
+            os.replace(self.temp, self.name, src_dir_fd=self.folder.fd, dst_dir_fd=self.folder.fd)
+        except OSError as exc:
+            raise self.folder._cannot(self.name, exc) from None
         self.folder.replaced += existed
+        if synced is not None and self.failed is None:
+            self.failed = self.folder._cannot(self.name, synced)
 
     def discard(self) -> None:
-        self.handle.close()
+        os.close(self.fd)
         try:
             os.unlink(self.temp, dir_fd=self.folder.fd)
         except OSError:

@@ -4,18 +4,26 @@ A folder is searched like ``gt check`` searches it (:mod:`gtcli.grand_tribunal.f
 ``*.gtl`` below it is checked with the same checker, and only a complete game without an
 error counts (the others are listed as left out, with the reason). A study written by
 ``gt simulate`` also holds ``study.json`` (what was simulated: the bot above all) and,
-with ``--stats-only``, ``games.jsonl``: one game summary per line, read as it streams,
-each line checked for shape since such a file may come from anyone.
+with ``--stats-only``, ``games.jsonl`` (and ``games.recovered-PID.jsonl``, a killed run's
+games: :mod:`gtcli.balance.folder`): one game summary per line, read as it streams, each line
+checked for shape since such a file may come from anyone -- its length, its nesting (the
+core's bounded JSON check, :func:`gtcli.core.files.shape.json_problem`) and every field.
+
+Whatever a folder holds costs bounded memory: the games left out are counted by reason and
+only the first :data:`EXAMPLES` are kept (:class:`Exclusions`); folders are walked with a
+list of folders to visit, not by recursion, so a folder 10,000 deep is searched like any.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from gtcli.balance.folder import RECOVERED
 from gtcli.core.diagnostics import Diagnostic, InputError
 
 STUDY_FILE = "study.json"
@@ -24,6 +32,25 @@ MAX_STUDY_BYTES = 1_000_000
 MAX_LINE_BYTES = 200_000  # one game's summary: a few KB
 MAX_GAMES = 10_000_000
 MAX_NAME = 200
+EXAMPLES = 100  # games left out kept by name; the rest are counted
+
+
+class Exclusions:
+    """The games left out, each counted under its kind of reason; the first :data:`EXAMPLES` kept whole."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.by_reason: Counter = Counter()
+        self.examples: list[dict[str, str]] = []
+
+    def add(self, where: str, reason: str, kind: str | None = None) -> None:
+        self.count += 1
+        self.by_reason[kind or reason.split(":", 1)[0].split(" (", 1)[0]] += 1
+        if len(self.examples) < EXAMPLES:
+            self.examples.append({"file": where, "reason": reason})
+
+    def json(self) -> dict[str, Any]:
+        return {"count": self.count, "by_reason": dict(self.by_reason.most_common()), "examples": self.examples}
 
 
 @dataclass(frozen=True)
@@ -64,25 +91,60 @@ class Found:
 
 
 def find(arguments: tuple[str, ...]) -> Found:
-    """Logs, summary files and study descriptions in the folders and files given."""
-    from gtcli.grand_tribunal.formats.log_files import log_files
+    """Logs, summary files and study descriptions in the folders and files given (one walk per folder)."""
+    from gtcli.grand_tribunal.formats.log_files import SUFFIX, log_files
 
     found = Found()
-    logs = log_files([a for a in arguments if not a.endswith(".jsonl")])
-    found.logs, found.problems = logs.paths, logs.problems
+    given: list[str] = []
     for argument in arguments:
-        if argument.endswith(".jsonl"):
+        if argument.endswith(".jsonl") and not os.path.isdir(argument):
             found.game_files.append(argument)
-            continue
-        if not os.path.isdir(argument):
-            continue
-        for here, folders, files in os.walk(argument, followlinks=False):
-            folders[:] = sorted(f for f in folders if not f.startswith("."))
-            if GAMES_FILE in files:
-                found.game_files.append(os.path.join(here, GAMES_FILE))
-            if STUDY_FILE in files:
-                found.studies.append(read_study(os.path.join(here, STUDY_FILE)))
+        elif os.path.isdir(argument):
+            logs = walk(argument, found, SUFFIX)
+            given += logs
+        else:
+            given.append(argument)
+    listed = log_files(given)  # each once, at most MAX_LOGS, as gt check takes them
+    found.logs, found.problems = listed.paths, found.problems + listed.problems
     return found
+
+
+def walk(folder: str, found: Found, suffix: str) -> list[str]:
+    """The logs below ``folder`` (sorted as gt check sorts them); its games files and studies go in ``found``.
+
+    Hidden folders and files are skipped, links to folders not followed; a list of folders still
+    to visit replaces recursion (module docstring).
+    """
+    from gtcli.grand_tribunal.formats.log_files import MAX_LOGS
+
+    logs: list[str] = []
+    todo = [folder]
+    while todo and len(logs) <= MAX_LOGS:
+        here = todo.pop()
+        try:
+            with os.scandir(here) as entries:
+                listed = sorted(entries, key=lambda e: e.name)
+        except OSError as exc:
+            found.problems.append(Diagnostic("IO001", f"cannot search {here}: {exc.strerror or exc}", path=here))
+            continue
+        inner = []
+        for entry in listed:
+            if entry.name.startswith("."):
+                continue
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                continue
+            if is_dir:
+                inner.append(entry.path)
+            elif entry.name == GAMES_FILE or RECOVERED.match(entry.name):
+                found.game_files.append(entry.path)
+            elif entry.name == STUDY_FILE:
+                found.studies.append(read_study(entry.path))
+            elif entry.name.lower().endswith(suffix):
+                logs.append(entry.path)
+        todo.extend(reversed(inner))
+    return sorted(logs, key=lambda p: os.path.relpath(p, folder).split(os.sep))
 
 
 def read_study(path: str) -> dict[str, Any]:
@@ -110,11 +172,14 @@ def summary_problem(game: Any) -> str | None:
     if not (isinstance(players, list) and 1 <= len(players) <= 8 and all(isinstance(p, str) for p in players)
             and len(set(players)) == len(players)):
         return "players: a list of distinct names"
-    if not (isinstance(game.get("winners"), list) and set(game["winners"]) <= set(players)):
+    winners = game.get("winners")
+    if not (isinstance(winners, list) and all(isinstance(w, str) for w in winners) and set(winners) <= set(players)
+            and len(set(winners)) == len(winners)):
         return "winners: some of the players"
     if not (isinstance(game.get("turns"), int) and 0 <= game["turns"] <= 100_000):
         return "turns: a count"
-    if game.get("first_praeco") is not None and game["first_praeco"] not in players:
+    if game.get("first_praeco") is not None and not (isinstance(game["first_praeco"], str)
+                                                     and game["first_praeco"] in players):
         return "first_praeco: one of the players"
 
     def per_player(key: str, check) -> bool:
@@ -139,14 +204,14 @@ def summary_problem(game: Any) -> str | None:
     return None
 
 
-def read_games(path: str, excluded: list[dict]) -> Iterator[dict]:
-    """The summaries of a ``games.jsonl``, one line at a time; a bad line is listed in ``excluded``."""
+def read_games(path: str, excluded: Exclusions) -> Iterator[dict]:
+    """The summaries of a ``games.jsonl``, one line at a time; a bad line is counted in ``excluded``."""
     import stat
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        excluded.append({"file": path, "reason": f"unreadable: {exc.strerror or exc}"})
+        excluded.add(path, f"unreadable: {exc.strerror or exc}", "unreadable")
         return
     handle = os.fdopen(fd, "rb")
     with handle:
@@ -154,23 +219,47 @@ def read_games(path: str, excluded: list[dict]) -> Iterator[dict]:
             raise InputError(Diagnostic("IO001", f"{path} is not a regular file: it was not read", path=path))
         for number, line in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
             if number > MAX_GAMES:
-                excluded.append({"file": f"{path}:{number}", "reason": f"more than {MAX_GAMES} games: the rest is not read"})
+                excluded.add(f"{path}:{number}", f"more than {MAX_GAMES} games: the rest is not read", "too many")
                 return
             if not line.strip():
                 continue
             if len(line) > MAX_LINE_BYTES:
-                excluded.append({"file": f"{path}:{number}", "reason": f"a line longer than {MAX_LINE_BYTES} bytes"})
+                excluded.add(f"{path}:{number}", f"a line longer than {MAX_LINE_BYTES} bytes", "too long")
                 while line and not line.endswith(b"\n"):  # skip the rest of it, a bounded piece at a time
                     line = handle.readline(MAX_LINE_BYTES)
                 continue
-            try:
-                record = json.loads(line)
-            except ValueError:
-                excluded.append({"file": f"{path}:{number}", "reason": "not JSON"})
+            record, problem = parse_line(line)
+            if problem:
+                excluded.add(f"{path}:{number}", problem, "not JSON")
                 continue
             game = record.get("summary") if isinstance(record, dict) else None
             problem = summary_problem(game)
             if problem:
-                excluded.append({"file": f"{path}:{number}", "reason": f"not a game summary ({problem})"})
+                excluded.add(f"{path}:{number}", f"not a game summary ({problem})", "not a game summary")
                 continue
             yield game
+
+
+def parse_line(line: bytes) -> tuple[Any, str | None]:
+    """One line of JSON from anyone: (its value, None) or (None, why not), never an exception.
+
+    The core's bounded check (:func:`~gtcli.core.files.shape.json_problem`: nesting, long
+    numbers) runs first; a line longer than its limit on one line of text (a summary of a long
+    5-player game may be) is parsed with the recursion of a hostile nesting caught instead.
+    """
+    from gtcli.core.files.shape import MAX_DEPTH, MAX_LINE, json_problem
+
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, "not JSON (not UTF-8)"
+    if len(text) <= MAX_LINE and text.count("[") + text.count("{") > MAX_DEPTH:  # fewer cannot nest too deep
+        problem = json_problem(text)
+        if problem:
+            return None, f"not JSON within gt's limits ({problem[2]})"
+    try:
+        return json.loads(text), None
+    except RecursionError:
+        return None, "not JSON within gt's limits (nested too deep)"
+    except ValueError:
+        return None, "not JSON"

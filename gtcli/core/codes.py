@@ -138,9 +138,12 @@ IO005 error a log names a file outside its folder
 IO006 error a file gt makes beside yours (lock, temp, draft) is a link, FIFO or folder
 IO007 error a save would make a file larger than gt reads (nothing was written)
 IO008 error the files a command would write already exist (nothing was written)
+IO012 error a card set given where a study (games) was expected
+IO013 error no game of a study could be used
 CFG001 error a configuration file cannot be used
 CFG002 error an unknown setting in a configuration file
 CFG003 error a setting has a wrong value
+CFG006 error a study's option the games cannot use (a metric they cannot measure)
 SUP001 warning a `# noqa` comment that suppresses nothing on its line
 SUP002 warning a `# noqa` comment without codes, or naming a code that does not exist
 """

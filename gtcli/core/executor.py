@@ -22,7 +22,16 @@ One interface for every command that does the same work on many independent item
   processes on 127.0.0.1, started for this map and stopped after it.
 * ``Executor(kind="dask", scheduler="tcp://HOST:8786")``: a running Dask cluster
   (``dask scheduler`` and ``dask worker`` with gtcli installed on every machine; see
-  docs/scale.md). Files the items name must be readable by the workers at the same paths.
+  docs/scale.md). Files the items name must be readable by the workers at the same paths
+  (absolute ones: a worker was started in a folder of its own). A scheduler that refuses
+  the connection is reported at once, not after the connection timeout.
+* Items are not copied into a list when they have a length (a ``range``, a list): ten
+  million game numbers cost nothing, and workers are fed a bounded window of them.
+* Signals: pool workers run in a process group of their own and ignore Ctrl-C, so a signal
+  sent to the command's group reaches the parent alone, which stops the pool
+  (:func:`_ignore_interrupts`; the parent handles Ctrl-C, SIGTERM and SIGHUP:
+  :mod:`gtcli.balance.stopping`); a local Dask cluster's processes are started with Ctrl-C
+  ignored, so one Ctrl-C prints one line, not a traceback per worker.
 
 Dask is an optional dependency (``pip install 'gtcli[dask]'``): without it,
 :func:`map_ordered` raises :class:`ExecutorUnavailable`, which commands report as a usage
@@ -31,6 +40,7 @@ problem (exit 2). Nothing here knows about games.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -78,10 +88,14 @@ def map_ordered(work: Callable[[Any], Any], items: Iterable[Any], executor: Exec
     The pool or cluster is started before this returns (before a progress bar starts a
     thread); :class:`ExecutorUnavailable` is raised here, not while iterating.
     """
-    items = list(items)
+    if not hasattr(items, "__len__") or not hasattr(items, "__getitem__"):
+        items = list(items)
     if executor.kind == "dask":
         if not items:  # nothing to run: no cluster started (but Dask must be there, as it would be asked)
             _import_dask()
+            if executor.scheduler:  # and the scheduler asked for must answer: the same mistake, the same message
+                for closer in _dask_client(executor)[1]:
+                    closer.close()
             return iter(())
         client, closers = _dask_client(executor)
         workers = executor.jobs if executor.scheduler is None else max(1, len(client.scheduler_info()["workers"]))
@@ -96,14 +110,25 @@ def map_ordered(work: Callable[[Any], Any], items: Iterable[Any], executor: Exec
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     pool = multiprocessing.get_context(method).Pool(min(executor.jobs, len(items) - 1), initializer=_ignore_interrupts)
     chunk = max(1, min(16, len(items) // (executor.jobs * 8)))
-    return _drain(first, pool, work, items[1:], chunk)
+    return _drain(first, pool, work, itertools.islice(items, 1, None), chunk)
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (one message, exit 130), not a traceback per process."""
+    """In a worker: signals are the parent's to handle (one message, exit 130, 143 or 129), not a traceback
+    per process. A worker leaves the parent's process group, so a signal sent to the group (a terminal's
+    Ctrl-C, a CI timeout's SIGTERM) reaches the parent alone: a worker killed by it while holding the
+    pool's queue lock would leave the parent waiting for that lock forever. The parent stops the pool."""
     import signal
 
+    if hasattr(os, "setpgid"):
+        try:
+            os.setpgid(0, 0)
+        except OSError:
+            pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def _drain(first: Any, pool: Any, work: Callable, rest: list, chunk: int) -> Iterator[Any]:
@@ -132,15 +157,46 @@ def _dask_client(executor: Executor) -> tuple[Any, list]:
 
     Client, LocalCluster = _import_dask()
     if executor.scheduler:
+        _probe(executor.scheduler)
         try:
             client = Client(executor.scheduler, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:
             raise ExecutorUnavailable(f"cannot reach the Dask scheduler at {executor.scheduler}: {exc}") from None
         return client, [client]
-    cluster = LocalCluster(n_workers=max(1, executor.jobs), threads_per_worker=1, processes=True,
-                           host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
+    import signal
+
+    quiet = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the workers start with Ctrl-C ignored (module docstring)
+    try:
+        # CRITICAL: a worker's heartbeat that finds the cluster stopping (Ctrl-C) logs an ERROR with a
+        # traceback; a task's own error still reaches this process through its future.
+        cluster = LocalCluster(n_workers=max(1, executor.jobs), threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
+    finally:
+        signal.signal(signal.SIGINT, quiet)
     client = Client(cluster)
     return client, [client, cluster]
+
+
+def _probe(scheduler: str) -> None:
+    """A ``tcp://HOST:PORT`` scheduler that refuses the connection is unavailable now, not after the timeout."""
+    import socket
+    from urllib.parse import urlsplit
+
+    try:
+        where = urlsplit(scheduler if "://" in scheduler else "tcp://" + scheduler)
+        host, port = where.hostname, where.port
+    except ValueError as exc:
+        raise ExecutorUnavailable(f"{scheduler!r} is not a scheduler's address (tcp://HOST:8786): {exc}") from None
+    if where.scheme != "tcp" or not host or not port:
+        return  # tls://, ws://, inproc://: Dask's own connection says what is wrong
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except ConnectionRefusedError:
+        raise ExecutorUnavailable(f"cannot reach the Dask scheduler at {scheduler}: the connection was refused "
+                                  "(is `dask scheduler` running there?)") from None
+    except OSError:
+        return  # unreachable or slow: Dask's timeout decides
 
 
 def _run_chunk(work: Callable, chunk: list) -> list:
@@ -150,15 +206,20 @@ def _run_chunk(work: Callable, chunk: list) -> list:
 def _dask_map(client: Any, closers: list, work: Callable, items: list, workers: int) -> Iterator[Any]:
     """Chunks of items as Dask tasks, at most a few per worker in flight, collected in order."""
     chunk = max(1, min(64, len(items) // (workers * 8) or 1))
-    chunks = [items[i:i + chunk] for i in range(0, len(items), chunk)]
+    starts = iter(range(0, len(items), chunk))  # each chunk is cut when it is sent: no list of them all
     window = workers * 4
     pending: deque = deque()
     try:
-        queued = 0
-        while queued < len(chunks) or pending:
-            while queued < len(chunks) and len(pending) < window:
-                pending.append(client.submit(_run_chunk, work, chunks[queued], pure=False))
-                queued += 1
+        more = True
+        while more or pending:
+            while more and len(pending) < window:
+                start = next(starts, None)
+                if start is None:
+                    more = False
+                    break
+                pending.append(client.submit(_run_chunk, work, list(items[start:start + chunk]), pure=False))
+            if not pending:
+                break
             future = pending.popleft()
             yield from future.result()
     finally:

@@ -133,7 +133,7 @@ def test_metrics():
     for bad in ("seat:9", "card:", "elo"):
         with pytest.raises(ValueError):
             parse_metric(bad)
-    assert order(2) == [(0, 0), (1, 0), (0, 1), (1, 1)]
+    assert list(order(2)) == [(0, 0), (1, 0), (0, 1), (1, 1)] and order(2)[1:3] == [(1, 0), (0, 1)]
 
 
 # ---- sources ---------------------------------------------------------------------------------------
@@ -146,11 +146,11 @@ def test_a_games_file_from_anyone_is_checked_line_by_line(tmp_path, monkeypatch)
              json.dumps({"summary": GAMES[1], "pad": "x" * 4000}), json.dumps({"summary": GAMES[2]})]
     path = tmp_path / "games.jsonl"
     path.write_text("\n".join(lines) + "\n")
-    excluded: list = []
+    excluded = sources.Exclusions()
     read = list(sources.read_games(str(path), excluded))
     assert read == [GAMES[0], GAMES[2]]
-    assert [e["file"].rsplit(":", 1)[1] for e in excluded] == ["3", "4", "5", "6"]
-    assert [e["reason"] for e in excluded] == ["not JSON", "not a game summary (players: a list of distinct names)",
+    assert [e["file"].rsplit(":", 1)[1] for e in excluded.examples] == ["3", "4", "5", "6"]
+    assert [e["reason"] for e in excluded.examples] == ["not JSON", "not a game summary (players: a list of distinct names)",
                                                "not a game summary (winners: some of the players)",
                                                "a line longer than 3000 bytes"]
 
@@ -169,7 +169,7 @@ def test_balance_leaves_out_illegal_incomplete_and_unusable_logs(tmp_path):
     assert reasons["short.gtl"].startswith("incomplete")
     assert reasons["junk.gtl"].startswith("unusable: SYN")
     text = run("balance", "report", folder)
-    assert text.exit_code == 0 and "3 game(s) left out:" in text.stderr and "Win rate" in text.stdout
+    assert text.exit_code == 0 and "3 game(s) left out (1 illegal, 1 unusable, 1 incomplete):" in text.stderr and "Win rate" in text.stdout
 
 
 def test_balance_of_nothing_usable_exits_2(tmp_path):

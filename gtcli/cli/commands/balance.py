@@ -30,6 +30,27 @@ class DefaultGroup(click.Group):
         return super().parse_args(ctx, args)
 
 
+class JsonErrors(click.Command):
+    """With ``--json``, an option Click itself refuses (``--players 9``, ``--h1 2``) is the errors document
+    too (docs/json.md), code CFG006 at the option, exit 2, like the command's own checks."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        wants_json = "--json" in args  # before parsing, which consumes the list
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            if not wants_json:
+                raise
+            from gtcli.cli.terminal.output import print_diagnostics
+            from gtcli.core.diagnostics import Diagnostic
+
+            param = getattr(exc, "param", None)
+            where = (param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+                     if param is not None else getattr(exc, "param_hint", None) or info_name)
+            print_diagnostics([Diagnostic("CFG006", exc.format_message(), path=str(where).strip("'"))], as_json=True)
+            raise SystemExit(EXIT_UNUSABLE) from None
+
+
 @click.group(cls=DefaultGroup)
 def balance() -> None:
     """Balance statistics of many games, and tests between two versions of a card set.
@@ -37,6 +58,7 @@ def balance() -> None:
     \b
     gt balance DIR|ARCHIVE... [--json] [-o report.html]   (= gt balance report ...)
     gt balance compare OLD_SET NEW_SET [--metric M] [--max-games N]
+    gt balance diff OLD_STUDY NEW_STUDY [--json]
     """
 
 
@@ -57,59 +79,121 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
     every log is checked and only complete, legal games count. Exit codes: 0 done,
     2 no game could be used.
     """
+    from gtcli.balance.reading import check_arguments, nothing_usable, read
     from gtcli.balance.report_html import balance_html
-    from gtcli.balance.sources import LogJob, find, read_games, summary_of_log
-    from gtcli.balance.stats import Tally
     from gtcli.cli.settings import club_options
     from gtcli.cli.terminal.output import json_text, print_diagnostics, safe
 
-    found = find(paths)
-    if found.problems:
-        print_diagnostics(found.problems, as_json=False)
-    excluded: list[dict] = []
-    tally = Tally()
-    for path in found.game_files:
-        for game in read_games(path, excluded):
-            tally.add(game)
-    jobs_list = [LogJob(p, club_options(p, cards=cards, board=board, profile=profile_spec,
-                                        allow_outside=allow_outside)) for p in found.logs]
-    bar = None if quiet or as_json else progress_bar(len(jobs_list), "reading logs")
-    results = start_map(summary_of_log, jobs_list, executor_from(jobs, executor_kind, scheduler))
+    check_arguments(paths)
+    bar = None if quiet or as_json else progress_bar(0, "reading logs")
     with bar or nullcontext():
-        for path, summary, reason in results:
-            if summary is None:
-                excluded.append({"file": path, "reason": reason})
-            else:
-                tally.add(summary)
-            if bar is not None:
-                bar.advance(bar.task_ids[0])
-    bots = [s["bot"] for s in found.studies] or [None]
-    data = tally.report()
-    if output:
+        study = read(paths, lambda p: club_options(p, cards=cards, board=board, profile=profile_spec,
+                                                   allow_outside=allow_outside),
+                     executor_from(jobs, executor_kind, scheduler), start_map, progress=_progress(bar))
+    if study.found.problems:
+        print_diagnostics(study.found.problems, as_json=False)
+    excluded, data, bots = study.excluded, study.tally.report(), study.bots
+    failure = nothing_usable(study)
+    if output and not failure:
         from gtcli.core.files.guarded import save
 
-        save(output, balance_html(data, bots, list(paths), excluded, "gt balance"), what="balance report")
+        rest = excluded.count - len(excluded.examples)  # the page lists the examples, and counts the rest
+        listed = excluded.examples + ([{"file": "…", "reason": f"{rest} more left out (of {excluded.count}: " + ", ".join(
+            f"{n} {why}" for why, n in excluded.by_reason.most_common()) + ")"}] if rest else [])
+        save(output, balance_html(data, bots, list(paths), listed, "gt balance"), what="balance report")
     if as_json:
-        click.echo(json_text({"sources": list(paths), "bots": bots, "excluded": excluded, "report": data,
-                              "html": output}))
+        click.echo(json_text({"sources": list(paths), "bots": bots, "excluded": excluded.examples,
+                              "excluded_count": excluded.count, "excluded_by_reason": excluded.json()["by_reason"],
+                              "report": data, "html": output if output and not failure else None,
+                              "error": failure.diagnostics[0].to_json() if failure else None}))
     else:
-        if tally.games:
+        if study.tally.games:
             echo_report(data, bots)
-        if excluded:
-            click.echo(f"{len(excluded)} game(s) left out:", err=True)
-            for e in excluded[:20]:
-                click.echo(safe(f"  {e['file']}: {e['reason']}", False), err=True)
-            if len(excluded) > 20:
-                click.echo(f"  ... and {len(excluded) - 20} more (--json lists them all)", err=True)
-        if output:
-            click.echo(safe(f"Wrote {output}: the balance report of {tally.games} game(s).", False), err=True)
-    if not tally.games:
+        echo_excluded(excluded)
+        if output and not failure:
+            click.echo(safe(f"Wrote {output}: the balance report of {study.tally.games} game(s).", False), err=True)
+    if failure:
         if not as_json:
-            click.echo("gt: no game could be used.", err=True)
+            print_diagnostics(failure.diagnostics, as_json=False)
         sys.exit(EXIT_UNUSABLE)
 
 
-@balance.command("compare")
+def _progress(bar):
+    """The progress bar's total set once the logs are known; what to call after each."""
+    if bar is None:
+        return None
+
+    def starting(total: int):
+        bar.progress.update(bar.task_ids[0], total=total)
+        return lambda: bar.advance(bar.task_ids[0])
+
+    return starting
+
+
+def echo_excluded(excluded, shown: int = 20) -> None:
+    """The games left out: how many, by reason, the first few by name."""
+    from gtcli.cli.terminal.output import safe
+
+    if not excluded.count:
+        return
+    reasons = ", ".join(f"{n} {reason}" for reason, n in excluded.by_reason.most_common())
+    click.echo(safe(f"{excluded.count} game(s) left out ({reasons}):", False), err=True)
+    for e in excluded.examples[:shown]:
+        click.echo(safe(f"  {e['file']}: {e['reason']}", False), err=True)
+    if excluded.count > shown:
+        click.echo(f"  ... and {excluded.count - shown} more (--json lists the first {len(excluded.examples)})",
+                   err=True)
+
+
+@balance.command("diff")
+@click.argument("old", metavar="OLD_STUDY", type=click.Path())
+@click.argument("new", metavar="NEW_STUDY", type=click.Path())
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@executor_options
+@json_option
+@log_options
+@handles_input_errors()
+def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board, profile_spec, allow_outside) -> None:
+    """Each card's figure in two studies side by side, with its change and interval.
+
+    OLD_STUDY and NEW_STUDY are what `gt balance` reads (a folder of games, logs,
+    games.jsonl): say, the same set before and after an edit, each simulated with
+    `gt simulate -o`. A card has changed when its change, Holm-corrected across the
+    cards, is beyond chance. Exit codes: 0 done, 2 a study with no usable game.
+    """
+    from gtcli.balance.diff import compare_reports
+    from gtcli.balance.reading import check_arguments, nothing_usable, read
+    from gtcli.cli.settings import club_options
+    from gtcli.cli.terminal.balance_diff import echo_diff
+    from gtcli.cli.terminal.output import json_text
+
+    check_arguments((old, new), "gt balance diff")
+    executor = executor_from(jobs, executor_kind, scheduler)
+    studies = []
+    for path in (old, new):
+        study = read((path,), lambda p: club_options(p, cards=cards, board=board, profile=profile_spec,
+                                                     allow_outside=allow_outside), executor, start_map)
+        failure = nothing_usable(study)
+        if failure:
+            raise failure
+        studies.append(study)
+    data = {"old": old, "new": new, "bots": {"old": studies[0].bots, "new": studies[1].bots},
+            "excluded_count": {"old": studies[0].excluded.count, "new": studies[1].excluded.count},
+            **compare_reports(studies[0].tally.report(), studies[1].tally.report())}
+    if as_json:
+        click.echo(json_text(data))
+        return
+    echo_diff(data)
+    if studies[0].bots != studies[1].bots:
+        click.echo("gt: the two studies were not played by the same players (bots "
+                   f"{', '.join(map(str, studies[0].bots))} before, {', '.join(map(str, studies[1].bots))} after): "
+                   "a change may be theirs, not the cards'.", err=True)
+    for name, study in zip(("old", "new"), studies):
+        if study.excluded.count:
+            click.echo(f"{name}: {study.excluded.count} game(s) left out (gt balance lists them).", err=True)
+
+
+@balance.command("compare", cls=JsonErrors)
 @click.argument("old_set", metavar="OLD_SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.argument("new_set", metavar="NEW_SET", type=click.Path(dir_okay=False), shell_complete=completing.card_sets)
 @click.option("--metric", default="praeco", show_default=True, metavar="praeco|seat:N|card:NAME",
@@ -137,68 +221,46 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
     the log-likelihood ratio crosses a bound or --max-games runs out. Exit codes: 0 done
     (decided or not: the output says), 2 unusable input.
     """
-    from functools import partial
-
-    from gtcli.balance.compare import observe, order, parse_metric, play_version
-    from gtcli.balance.sprt import SPRT, UNDECIDED
-    from gtcli.cli.commands.simulate import load_study
+    from gtcli.balance import compare as comparing
+    from gtcli.balance.study import OptionProblem, load_study
     from gtcli.cli.terminal.output import json_text, safe
     from gtcli.core.statistics import newcombe, wilson
 
-    try:
-        chosen = parse_metric(metric)
-        test = SPRT(d0, d1, alpha, beta)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--metric' / '--h0' / '--h1'") from None
+    chosen, test = comparing.choose_metric(metric, d0, d1, alpha, beta, players)
     studies, left_out = [], []
     for path in (old_set, new_set):
-        study, card_set, left = load_study(path, board, profile_spec, players, seed, bot, variants, logs=False)
-        if chosen.kind == "card":
-            found = card_set.find(str(chosen.value))
-            if found is None or found.name in left:
-                raise click.BadParameter(f"{safe(path, False)} has no card {safe(repr(chosen.value), False)} "
-                                         "a bot can play", param_hint="'--metric'")
-            chosen = type(chosen)("card", found.name)
+        try:
+            study, card_set, left = load_study(path, board, profile_spec, players, seed, bot, variants, logs=False)
+        except OptionProblem as exc:
+            raise comparing.problem(exc.option, str(exc)) from None
+        chosen = comparing.card_metric(chosen, card_set, left, path)
         studies.append(study)
         left_out.append(list(left))
-    executor = executor_from(jobs, executor_kind, scheduler)
-    results = start_map(partial(play_version, tuple(studies)), order(max_games), executor)
-    verdict, pairs, pending = UNDECIDED, 0, None
     bar = None if as_json else progress_bar(2 * max_games, "playing both versions")
-    try:
-        with bar or nullcontext():
-            for n, summary in enumerate(results):
-                if n % 2 == 0:
-                    pending = observe(summary, chosen)
-                else:
-                    verdict = test.add(new=observe(summary, chosen), old=pending)
-                    pairs += 1
-                if bar is not None:
-                    bar.advance(bar.task_ids[0])
-                if verdict != UNDECIDED:
-                    break
-    finally:
-        getattr(results, "close", lambda: None)()  # stops the pool or the cluster
+    with bar or nullcontext():
+        verdict, pairs = comparing.run(tuple(studies), chosen, test, max_games,
+                                       executor_from(jobs, executor_kind, scheduler), start_map,
+                                       (lambda: bar.advance(bar.task_ids[0])) if bar is not None else None)
     low, high = newcombe(test.s_new, test.n_new, test.s_old, test.n_old)
+    new_rate = test.s_new / test.n_new if test.n_new else None
+    old_rate = test.s_old / test.n_old if test.n_old else None
+    said = comparing.verdict_words(chosen, verdict, d0, d1, pairs, max_games, new_rate, old_rate)
     data = {"metric": chosen.text, "h0": d0, "h1": d1, "alpha": alpha, "beta": beta, "verdict": verdict,
             "games": pairs, "max_games": max_games, "llr": round(test.llr, 6),
-            "bounds": [round(test.lower, 6), round(test.upper, 6)], "bot": bot,
+            "bounds": [round(test.lower, 6), round(test.upper, 6)], "bot": bot, "said": said,
             "old": {"card_set": old_set, "successes": test.s_old, "trials": test.n_old,
-                    "rate": test.s_old / test.n_old if test.n_old else None, "ci": list(wilson(test.s_old, test.n_old)),
-                    "left_out": left_out[0]},
+                    "rate": old_rate, "ci": list(wilson(test.s_old, test.n_old)), "left_out": left_out[0]},
             "new": {"card_set": new_set, "successes": test.s_new, "trials": test.n_new,
-                    "rate": test.s_new / test.n_new if test.n_new else None, "ci": list(wilson(test.s_new, test.n_new)),
-                    "left_out": left_out[1]},
-            "difference": {"value": (test.s_new / test.n_new - test.s_old / test.n_old)
-                           if test.n_new and test.n_old else None, "ci": [low, high]}}
+                    "rate": new_rate, "ci": list(wilson(test.s_new, test.n_new)), "left_out": left_out[1]},
+            "difference": {"value": new_rate - old_rate if new_rate is not None and old_rate is not None else None,
+                           "ci": [low, high]}}
     if as_json:
         click.echo(json_text(data))
         return
-    said = {"H1": f"H1 accepted: the new version moves {chosen.text} by {d1:+.3f} rather than {d0:+.3f}",
-            "H0": f"H0 accepted: the new version moves {chosen.text} by {d0:+.3f} rather than {d1:+.3f}",
-            UNDECIDED: f"undecided after the budget of {max_games} game(s) per version"}[verdict]
-    click.echo(safe(f"{said}, after {pairs} game(s) of each version (bot {bot}; bots do not play like people).",
-                    False))
+    click.echo(safe(f"{said} (bot {bot}; bots do not play like people).", False))
+    if data["difference"]["value"] is not None:
+        click.echo(f"  change {100 * data['difference']['value']:+.1f} points, 95% interval "
+                   f"{100 * low:+.1f} to {100 * high:+.1f} points, after {pairs} game(s) of each version.")
     for name, side in (("old", data["old"]), ("new", data["new"])):
         rate = "-" if side["rate"] is None else f"{100 * side['rate']:.1f}%"
         click.echo(safe(f"  {name} {side['card_set']}: {side['successes']} of {side['trials']} ({rate}, 95% interval "

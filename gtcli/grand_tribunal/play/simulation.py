@@ -56,6 +56,8 @@ class Study:
     language: str = "en"
     logs: bool = True  # False: --stats-only, no log text
     event: str = "Simulated game"
+    names: tuple[str, ...] = ()  # --names: each game draws its players from these (by its seed); () Ana, Ben...
+    dates: tuple[str, str] | None = None  # --dates: each game's [Date], drawn by its seed between the two
     extra: dict[str, Any] = field(default_factory=dict, compare=False)  # not used by the games
 
 
@@ -92,15 +94,37 @@ def _board(study: Study):
 
 
 def seats(study: Study, index: int) -> tuple[str, ...]:
-    return NAMES[:study.players[index % len(study.players)]]
+    count = study.players[index % len(study.players)]
+    if not study.names:
+        return NAMES[:count]
+    return tuple(_drawn(study, index, "names").sample(study.names, count))
+
+
+def _drawn(study: Study, index: int, what: str):
+    """A generator of its own for what game ``index`` draws besides its play (names, date), by the seed."""
+    import random
+
+    return random.Random(hashlib.sha256(f"gtcli simulate {what} {study.seed} {index}".encode()).digest())
+
+
+def game_date(study: Study, index: int) -> str | None:
+    """Game ``index``'s date (ISO) between ``study.dates``, drawn by the seed; None without dates."""
+    if study.dates is None:
+        return None
+    import datetime as dt
+
+    first, last = (dt.date.fromisoformat(d) for d in study.dates)
+    return dt.date.fromordinal(_drawn(study, index, "date").randint(first.toordinal(), last.toordinal())).isoformat()
 
 
 def tags(study: Study, index: int) -> tuple:
     from gtcli.grand_tribunal.rules.variants import VARIANTS
 
     seats_ = seats(study, index)
-    out = [("Event", f"{study.event} {index + 1} (bot {study.bot}, seed {study.seed})", None),
-           ("Players", ", ".join(seats_), None), ("Cards", study.cards, None)]
+    out = [("Event", f"{study.event} {index + 1} (bot {study.bot}, seed {study.seed})", None)]
+    if study.dates:
+        out.append(("Date", game_date(study, index), None))
+    out += [("Players", ", ".join(seats_), None), ("Cards", study.cards, None)]
     if study.board:
         out.append(("Board", study.board, None))
     if study.profile:

@@ -1,0 +1,31 @@
+"""``gt balance diff``'s table: each card's figure before and after, its change and interval."""
+
+from __future__ import annotations
+
+
+def echo_diff(data: dict) -> None:
+    """The comparison of :func:`gtcli.balance.diff.compare_reports` as a table on standard output."""
+    from gtcli.cli.terminal.output import console, table
+
+    out = console()
+
+    def points(x: float | None) -> str:
+        return "-" if x is None else f"{100 * x:+.1f}"
+
+    def interval(pair) -> str:
+        return "-" if not pair else f"{points(pair[0])} to {points(pair[1])}"
+
+    games = data["games"]
+    out.print(f"Cards before ({games['old']} game(s)) and after ({games['new']} game(s)): how much more often the "
+              "card's users win than the other players, in points (an association, not a cause).")
+    t = table("Card", "Old", "95% interval", "New", "95% interval ", "Change", "95% interval  ",
+              f"p ({data['correction']})", title="Cards (* changed after the correction)", terminal=out.is_terminal)
+    for r in data["cards"]:
+        old, new, moved = r["old"] or {}, r["new"] or {}, r["change"] or {}
+        t.add_row(("* " if r["changed"] else "") + r["card"], points(old.get("value")), interval(old.get("ci")),
+                  points(new.get("value")), interval(new.get("ci")), points(moved.get("value")),
+                  interval(moved.get("ci")), "-" if r["p_adjusted"] is None else f"{r['p_adjusted']:.3g}")
+    out.print(t)
+    changed = [r for r in data["cards"] if r["changed"]]
+    out.print(f"{len(changed)} card(s) changed: " + ", ".join(f"{r['card']} ({r['direction']})" for r in changed)
+              + "." if changed else "No card changed by more than chance allows.")
