@@ -2,8 +2,8 @@
 
 Both studies are read and counted as ``gt balance`` counts them (:mod:`gtcli.balance.reading`);
 each card's figure is the one the report computes (:meth:`gtcli.balance.stats.Tally.report`,
-its ``difference`` and ``ci``: how the card's users' win rate differs from the rest, an
-*association*, docs/balance.md), so ``diff`` always shows what the two reports show and
+its ``association`` and ``ci``: how the card's users' win rate differs from that of the
+other cards of its kind in the same games, an *association*, docs/balance.md), so ``diff`` always shows what the two reports show and
 changes with them. What is new here is the change:
 
 * **change** = new figure - old figure;
@@ -33,10 +33,10 @@ ALPHA = 0.05
 
 def figure(row: dict[str, Any] | None) -> dict[str, Any] | None:
     """A card's figure in a report (value and 95% interval), or None where the report has none."""
-    if row is None or row.get("difference") is None or not row.get("ci"):
+    if row is None or row.get("association") is None or not row.get("ci"):
         return None
     low, high = row["ci"]
-    return {"value": row["difference"], "ci": [low, high], "used": row.get("used")}
+    return {"value": row["association"], "ci": [low, high], "used": row.get("used")}
 
 
 def change(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -76,4 +76,4 @@ def compare_reports(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     rows.sort(key=lambda r: (r["change"] is None, -abs(r["change"]["value"]) if r["change"] else 0, r["card"]))
     return {"games": {"old": old.get("games", 0), "new": new.get("games", 0)}, "cards": rows,
             "correction": "holm", "alpha": ALPHA,
-            "figure": "difference in win rate between the card's users and the other player-games (association)"}
+            "figure": "association with winning: the card's users' win rate minus that of the other cards of its kind, in the same games"}

@@ -47,15 +47,21 @@ def test_the_change_and_its_mover_interval_by_hand():
 
 
 def test_diff_shows_each_cards_figure_from_the_report_and_flags_a_planted_change(tmp_path):
-    """X is neutral before and wins every game after; Y's users win a third of their games, as
-    everyone does, in both: only X has changed."""
+    """Every player uses one Item and one Spell a game: X or Z, Y or W. X is neutral before and
+    its user wins every game after; Y's users win a third of their games, as W's do, in both
+    (each card is compared with the other cards of its kind): only X has changed."""
+    kinds = {"X": "item", "Z": "item", "Y": "spell", "W": "spell"}
+
+    def game(winner: str, x_user: str, y_user: str) -> dict:
+        used = {p: ["X" if p == x_user else "Z", "Y" if p == y_user else "W"] for p in "ABC"}
+        return {**summary(winner, used), "kinds": kinds}
+
     before, after = [], []
-    for i in range(126):
+    for i in range(126):  # 14 rounds of the 9 (user, winner) pairs
         user = "ABC"[i % 3]
         winner = "ABC"[(i // 3) % 3]
-        before.append(summary(winner, {user: ["X"], "ABC"[(i + 1) % 3]: ["Y"]}))
-        y_after = user if i % 9 < 3 else "ABC"[(i + 1) % 3]
-        after.append(summary(user, {p: [c for c, u in (("X", user), ("Y", y_after)) if u == p] for p in "ABC"}))
+        before.append(game(winner, user, "ABC"[(i + 1) % 3]))
+        after.append(game(user, user, user if i % 9 < 3 else "ABC"[(i + 1) % 3]))
     study(tmp_path / "old", before)
     study(tmp_path / "new", after)
     data = json.loads(run("balance", "diff", tmp_path / "old", tmp_path / "new", "--json").stdout)
@@ -68,15 +74,18 @@ def test_diff_shows_each_cards_figure_from_the_report_and_flags_a_planted_change
     for name in ("X", "Y"):  # the report's own figures, side by side
         [old_row] = [r for r in old_report.report()["cards"] if r["card"] == name]
         [new_row] = [r for r in new_report.report()["cards"] if r["card"] == name]
-        assert rows[name]["old"]["value"] == old_row["difference"] and rows[name]["old"]["ci"] == old_row["ci"]
-        assert rows[name]["new"]["value"] == new_row["difference"] and rows[name]["new"]["ci"] == new_row["ci"]
-        assert isclose(rows[name]["change"]["value"], new_row["difference"] - old_row["difference"], abs_tol=1e-6)
+        assert rows[name]["old"]["value"] == old_row["association"] and rows[name]["old"]["ci"] == old_row["ci"]
+        assert rows[name]["new"]["value"] == new_row["association"] and rows[name]["new"]["ci"] == new_row["ci"]
+        assert isclose(rows[name]["change"]["value"], new_row["association"] - old_row["association"], abs_tol=1e-6)
     assert rows["X"]["changed"] and rows["X"]["direction"] == "up" and rows["X"]["change"]["ci"][0] > 0
-    assert rows["Y"]["old"]["value"] == rows["Y"]["new"]["value"] == 0 and not rows["Y"]["changed"]
-    assert data["cards"][0]["card"] == "X" and data["games"] == {"old": 126, "new": 126}
+    # Z, X's only kind-mate, is its mirror image (its users are the ones X's beat); the Spells never move
+    assert rows["Z"]["changed"] and rows["Z"]["direction"] == "down"
+    for spell in ("Y", "W"):
+        assert rows[spell]["old"]["value"] == rows[spell]["new"]["value"] == 0 and not rows[spell]["changed"]
+    assert data["cards"][0]["card"] in ("X", "Z") and data["games"] == {"old": 126, "new": 126}
     assert data["correction"] == "holm"
     text = run("balance", "diff", tmp_path / "old", tmp_path / "new")
-    assert text.exit_code == 0 and "* X" in text.stdout and "1 card(s) changed: X (up)." in text.stdout
+    assert text.exit_code == 0 and "* X" in text.stdout and "2 card(s) changed: X (up), Z (down)." in text.stdout
 
 
 def test_a_study_against_itself_changes_nothing(tmp_path):

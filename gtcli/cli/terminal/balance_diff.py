@@ -17,7 +17,8 @@ def echo_diff(data: dict) -> None:
 
     games = data["games"]
     out.print(f"Cards before ({games['old']} game(s)) and after ({games['new']} game(s)): how much more often the "
-              "card's users win than the other players, in points (an association, not a cause).")
+              "card's users win than the users of the other cards of its kind, in points (an association, not a "
+              "cause).")
     t = table("Card", "Old", "95% interval", "New", "95% interval ", "Change", "95% interval  ",
               f"p ({data['correction']})", title="Cards (* changed after the correction)", terminal=out.is_terminal)
     for r in data["cards"]:
