@@ -222,3 +222,11 @@ def test_compare_refuses_a_metric_card_a_bot_cannot_play():
     result = run("balance", "compare", sample, sample, "--metric", "card:Fog Bank")
     assert result.exit_code == 2 and "no card 'Fog Bank' a bot can play" in result.output
     assert run("balance", "compare", sample, sample, "--metric", "elo").exit_code == 2
+
+
+def test_a_simulated_studys_cards_all_have_their_kind_even_the_ones_no_game_used():
+    """gt simulate lists every card of the set, used or not, each under its own kind (never "unknown")."""
+    data = json.loads(run("simulate", "--games", "1", "--json").stdout)
+    cards = data["report"]["cards"]
+    assert len(cards) == 40 and any(c["used"] == 0 for c in cards)
+    assert {c["kind"] for c in cards} == {"item", "spell", "resource"}

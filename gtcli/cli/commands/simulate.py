@@ -121,7 +121,7 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jo
         click.echo(safe(f"gt: {folder}/{temp} was left by a run that was killed: "
                         + (f"its games are kept as {adopted}" if adopted else "removed"), False), err=True)
     seconds, done = outcome.seconds, outcome.done
-    report = outcome.tally.report([c.name for c in card_set.cards if c.name not in left_out])
+    report = outcome.tally.report({c.name: c.kind for c in card_set.cards if c.name not in left_out})
     data = {"games": done, "requested": games, "stopped": outcome.stopped, "signal": outcome.signal,
             "seconds": round(seconds, 3), "games_per_second": round(done / seconds, 2) if seconds > 0 else None,
             "bot": bot, "seed": seed, "players": list(players), "card_set": card_set.name, "left_out": list(left_out),
