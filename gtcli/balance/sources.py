@@ -112,38 +112,31 @@ def find(arguments: tuple[str, ...]) -> Found:
 def walk(folder: str, found: Found, suffix: str) -> list[str]:
     """The logs below ``folder`` (sorted as gt check sorts them); its games files and studies go in ``found``.
 
-    Hidden folders and files are skipped, links to folders not followed; a list of folders still
-    to visit replaces recursion (module docstring).
+    Hidden folders and files are skipped, links to folders not followed; folders are searched
+    without recursion (:func:`gtcli.core.files.walk.walk`, shared with gt check and the club).
     """
+    from gtcli.core.files.walk import walk as walk_folders
     from gtcli.grand_tribunal.formats.log_files import MAX_LOGS
 
+    def cannot(exc: OSError) -> None:
+        where = exc.filename or folder
+        found.problems.append(Diagnostic("IO001", f"cannot search {where}: {exc.strerror or exc}", path=where))
+
     logs: list[str] = []
-    todo = [folder]
-    while todo and len(logs) <= MAX_LOGS:
-        here = todo.pop()
-        try:
-            with os.scandir(here) as entries:
-                listed = sorted(entries, key=lambda e: e.name)
-        except OSError as exc:
-            found.problems.append(Diagnostic("IO001", f"cannot search {here}: {exc.strerror or exc}", path=here))
-            continue
-        inner = []
-        for entry in listed:
-            if entry.name.startswith("."):
+    for here, inner, names in walk_folders(folder, cannot):
+        inner[:] = [name for name in inner if not name.startswith(".")]  # links to folders are never entered
+        for name in names:
+            if name.startswith("."):
                 continue
-            try:
-                is_dir = entry.is_dir(follow_symlinks=False)
-            except OSError:
-                continue
-            if is_dir:
-                inner.append(entry.path)
-            elif entry.name == GAMES_FILE or RECOVERED.match(entry.name):
-                found.game_files.append(entry.path)
-            elif entry.name == STUDY_FILE:
-                found.studies.append(read_study(entry.path))
-            elif entry.name.lower().endswith(suffix):
-                logs.append(entry.path)
-        todo.extend(reversed(inner))
+            path = os.path.join(here, name)
+            if name == GAMES_FILE or RECOVERED.match(name):
+                found.game_files.append(path)
+            elif name == STUDY_FILE:
+                found.studies.append(read_study(path))
+            elif name.lower().endswith(suffix):
+                logs.append(path)
+        if len(logs) > MAX_LOGS:
+            break
     return sorted(logs, key=lambda p: os.path.relpath(p, folder).split(os.sep))
 
 
