@@ -203,6 +203,16 @@ def k4_row_handle_case() -> str:
                   'Ana: extract 1; vote healing; @@name ?a "Storm Staff"\n', header=variant("secret-cards"))
 
 
+def rival_card_case(card: str, choice: str) -> str:
+    """Caro's effect chooses Ben's inactive Glass Orb: an effect that spends on a card or makes it
+    active chooses among the caster's own cards only (docs/cards.md, issue 34)."""
+    return simple('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
+                  'Ben: sanctum "Glass Orb"; extract 1; vote orb\n'
+                  f'Caro: draw resource "{card}"\n'
+                  'round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n'
+                  f'Caro: play "{card}" with ${choice}=@@"Glass Orb"; extract 1\n')
+
+
 TIGHT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "tight.toml"]\n'
 FEW_TOKENS = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "few-tokens.toml"]\n'
 SHORT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "short-regio.toml"]\n'
@@ -397,6 +407,10 @@ CASES: dict[str, str] = {
     "K4.row-handle": k4_row_handle_case(),
     # printed-fr with 60 Vis to each player at a new Tribunal (a house profile): neither the Regio
     # nor the Concilium covers Caro's; the finding is where Tribunal 1 ends, not at a later gain
+    # an effect's Vis goes on the caster's own cards only (sheet 001, Advance): Ben's Orb is K1,
+    # as it is for Advance; an effect makes only the caster's own cards active (T5)
+    "K1.put-vis-rival": rival_card_case("Apprentice's Help", "card"),
+    "T5.activate-rival": rival_card_case("Sudden Insight", "item"),
     "V2.new-tribunal": GENEROUS_FR + SETUP + rounds(Filler(), 1, right=True) + "@@scores Ana 0, Ben 0, Caro 0\n",
 }
 

@@ -26,6 +26,7 @@ class Run:
     def __init__(self, ref, player: str, card: CardInPlay, outcome: L.Outcome, pos: Pos) -> None:
         self.ref, self.player, self.card, self.outcome, self.pos = ref, player, card, outcome, pos
         self.values: dict[str, object] = {}
+        self.where: dict[str, Pos] = {}  # each choice's value, where the log writes it
         self.drawn = list(outcome.drawn)
 
     def others(self) -> list[str]:
@@ -39,6 +40,23 @@ class Run:
 
     def target(self, ref_name: str) -> object:
         return self.card if ref_name == "this" else self.values.get(ref_name[1:])
+
+    def at(self, ref_name: str) -> Pos:
+        """Where the log names what ``ref_name`` chose: the choice's value, on the move's line."""
+        return self.where.get(ref_name[1:], self.pos)
+
+    def own(self, card: CardInPlay, ref_name: str, code: str, what: str, hint: str) -> bool:
+        """Whether ``card`` lies in the caster's own Sanctum; else one finding under ``code``.
+
+        docs/cards.md, "Whose cards an effect may choose": the effects that spend the caster's
+        Vis on a card or make it active choose among the caster's own cards only.
+        """
+        if card.owner == self.player:
+            return True
+        whose = f" (it is {card.owner}'s)" if card.owner else ""
+        self.ref.error(code, f"{self.card.label()} {what} a card in {self.player}'s own Sanctum only; "
+                       f"{card.label()} is not there{whose}", self.at(ref_name), hint)
+        return False
 
 
 def run_effect(ref, player: str, card: CardInPlay, trigger: str, outcome: L.Outcome, pos: Pos) -> None:
@@ -72,12 +90,14 @@ def resolve_choices(run: Run, effect: Effect) -> None:
                       f"with ${choice.name}=...")
             continue
         value, pos = given[choice.name]
+        run.where[choice.name] = pos
         if choice.kind == "player":
             run.values[choice.name] = ref.player(value if isinstance(value, str) else "", "K5")
         elif choice.kind == "space":
             run.values[choice.name] = ref.space(L.Word(value if isinstance(value, str) else "", pos), "K5")
         else:
             cref = value if isinstance(value, L.CardRef) else L.CardRef(str(value), None, pos)
+            run.where[choice.name] = cref.pos
             card = find(ref, None, cref, (SANCTUM, INSTALLED), f"the choice ${choice.name}", owner_any=True)
             if card is not None and choice.kind in ("item", "spell") and card.deck not in (choice.kind, None):
                 ref.error("K5", f"${choice.name} must be {'an' if choice.kind == 'item' else 'a'} {choice.kind}; "
@@ -174,6 +194,10 @@ def lasting(run: Run, step: Step) -> None:
 def put_vis(run: Run, step: Step) -> None:
     card = run.target(step.refs[0])
     if isinstance(card, CardInPlay):
+        if card is not run.card and not run.own(
+                card, step.refs[0], "K1", "puts Vis on",
+                "as with Advance (A3), Vis goes only onto the caster's own inactive Items and Spells"):
+            return
         if card.active:
             run.ref.error("K5", f"{card.label()} is already active; Vis goes on inactive cards", run.pos)
             return
@@ -184,6 +208,9 @@ def put_vis(run: Run, step: Step) -> None:
 def activate(run: Run, step: Step) -> None:
     card = run.target(step.refs[0])
     if isinstance(card, CardInPlay):
+        if card is not run.card and not run.own(card, step.refs[0], "T5", "makes active",
+                                                "only a card's owner makes it active (T5)"):
+            return
         make_active(run.ref, card)
 
 
