@@ -215,6 +215,7 @@ def rival_card_case(card: str, choice: str) -> str:
 
 TIGHT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "tight.toml"]\n'
 FEW_TOKENS = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "few-tokens.toml"]\n'
+FIVE_TOKENS = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "five-tokens.toml"]\n'
 SHORT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "short-regio.toml"]\n'
 
 
@@ -407,6 +408,13 @@ CASES: dict[str, str] = {
     "K4.row-handle": k4_row_handle_case(),
     # printed-fr with 60 Vis to each player at a new Tribunal (a house profile): neither the Regio
     # nor the Concilium covers Caro's; the finding is where Tribunal 1 ends, not at a later gain
+    # two tokens left in the Concilium and the Praeco places three: P3 (the Praeco's rule), not V3 too
+    "P3.two-left": simple("Ana: praeco staff, orb, wand; draw resource \"Bribe\"\n"
+                          "Ben: extract 1; draw item \"Pilgrim's Orb\"\nCaro: extract 1; draw item \"Heavy Censer\"\n"
+                          "round 2 praeco Ben\nBen: @@praeco potion, scroll, talisman; extract 1; "
+                          "draw spell \"Kindle\"\n", header=FIVE_TOKENS),
+    # a gather with no slot left: T1 only, though the tracker has moved on from the space written
+    "T1.gather-twice": simple("Ana: praeco staff, orb, wand; gather uncontested 3:1; @@gather uncontested 3:1\n"),
     # an effect's Vis goes on the caster's own cards only (sheet 001, Advance): Ben's Orb is K1,
     # as it is for Advance; an effect makes only the caster's own cards active (T5)
     "K1.put-vis-rival": rival_card_case("Apprentice's Help", "card"),

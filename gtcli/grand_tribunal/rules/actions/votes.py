@@ -29,7 +29,9 @@ def praeco_votes(ref, player: str, m: L.PraecoVotes) -> None:
     if len(set(known)) != len(known):
         twice = next(sp for sp in known if known.count(sp) > 1)
         ref.error("P3", f"the Praeco's tokens go on 3 different spaces; {twice} is used twice", m.pos)
-    for space in known:
+    # P3 already said how many tokens the Praeco places: the Concilium's last ones go on the
+    # track, and the ones it lacks are not reported again under V3 (one move, one code)
+    for space in known[:s.concilium]:
         place_token(ref, space, m.pos)
 
 def place_token(ref, space: str, pos: Pos) -> None:

@@ -1,0 +1,114 @@
+"""Rules fidelity, round 4 (issue 34): whose cards an effect may touch, one code per move, the
+codes of refills and effects' draws, and the refill an effect's face-up draw makes.
+
+The one-line cases are fixtures too (``scenarios/rules/CODE.what.gtl``, checked by
+test_rule_logs.py); the property test below runs every legal fixture with one fault put in.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from gtcli.grand_tribunal.lang.logs.check import Options, check_file
+from tests.conftest import SCENARIOS, run
+from tests.grand_tribunal.rules.test_rules_fidelity import check, findings
+
+RULES = SCENARIOS / "rules"
+LEGAL = sorted((RULES / "legal").glob("*.gtl"))
+SITUATIONS = sorted(p for p in RULES.glob("*.*.gtl"))  # CODE.what.gtl: another situation of a rule
+TURN = re.compile(r"(\w+): (.*)")
+
+
+# ---- one fault, one code: a property of every legal fixture with one fault put in ---------------
+def one_fault(text: str):
+    """Each log that differs from ``text`` by one fault: too few Voting tokens in the box, one
+    action of a turn left out, or one action taken a second time."""
+    if "[Profile" not in text:
+        for tokens in range(8):
+            yield f"{tokens} tokens", text.replace('[Cards "sample"]', f'[Cards "sample"]\n[Profile "tok{tokens}.toml"]', 1)
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        turn = TURN.fullmatch(line)
+        if not turn or line.startswith("#"):
+            continue
+        moves = turn[2].split("; ")
+        for j in range(len(moves)):
+            for name, changed in (("without", moves[:j] + moves[j + 1:]), ("twice", moves[:j + 1] + moves[j:])):
+                if changed:
+                    yield (f"line {i + 1}: {moves[j]} {name}",
+                           "\n".join(lines[:i] + [f"{turn[1]}: " + "; ".join(changed)] + lines[i + 1:]) + "\n")
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    here = tmp_path_factory.mktemp("one-fault")
+    for profile in [*RULES.glob("*.toml"), *(RULES / "legal").glob("*.toml")]:
+        shutil.copy(profile, here / profile.name)
+    for tokens in range(8):
+        (here / f"tok{tokens}.toml").write_text(f'base = "official"\n[parameters]\nvoting_tokens = {tokens}\n')
+    return here
+
+
+@pytest.mark.parametrize("fixture", LEGAL, ids=lambda p: p.stem)
+def test_one_fault_is_reported_under_one_code(fixture, folder):
+    """docs/rules.md, "One situation, one code": a move is reported once, under the rule it breaks.
+
+    No token of a log with one fault put in carries two codes (a Praeco placing three tokens with
+    two left was P3 and V3; a gather taken twice was T1 and A10).
+    """
+    path = folder / fixture.name
+    twice = []
+    for what, text in one_fault(fixture.read_text(encoding="utf-8")):
+        path.write_text(text, encoding="utf-8")
+        result = check_file(str(path), Options()).result
+        codes = defaultdict(set)
+        for d in result.diagnostics:
+            if d.severity != "note" and d.line is not None:
+                codes[(d.line, d.col)].add(d.code)
+        twice += [(what, at, sorted(found)) for at, found in codes.items() if len(found) > 1]
+    assert twice == []
+
+
+def test_the_praeco_with_no_token_left_is_p3_only(write):
+    write("few.toml", (RULES / "few-tokens.toml").read_text(encoding="utf-8"))
+    found, code = check(write, "Ana: praeco staff, orb, wand; draw resource \"Bribe\"\n"
+                        "Ben: extract 1; draw item \"Pilgrim's Orb\"\nCaro: extract 1; draw item \"Heavy Censer\"\n"
+                        "round 2 praeco Ben\nBen: praeco potion, scroll, talisman; extract 1; draw spell \"Kindle\"\n",
+                        header=f'[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n'
+                               '[Profile "few.toml"]\n')
+    assert [c for c, _ in findings(found)] == ["P3"] and code == 1
+
+
+# ---- whose cards an effect may choose (docs/cards.md) --------------------------------------------
+RIVAL = ('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
+         'Ben: sanctum "Glass Orb"; extract 1; vote orb\n'
+         'Caro: sanctum "Ashwood Staff"; draw resource "{card}"\n'
+         'round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n'
+         'Caro: play "{card}" with ${choice}="{target}"; extract 1\n')
+
+
+@pytest.mark.parametrize("card,choice,code", [("Apprentice's Help", "card", "K1"), ("Sudden Insight", "item", "T5")])
+def test_an_effect_spends_on_or_activates_only_the_casters_own_cards(write, card, choice, code):
+    text = RIVAL.format(card=card, choice=choice, target="Glass Orb")
+    rival, _ = check(write, text)
+    assert findings(rival) == [(code, 20)]
+    d = next(d for d in rival if d["code"] == code)
+    assert d["col"] == text.splitlines()[-1].index('"Glass') + 1
+    assert "Caro's own Sanctum" in d["message"] and "Ben's" in d["message"]
+    own, exit_code = check(write, RIVAL.format(card=card, choice=choice, target="Ashwood Staff"), name="own.gtl")
+    assert findings(own) == [] and exit_code == 0
+
+
+# ---- the docs: every situation is quoted in its rule's section, and gt rules explain shows it ------
+@pytest.mark.parametrize("fixture", SITUATIONS, ids=lambda p: p.stem)
+def test_each_situation_is_quoted_in_its_rules_section(fixture):
+    lines = fixture.read_text(encoding="utf-8").splitlines()
+    code, line = re.match(r"# expect: (\w+) (\d+):", lines[0]).groups()
+    shown = run("rules", "explain", code).stdout
+    assert f"`scenarios/rules/{fixture.name}`" in shown and lines[int(line) - 1] in shown.splitlines()
+
