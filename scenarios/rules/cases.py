@@ -213,6 +213,17 @@ def rival_card_case(card: str, choice: str) -> str:
                   f'Caro: play "{card}" with ${choice}=@@"Glass Orb"; extract 1\n')
 
 
+def redraw_case(drawn: str) -> str:
+    """Ben casts Surgeon's Patience (redraw 2): he discards Levy, a Resource, and draws its replacement."""
+    turns = {
+        (1, "Ben"): 'Ben: sanctum "Scroll of Ash"; advance "Scroll of Ash" 1; draw spell "Surgeon\'s Patience"',
+        (2, "Ben"): 'Ben: praeco potion, scroll, talisman; activate "Scroll of Ash"; advance "Surgeon\'s Patience" 2; '
+                    'activate "Surgeon\'s Patience"; install "Surgeon\'s Patience" on "Scroll of Ash"; extract 1',
+        (3, "Ben"): f'Ben: cast "Surgeon\'s Patience" from "Scroll of Ash" draw {drawn} discard "Levy"; extract 1',
+    }
+    return tribunal_case(turns, "")
+
+
 TIGHT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "tight.toml"]\n'
 FEW_TOKENS = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "few-tokens.toml"]\n'
 FIVE_TOKENS = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "five-tokens.toml"]\n'
@@ -415,6 +426,10 @@ CASES: dict[str, str] = {
                           "draw spell \"Kindle\"\n", header=FIVE_TOKENS),
     # a gather with no slot left: T1 only, though the tracker has moved on from the space written
     "T1.gather-twice": simple("Ana: praeco staff, orb, wand; gather uncontested 3:1; @@gather uncontested 3:1\n"),
+    # a card of another deck: a face-up row's refill is A2 (the row's rule), an effect's draw K5 (the effect's)
+    "A2.refill-deck": simple('Ana: praeco staff, orb, wand; extract 1; draw item face-up "Iron Amulet" '
+                             'refill @@"Kindle"\n'),
+    "K5.redraw-deck": redraw_case('@@"Kindle"'),
     # an effect's Vis goes on the caster's own cards only (sheet 001, Advance): Ben's Orb is K1,
     # as it is for Advance; an effect makes only the caster's own cards active (T5)
     "K1.put-vis-rival": rival_card_case("Apprentice's Help", "card"),

@@ -138,7 +138,7 @@ def draw(run: Run, step: Step) -> None:
             ref.state.new_card(step.deck, None, None, run.player, zone)
             ref.unverified_once("K4", "cards drawn by effects that the log did not name", run.pos)
         else:
-            new_card(ref, step.deck, cref, run.player, zone)
+            new_card(ref, step.deck, cref, run.player, zone, wrong_deck="K5")
 
 
 def place_votes(run: Run, step: Step) -> None:
@@ -236,7 +236,7 @@ def transmute(run: Run, step: Step) -> None:
         replacement = ref.state.new_card("item", None, None, item.owner, SANCTUM)
         ref.unverified_once("K4", "cards drawn by effects that the log did not name", run.pos)
     else:
-        replacement = new_card(ref, "item", cref, item.owner, SANCTUM)
+        replacement = new_card(ref, "item", cref, item.owner, SANCTUM, wrong_deck="K5")
     replacement.vis, item.vis = item.vis, 0
     item.zone, item.owner = DISCARD, None
     quick_rotation(ref, replacement, run.pos)
@@ -258,7 +258,7 @@ def redraw(run: Run, step: Step) -> None:
             ref.state.new_card(deck, None, None, run.player, HAND)
             ref.unverified_once("K4", "cards drawn by effects that the log did not name", run.pos)
         else:
-            new_card(ref, deck, new, run.player, HAND)
+            new_card(ref, deck, new, run.player, HAND, wrong_deck="K5")
 
 
 def manual(run: Run, step: Step) -> None:
