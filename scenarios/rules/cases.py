@@ -522,6 +522,14 @@ LEGAL: dict[str, str] = {
     "X4": simple('Ana: praeco staff, orb, wand; sanctum "Hidden Cache"; extract 1; vote staff; '
                  '@@play "Hidden Cache"\n', header=variant("cheap-resources")),
     "X5": x5_legal(),
+    # ---- more situations of one rule followed (legal/CODE.what.gtl)
+    # an effect's face-up draw refills the row: the log names the refill in the effect's outcome
+    "A2.effect-refill": simple('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
+                               'Ben: extract 1; vote orb\n'
+                               'Caro: draw resource "Scout the Market"\n'
+                               'round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n'
+                               'Caro: play "Scout the Market" draw "Iron Amulet" @@refill "Pilgrim\'s Orb"; extract 1\n'
+                               'Ana: extract 1; draw item face-up "Pilgrim\'s Orb" refill "Heavy Censer"\n'),
 }
 
 SEVERITY = {"T6": "warning"}

@@ -28,6 +28,7 @@ class Run:
         self.values: dict[str, object] = {}
         self.where: dict[str, Pos] = {}  # each choice's value, where the log writes it
         self.drawn = list(outcome.drawn)
+        self.refills = list(outcome.refills)
 
     def others(self) -> list[str]:
         return [p for p in self.ref.seats if p != self.player]
@@ -66,7 +67,7 @@ def run_effect(ref, player: str, card: CardInPlay, trigger: str, outcome: L.Outc
         return
     effect = definition.effect(trigger)
     if effect is None:
-        if outcome.choices or outcome.drawn or outcome.discarded:
+        if outcome.choices or outcome.drawn or outcome.discarded or outcome.refills:
             ref.error("K5", f"{definition.name!r} has no {trigger!r} effect, but the log records its results", pos)
         return
     run = Run(ref, player, card, outcome, pos)
@@ -75,6 +76,9 @@ def run_effect(ref, player: str, card: CardInPlay, trigger: str, outcome: L.Outc
         STEPS[step.op](run, step)
     if run.drawn:
         ref.error("K5", f"the log records {len(run.drawn)} more drawn card(s) than {definition.name!r} draws", pos)
+    if run.refills:
+        ref.error("K5", f"the log records {len(run.refills)} more refill(s) than {definition.name!r}'s face-up "
+                  "draws make", run.refills[0].pos, "refill names the card that took a face-up card's place")
 
 
 def resolve_choices(run: Run, effect: Effect) -> None:
@@ -130,10 +134,12 @@ def draw(run: Run, step: Step) -> None:
     for _ in range(step.amount or 0):
         cref = run.drawn.pop(0) if run.drawn else None
         if step.face_up:
+            refill = run.refills.pop(0) if run.refills else None
             if cref is None:
                 ref.error("K5", f"the log must name the face-up {step.deck} drawn by {run.card.label()}", run.pos)
                 continue
-            take_from_row(ref, run.player, L.Draw(run.pos, deck=step.deck or "item", card=cref, face_up=True), zone)
+            take_from_row(ref, run.player, L.Draw(run.pos, deck=step.deck or "item", card=cref, face_up=True,
+                                                  refill=refill), zone)
         elif cref is None:
             ref.state.new_card(step.deck, None, None, run.player, zone)
             ref.unverified_once("K4", "cards drawn by effects that the log did not name", run.pos)
