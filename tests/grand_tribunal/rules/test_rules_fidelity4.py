@@ -7,6 +7,7 @@ test_rule_logs.py); the property test below runs every legal fixture with one fa
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections import defaultdict
@@ -112,3 +113,40 @@ def test_each_situation_is_quoted_in_its_rules_section(fixture):
     shown = run("rules", "explain", code).stdout
     assert f"`scenarios/rules/{fixture.name}`" in shown and lines[int(line) - 1] in shown.splitlines()
 
+
+# ---- an effect's face-up draw names its refill (docs/logs.md) -----------------------------------
+def test_simulated_logs_name_every_refill(tmp_path):
+    """The bots write the refill of an effect's face-up draw (Mending Light, Scout the Market) in
+    the outcome: the logs check with no "refilled without the log naming" note."""
+    assert run("simulate", "-n", "12", "--seed", "3", "-o", tmp_path / "games").exit_code == 0
+
+    data = json.loads(run("check", tmp_path / "games", "--format", "json").stdout)
+    notes = [d["message"] for f in data["files"] for d in f["diagnostics"] if d["code"] == "K4"]
+    assert len(data["files"]) == 12 and notes == []
+    logs = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "games").glob("*.gtl"))
+    assert re.search(r'(cast|play) "(Mending Light|Scout the Market)".* draw "[^"]+" refill "', logs)
+
+
+@pytest.mark.parametrize("lang,word", [("en", "refill"), ("es", "repuesto"), ("fr", "regarni"), ("it", "rimpiazzo")])
+def test_an_effects_refill_in_four_languages(write, lang, word):
+    path = RULES / "legal" / "A2.effect-refill.gtl"
+    formatted = run("fmt", path, "--lang", lang).stdout
+    assert re.search(rf' "[^"]+" {word} "', formatted.splitlines()[20])
+    again = write(f"{lang}.gtl", formatted)
+    found = run("check", again, "--format", "json")
+    assert found.exit_code == 0 and run("fmt", again, "--lang", "en").stdout == path.read_text(encoding="utf-8")
+
+
+def test_an_effects_refill_is_checked(write):
+    legal = (RULES / "legal" / "A2.effect-refill.gtl").read_text(encoding="utf-8")
+    wrong = write("wrong.gtl", legal.replace('refill "Pilgrim\'s Orb"; extract 1', 'refill "Kindle"; extract 1'))
+    found = json.loads(run("check", wrong, "--format", "json").stdout)["files"][0]["diagnostics"]
+    assert [(d["code"], d["line"]) for d in found if d["severity"] != "note"][:1] == [("A2", 21)]
+    extra = write("extra.gtl", legal.replace('refill "Pilgrim\'s Orb";', 'refill "Pilgrim\'s Orb", "Heavy Censer";'))
+    found = json.loads(run("check", extra, "--format", "json").stdout)["files"][0]["diagnostics"]
+    assert ("K5", 21) in [(d["code"], d["line"]) for d in found if d["severity"] != "note"]
+    none = write("none.gtl", legal.replace(' refill "Pilgrim\'s Orb"', "").replace(
+        'draw item face-up "Pilgrim\'s Orb" refill "Heavy Censer"', "vote orb"))
+    found = json.loads(run("check", none, "--format", "json").stdout)["files"][0]["diagnostics"]
+    assert [d["message"] for d in found if d["code"] == "K4"] == [
+        "unverified: face-up rows refilled without the log naming the new card"]
