@@ -34,7 +34,7 @@ from gtcli.core.text import fold, pick, repeated, unknown_hint
 from gtcli.trickerion.rules.amounts import NOTHING, RESOURCE_KEYS, Amounts
 from gtcli.trickerion.rules.game import MAX_NAME, TURNS, PlayerState, PlayerTurn, Turn, team_problems
 from gtcli.trickerion.rules.initiative import MAX_PLAYERS, MIN_PLAYERS
-from gtcli.trickerion.rules.performance import THRESHOLDS, Performance, Theatre, Trick
+from gtcli.trickerion.rules.performance import LEFT_OUT_THRESHOLD, THRESHOLDS, Performance, Theatre, Trick
 from gtcli.trickerion.rules.problems import Problem, Where
 from gtcli.trickerion.rules.words import (APPRENTICE, CHARACTERS, DAYS, LOCATIONS, RESOURCES, SPECIALIST, SPECIALISTS,
                                           Words, character_kind)
@@ -466,7 +466,12 @@ class TrickerionReader:
         threshold = None
         if "threshold" in fields:
             key, threshold = fields["threshold"]
-            if not is_int(threshold) or threshold not in THRESHOLDS:
+            if is_int(threshold) and threshold == LEFT_OUT_THRESHOLD:
+                self.note(self.fail("TRK003", f"{label}: a trick of fame threshold 36 is not used in the base game",
+                                    "the rule sheet's setup, step 1: the tricks of thresholds 1 and 16 are laid "
+                                    "out; \"tricks with a fame threshold of 36 are not used in the base game\"",
+                                    where=_with(where, key)))
+            elif not is_int(threshold) or threshold not in THRESHOLDS:
                 self.note(self.fail("TRK003", f"{label}: a trick's fame threshold is "
                                     f"{' or '.join(map(str, THRESHOLDS))} (the number in its star), got {threshold!r}",
                                     where=_with(where, key)))
