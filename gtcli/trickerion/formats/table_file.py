@@ -47,6 +47,9 @@ MAX_COINS = 999
 MAX_SHARDS = 99
 MAX_TEAM = 7
 MAX_YIELD = 20
+# An input limit, not a rule (docs/trickerion.md, Decision 13): the hint of a yield or bonus above it.
+YIELD_LIMIT = (f"{MAX_YIELD} is gtcli's bound on what a trick or a Performance card prints, not a rule: the sheet "
+               "gives no maximum (Decision 13)")
 MAX_LINKS = 12
 MAX_TRICKS = 24
 MAX_CHANGE = 200
@@ -253,8 +256,9 @@ class TrickerionReader:
         key, value = fields[name]
         if not in_range(value, low, high):
             kind = "a whole number from" if not is_int(value) else "from"
+            above = is_int(value) and value > high and high == MAX_YIELD
             self.note(self.fail("TRK003", f"{what}: {key} must be {kind} {low} to {high}, got {value!r}",
-                                where=_with(where, key)))
+                                YIELD_LIMIT if above else None, where=_with(where, key)))
             return default
         return value
 

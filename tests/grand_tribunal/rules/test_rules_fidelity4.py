@@ -150,3 +150,21 @@ def test_an_effects_refill_is_checked(write):
     found = json.loads(run("check", none, "--format", "json").stdout)["files"][0]["diagnostics"]
     assert [d["message"] for d in found if d["code"] == "K4"] == [
         "unverified: face-up rows refilled without the log naming the new card"]
+
+
+# ---- Voting tokens standing in for Vis (V2's Decision) ------------------------------------------
+def test_a_token_standing_in_for_vis_leaves_its_change_in_the_regio_and_never_returns(write):
+    """The Regio is empty (36 Vis in the box, all in the stores): Ana's Extract takes a token worth 5,
+    4 stay in the Regio; after the Tribunal the Concilium holds 24 less the tokens spent as Vis."""
+    from tests.grand_tribunal.rules.test_rules_fidelity import _CASES
+
+    write("short.toml", (RULES / "legal" / "short-regio.toml").read_text(encoding="utf-8"))
+    header = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "short.toml"]\n'
+    fill = _CASES.Filler()
+    text = header + _CASES.SETUP + _CASES.rounds(fill, 1) + "scores Ana 0, Ben 0, Caro 0\n"
+    text += "\ntribunal 2\nround 1 praeco Ana\nAna: praeco staff, orb, wand; extract 1; vote healing\n"
+    path = write("tokens.gtl", text)
+    state = json.loads(run("replay", path, "--json").stdout)["state"]
+    # Tribunal 1: 9 turns extract 1 each; the first takes a token (4 change stay), the next 4 use the
+    # change, and so on: 9 Vis = 2 tokens (10), 1 left in the Regio. Tribunal 2: Ana's extract takes the 1.
+    assert state["regio"] == 0 and state["concilium"] == 24 - 2 - 3 - 1
