@@ -175,3 +175,11 @@ def test_fame_won_in_a_show_and_lost_at_the_wages_never_met_a_threshold():
     assert found.diagnostic.code == "TRK020" and "at most 11 fame" in found.diagnostic.message
     reached = Turn(players=(PlayerTurn("Ana", changes=Amounts(fame=5)),), performances=second.performances)
     assert turn_problems(g, reached) == ()  # 16 reached in turn 2's Placement phase: it could be learnt
+
+
+def test_rules_explain_shows_the_changed_sections():
+    """gt rules explain reads docs/trickerion.md: TRK020 says where a trick is learnt, TRK003 names
+    the threshold of 36 as left out of the base game."""
+    trk020 = run("rules", "explain", "TRK020")
+    assert "in a Placement phase" in trk020.stdout and "TRK020.after-the-show.toml" in trk020.stdout
+    assert "threshold` of 36" in run("rules", "explain", "TRK003").stdout
