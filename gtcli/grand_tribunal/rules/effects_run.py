@@ -47,7 +47,8 @@ class Run:
         return self.where.get(ref_name[1:], self.pos)
 
     def own(self, card: CardInPlay, ref_name: str, code: str, what: str, hint: str) -> bool:
-        """Whether ``card`` lies in the caster's own Sanctum; else one finding under ``code``.
+        """Whether ``card`` is the caster's own (in their Sanctum or under their Item); else one finding
+        under ``code``.
 
         docs/cards.md, "Whose cards an effect may choose": the effects that spend the caster's
         Vis on a card or make it active choose among the caster's own cards only.

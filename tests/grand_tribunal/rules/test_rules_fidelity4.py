@@ -168,3 +168,12 @@ def test_a_token_standing_in_for_vis_leaves_its_change_in_the_regio_and_never_re
     # Tribunal 1: 9 turns extract 1 each; the first takes a token (4 change stay), the next 4 use the
     # change, and so on: 9 Vis = 2 tokens (10), 1 left in the Regio. Tribunal 2: Ana's extract takes the 1.
     assert state["regio"] == 0 and state["concilium"] == 24 - 2 - 3 - 1
+
+
+def test_an_empty_concilium_says_which_tokens_stand_in_for_vis(write):
+    write("four.toml", 'base = "official"\n[parameters]\nvis_tokens = 36\nvoting_tokens = 4\n')
+    header = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "four.toml"]\n'
+    found, _ = check(write, "Ana: praeco staff, orb, wand; extract 1; vote healing\n", header=header)
+    (a1,) = [d for d in found if d["severity"] == "error"]
+    assert a1["code"] == "A1" and a1["hint"] == ("of the 4 tokens, 3 are on the board and 1 stand in for Vis (V2): "
+                                                 "those never return to the Concilium")
