@@ -8,7 +8,7 @@ from running the checker, so the tests compare the checker against the case's in
 
 Each case in ``LEGAL`` is the same rule followed: a short log with no error or warning,
 written to ``legal/CODE.gtl`` with a first line ``# shows: LINE:COL`` (the ``@@`` marker:
-the move that shows the rule). ``gt rules explain CODE`` (docs/rules.md) quotes both lines.
+the move that shows the rule); ``CODE.what`` is another situation, ``legal/CODE.what.gtl``. ``gt rules explain CODE`` (docs/rules.md) quotes both lines.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ from tests.grand_tribunal.rules.test_rules_fidelity import check, findings
 
 RULES = SCENARIOS / "rules"
 LEGAL = sorted((RULES / "legal").glob("*.gtl"))
-SITUATIONS = sorted(p for p in RULES.glob("*.*.gtl"))  # CODE.what.gtl: another situation of a rule
+# CODE.what.gtl: another situation of a rule, broken or (legal/) followed
+SITUATIONS = sorted([*RULES.glob("*.*.gtl"), *(RULES / "legal").glob("*.*.gtl")])
 TURN = re.compile(r"(\w+): (.*)")
 
 
@@ -109,9 +110,10 @@ def test_an_effect_spends_on_or_activates_only_the_casters_own_cards(write, card
 @pytest.mark.parametrize("fixture", SITUATIONS, ids=lambda p: p.stem)
 def test_each_situation_is_quoted_in_its_rules_section(fixture):
     lines = fixture.read_text(encoding="utf-8").splitlines()
-    code, line = re.match(r"# expect: (\w+) (\d+):", lines[0]).groups()
-    shown = run("rules", "explain", code).stdout
-    assert f"`scenarios/rules/{fixture.name}`" in shown and lines[int(line) - 1] in shown.splitlines()
+    line = re.match(r"# (?:expect: \w+|shows:) (\d+):", lines[0])[1]
+    shown = run("rules", "explain", fixture.name.split(".")[0]).stdout
+    assert f"`{fixture.relative_to(RULES.parent.parent).as_posix()}`" in shown
+    assert lines[int(line) - 1] in shown.splitlines()
 
 
 # ---- an effect's face-up draw names its refill (docs/logs.md) -----------------------------------
