@@ -8,7 +8,7 @@ from running the checker, so the tests compare the checker against the case's in
 
 Each case in ``LEGAL`` is the same rule followed: a short log with no error or warning,
 written to ``legal/CODE.gtl`` with a first line ``# shows: LINE:COL`` (the ``@@`` marker:
-the move that shows the rule). ``gt rules explain CODE`` (docs/rules.md) quotes both lines.
+the move that shows the rule); ``CODE.what`` is another situation, ``legal/CODE.what.gtl``. ``gt rules explain CODE`` (docs/rules.md) quotes both lines.
 """
 
 from __future__ import annotations
@@ -203,8 +203,30 @@ def k4_row_handle_case() -> str:
                   'Ana: extract 1; vote healing; @@name ?a "Storm Staff"\n', header=variant("secret-cards"))
 
 
+def rival_card_case(card: str, choice: str) -> str:
+    """Caro's effect chooses Ben's inactive Glass Orb: an effect that spends on a card or makes it
+    active chooses among the caster's own cards only (docs/cards.md, issue 34)."""
+    return simple('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
+                  'Ben: sanctum "Glass Orb"; extract 1; vote orb\n'
+                  f'Caro: draw resource "{card}"\n'
+                  'round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n'
+                  f'Caro: play "{card}" with ${choice}=@@"Glass Orb"; extract 1\n')
+
+
+def redraw_case(drawn: str) -> str:
+    """Ben casts Surgeon's Patience (redraw 2): he discards Levy, a Resource, and draws its replacement."""
+    turns = {
+        (1, "Ben"): 'Ben: sanctum "Scroll of Ash"; advance "Scroll of Ash" 1; draw spell "Surgeon\'s Patience"',
+        (2, "Ben"): 'Ben: praeco potion, scroll, talisman; activate "Scroll of Ash"; advance "Surgeon\'s Patience" 2; '
+                    'activate "Surgeon\'s Patience"; install "Surgeon\'s Patience" on "Scroll of Ash"; extract 1',
+        (3, "Ben"): f'Ben: cast "Surgeon\'s Patience" from "Scroll of Ash" draw {drawn} discard "Levy"; extract 1',
+    }
+    return tribunal_case(turns, "")
+
+
 TIGHT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "tight.toml"]\n'
 FEW_TOKENS = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "few-tokens.toml"]\n'
+FIVE_TOKENS = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "five-tokens.toml"]\n'
 SHORT = '[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "sample"]\n[Profile "short-regio.toml"]\n'
 
 
@@ -397,6 +419,21 @@ CASES: dict[str, str] = {
     "K4.row-handle": k4_row_handle_case(),
     # printed-fr with 60 Vis to each player at a new Tribunal (a house profile): neither the Regio
     # nor the Concilium covers Caro's; the finding is where Tribunal 1 ends, not at a later gain
+    # two tokens left in the Concilium and the Praeco places three: P3 (the Praeco's rule), not V3 too
+    "P3.two-left": simple("Ana: praeco staff, orb, wand; draw resource \"Bribe\"\n"
+                          "Ben: extract 1; draw item \"Pilgrim's Orb\"\nCaro: extract 1; draw item \"Heavy Censer\"\n"
+                          "round 2 praeco Ben\nBen: @@praeco potion, scroll, talisman; extract 1; "
+                          "draw spell \"Kindle\"\n", header=FIVE_TOKENS),
+    # a gather with no slot left: T1 only, though the tracker has moved on from the space written
+    "T1.gather-twice": simple("Ana: praeco staff, orb, wand; gather uncontested 3:1; @@gather uncontested 3:1\n"),
+    # a card of another deck: a face-up row's refill is A2 (the row's rule), an effect's draw K5 (the effect's)
+    "A2.refill-deck": simple('Ana: praeco staff, orb, wand; extract 1; draw item face-up "Iron Amulet" '
+                             'refill @@"Kindle"\n'),
+    "K5.redraw-deck": redraw_case('@@"Kindle"'),
+    # an effect's Vis goes on the caster's own cards only (sheet 001, Advance): Ben's Orb is K1,
+    # as it is for Advance; an effect makes only the caster's own cards active (T5)
+    "K1.put-vis-rival": rival_card_case("Apprentice's Help", "card"),
+    "T5.activate-rival": rival_card_case("Sudden Insight", "item"),
     "V2.new-tribunal": GENEROUS_FR + SETUP + rounds(Filler(), 1, right=True) + "@@scores Ana 0, Ben 0, Caro 0\n",
 }
 
@@ -485,6 +522,14 @@ LEGAL: dict[str, str] = {
     "X4": simple('Ana: praeco staff, orb, wand; sanctum "Hidden Cache"; extract 1; vote staff; '
                  '@@play "Hidden Cache"\n', header=variant("cheap-resources")),
     "X5": x5_legal(),
+    # ---- more situations of one rule followed (legal/CODE.what.gtl)
+    # an effect's face-up draw refills the row: the log names the refill in the effect's outcome
+    "A2.effect-refill": simple('Ana: praeco staff, orb, wand; extract 1; vote staff\n'
+                               'Ben: extract 1; vote orb\n'
+                               'Caro: draw resource "Scout the Market"\n'
+                               'round 2 praeco Ben\nBen: praeco staff, orb, wand; extract 1; vote staff\n'
+                               'Caro: play "Scout the Market" draw "Iron Amulet" @@refill "Pilgrim\'s Orb"; extract 1\n'
+                               'Ana: extract 1; draw item face-up "Pilgrim\'s Orb" refill "Heavy Censer"\n'),
 }
 
 SEVERITY = {"T6": "warning"}

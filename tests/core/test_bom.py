@@ -57,15 +57,16 @@ def test_exchange_format_sets_with_a_mark(tmp_path):
 
 
 def test_logs_with_a_mark(tmp_path):
-    log = _with_bom(SCENARIOS / "games" / "three-players.gtl", tmp_path / "game.gtl")
+    game = SCENARIOS / "games" / "imprime-fr.gtl"  # a whole game with notes (V2), so findings are compared
+    log = _with_bom(game, tmp_path / "game.gtl")
     def found(data):
         return [[{**d, "file": None} for d in f["diagnostics"]] for f in data["files"]]
 
-    plain = run_json("check", SCENARIOS / "games" / "three-players.gtl")
+    plain = run_json("check", game)
     marked = run_json("check", log)
     assert found(marked) == found(plain) and marked["files"][0]["diagnostics"]
     assert run("replay", log).exit_code == 0
-    assert run("fmt", log).stdout == run("fmt", SCENARIOS / "games" / "three-players.gtl").stdout
+    assert run("fmt", log).stdout == run("fmt", game).stdout
 
 
 def test_tables_sessions_profiles_and_boards_with_a_mark(tmp_path):

@@ -135,12 +135,13 @@ def test_replay_html_has_vis_and_the_voting_track(tmp_path):
     assert len(data["rounds"]) == 15  # 3 Tribunals of 5 rounds
     assert [(r["tribunal"], r["round"]) for r in data["rounds"][:6]] == [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (2, 1)]
     # the end of round 1.1 is the state just before "round 2" (line 37 of the log)
-    line = (GAMES / "five-players.gtl").read_text(encoding="utf-8").splitlines().index("round 2 praeco Ben") + 1
+    lines = (GAMES / "five-players.gtl").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith("round 2 praeco "))
     state = run_json("replay", GAMES / "five-players.gtl", "--at", str(line - 1))["state"]
     assert data["rounds"][0]["vis"] == {p["name"]: p["vis"] for p in state["players"]}
     assert data["rounds"][0]["track"] == state["track"]
     assert data["running_totals"][-1]["totals"] == run_json("game", "show", _session_of(tmp_path))["totals"]
-    assert "Event: Generated game 300" in page
+    assert f"Event: {lines[0].split(chr(34))[1]}" in page  # the log's [Event "..."] tag
 
 
 def _session_of(tmp_path: Path) -> Path:

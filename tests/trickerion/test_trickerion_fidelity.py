@@ -100,16 +100,16 @@ def test_a_threshold_met_by_the_fame_reached_this_placement_is_fine():
 
 def test_trk020_names_the_trick_and_the_fame_and_points_at_the_threshold():
     g = new_game(("Ana", "Ben"), ("manager", "engineer"))
-    show = Performance("friday", "Ana", (trick("Ana", 2), trick("Ben", 1, name="Floating Lady", threshold=36)))
+    show = Performance("friday", "Ana", (trick("Ana", 2), trick("Ben", 1, name="Floating Lady", threshold=16)))
     (found,) = turn_problems(g, Turn(performances=(show,)))
-    assert found.diagnostic.message == "Ben has 'Floating Lady', a trick of fame threshold 36, but has had at most " \
-                                       "5 fame"
+    assert found.diagnostic.message == "Ben has 'Floating Lady', a trick of fame threshold 16, but had at most " \
+                                       "5 fame in a Placement phase"
     assert (found.where.section, found.where.index, found.where.key, found.where.performance) == \
         ("tricks", 1, "threshold", 0)
 
 
 @pytest.mark.parametrize("value", [0, 2, 17, "16", True])
-def test_a_threshold_is_1_16_or_36(write, value):
+def test_a_threshold_is_1_or_16(write, value):
     shown = json.dumps(value) if not isinstance(value, bool) else "true"
     path = write("p.toml", f'day = "friday"\nperformer = "Ana"\n[[tricks]]\nowner = "Ana"\nthreshold = {shown}\n')
     result = run("trickerion", "performance", path)
@@ -151,3 +151,35 @@ def test_the_issue_21_turns_are_the_scenario():
     friday = first["performances"][0]["players"]
     assert friday[1]["name"] == "Ana" and friday[1]["modifier"]["sunday"] and (friday[1]["fame"], friday[1]["coins"]) == (3, 2)
     assert next(w for w in second["wages"] if w["name"] == "Ben")["due"] == 5
+
+
+def test_a_threshold_of_36_names_the_rule_that_leaves_it_out(write):
+    """004, setup step 1: "Los trucos con un umbral de fama de 36 no se utilizan en el juego base"."""
+    path = write("p.toml", 'day = "friday"\nperformer = "Ana"\n[[tricks]]\nowner = "Ana"\nthreshold = 36\n')
+    result = run("trickerion", "performance", path)
+    assert result.exit_code == 2
+    assert "a trick of fame threshold 36 is not used in the base game" in result.stderr
+    assert "setup, step 1" in result.stderr
+
+
+def test_fame_won_in_a_show_and_lost_at_the_wages_never_met_a_threshold():
+    """Decision 19: a trick is learnt in a Placement phase (before the shows and the wages). Ana's
+    show takes her from 5 to 17 fame, unpaid wages back to 11: a trick of 16 is still refused."""
+    g = new_game(("Ana", "Ben"), ("manager", "engineer"))
+    first = Turn(players=(PlayerTurn("Ana", changes=Amounts(coins=-10)),),
+                 performances=(Performance("friday", "Ana", (trick("Ana", 12, threshold=1),)),))
+    assert turn_problems(g, first) == ()
+    g = record(g, first)
+    second = Turn(performances=(Performance("friday", "Ana", (trick("Ana", 4, name="Floating Lady", threshold=16),)),))
+    (found,) = turn_problems(g, second)
+    assert found.diagnostic.code == "TRK020" and "at most 11 fame" in found.diagnostic.message
+    reached = Turn(players=(PlayerTurn("Ana", changes=Amounts(fame=5)),), performances=second.performances)
+    assert turn_problems(g, reached) == ()  # 16 reached in turn 2's Placement phase: it could be learnt
+
+
+def test_rules_explain_shows_the_changed_sections():
+    """gt rules explain reads docs/trickerion.md: TRK020 says where a trick is learnt, TRK003 names
+    the threshold of 36 as left out of the base game."""
+    trk020 = run("rules", "explain", "TRK020")
+    assert "in a Placement phase" in trk020.stdout and "TRK020.after-the-show.toml" in trk020.stdout
+    assert "threshold` of 36" in run("rules", "explain", "TRK003").stdout

@@ -342,7 +342,7 @@ class Bot:
                     return None
                 value = self.ref_of(self.rng.choice(pool))
             choices.append((choice.name, value, None))
-        drawn, discarded, taken = [], [], []
+        drawn, discarded, taken, refills = [], [], [], []
         for step in effect.steps:
             if step.op == "draw":
                 for n in range(step.amount or 0):
@@ -352,6 +352,11 @@ class Bot:
                         if not row:
                             return None
                         name = s.cards[row[0]].name
+                        left = self.names_left(step.deck or "item", taken)
+                        if not left:  # no card to refill the row with, as for the Draw action
+                            return None
+                        refills.append(L.CardRef(left[0], None))  # named in the outcome; no draw of the rng
+                        taken.append(left[0])
                     else:
                         ref = self.pick_name(step.deck or "item", taken)
                         if ref is None:
@@ -375,7 +380,7 @@ class Bot:
                     drawn.append(ref)
         if any(st.op == "manual" for st in effect.steps):  # never dealt (playable_cards); never faked
             return None
-        return L.Outcome(tuple(choices), tuple(drawn), tuple(discarded))
+        return L.Outcome(tuple(choices), tuple(drawn), tuple(discarded), refills=tuple(refills))
 
     def card_targets(self, player: str, step, kind: str) -> list:
         s = self.state

@@ -53,11 +53,12 @@ PRIMITIVES: dict[str, Primitive] = {
         Primitive("hand_limit", "hand limit +N | -N",
                   "The player's hand limit (T4) changes by N while the effect lasts.", continuous=True),
         Primitive("put_vis", "put N vis on $card | this",
-                  "N Vis go from the player's store onto the chosen inactive card of theirs.",
+                  "N Vis go from the player's store onto the chosen inactive card of theirs in their own "
+                  "Sanctum.",
                   ("card", "item", "spell")),
         Primitive("activate", "activate $card | this",
-                  "The chosen card becomes active at once, whatever Vis is on it; that Vis returns to the "
-                  "Regio.", ("card", "item", "spell")),
+                  "The chosen card of theirs becomes active at once, whatever Vis is on it; that Vis returns "
+                  "to the Regio.", ("card", "item", "spell")),
         Primitive("burn", "burn $item",
                   "The chosen Item is destroyed: it goes to the discard pile with its installed Spells, and its "
                   "Vis returns to the Regio.", ("item",)),

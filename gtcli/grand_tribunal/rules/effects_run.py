@@ -26,7 +26,9 @@ class Run:
     def __init__(self, ref, player: str, card: CardInPlay, outcome: L.Outcome, pos: Pos) -> None:
         self.ref, self.player, self.card, self.outcome, self.pos = ref, player, card, outcome, pos
         self.values: dict[str, object] = {}
+        self.where: dict[str, Pos] = {}  # each choice's value, where the log writes it
         self.drawn = list(outcome.drawn)
+        self.refills = list(outcome.refills)
 
     def others(self) -> list[str]:
         return [p for p in self.ref.seats if p != self.player]
@@ -40,6 +42,24 @@ class Run:
     def target(self, ref_name: str) -> object:
         return self.card if ref_name == "this" else self.values.get(ref_name[1:])
 
+    def at(self, ref_name: str) -> Pos:
+        """Where the log names what ``ref_name`` chose: the choice's value, on the move's line."""
+        return self.where.get(ref_name[1:], self.pos)
+
+    def own(self, card: CardInPlay, ref_name: str, code: str, what: str, hint: str) -> bool:
+        """Whether ``card`` is the caster's own (in their Sanctum or under their Item); else one finding
+        under ``code``.
+
+        docs/cards.md, "Whose cards an effect may choose": the effects that spend the caster's
+        Vis on a card or make it active choose among the caster's own cards only.
+        """
+        if card.owner == self.player:
+            return True
+        whose = f" (it is {card.owner}'s)" if card.owner else ""
+        self.ref.error(code, f"{self.card.label()} {what} a card in {self.player}'s own Sanctum only; "
+                       f"{card.label()} is not there{whose}", self.at(ref_name), hint)
+        return False
+
 
 def run_effect(ref, player: str, card: CardInPlay, trigger: str, outcome: L.Outcome, pos: Pos) -> None:
     definition = ref.state.card_def(card)
@@ -48,7 +68,7 @@ def run_effect(ref, player: str, card: CardInPlay, trigger: str, outcome: L.Outc
         return
     effect = definition.effect(trigger)
     if effect is None:
-        if outcome.choices or outcome.drawn or outcome.discarded:
+        if outcome.choices or outcome.drawn or outcome.discarded or outcome.refills:
             ref.error("K5", f"{definition.name!r} has no {trigger!r} effect, but the log records its results", pos)
         return
     run = Run(ref, player, card, outcome, pos)
@@ -57,6 +77,9 @@ def run_effect(ref, player: str, card: CardInPlay, trigger: str, outcome: L.Outc
         STEPS[step.op](run, step)
     if run.drawn:
         ref.error("K5", f"the log records {len(run.drawn)} more drawn card(s) than {definition.name!r} draws", pos)
+    if run.refills:
+        ref.error("K5", f"the log records {len(run.refills)} more refill(s) than {definition.name!r}'s face-up "
+                  "draws make", run.refills[0].pos, "refill names the card that took a face-up card's place")
 
 
 def resolve_choices(run: Run, effect: Effect) -> None:
@@ -72,12 +95,14 @@ def resolve_choices(run: Run, effect: Effect) -> None:
                       f"with ${choice.name}=...")
             continue
         value, pos = given[choice.name]
+        run.where[choice.name] = pos
         if choice.kind == "player":
             run.values[choice.name] = ref.player(value if isinstance(value, str) else "", "K5")
         elif choice.kind == "space":
             run.values[choice.name] = ref.space(L.Word(value if isinstance(value, str) else "", pos), "K5")
         else:
             cref = value if isinstance(value, L.CardRef) else L.CardRef(str(value), None, pos)
+            run.where[choice.name] = cref.pos
             card = find(ref, None, cref, (SANCTUM, INSTALLED), f"the choice ${choice.name}", owner_any=True)
             if card is not None and choice.kind in ("item", "spell") and card.deck not in (choice.kind, None):
                 ref.error("K5", f"${choice.name} must be {'an' if choice.kind == 'item' else 'a'} {choice.kind}; "
@@ -110,15 +135,17 @@ def draw(run: Run, step: Step) -> None:
     for _ in range(step.amount or 0):
         cref = run.drawn.pop(0) if run.drawn else None
         if step.face_up:
+            refill = run.refills.pop(0) if run.refills else None
             if cref is None:
                 ref.error("K5", f"the log must name the face-up {step.deck} drawn by {run.card.label()}", run.pos)
                 continue
-            take_from_row(ref, run.player, L.Draw(run.pos, deck=step.deck or "item", card=cref, face_up=True), zone)
+            take_from_row(ref, run.player, L.Draw(run.pos, deck=step.deck or "item", card=cref, face_up=True,
+                                                  refill=refill), zone)
         elif cref is None:
             ref.state.new_card(step.deck, None, None, run.player, zone)
             ref.unverified_once("K4", "cards drawn by effects that the log did not name", run.pos)
         else:
-            new_card(ref, step.deck, cref, run.player, zone)
+            new_card(ref, step.deck, cref, run.player, zone, wrong_deck="K5")
 
 
 def place_votes(run: Run, step: Step) -> None:
@@ -174,6 +201,10 @@ def lasting(run: Run, step: Step) -> None:
 def put_vis(run: Run, step: Step) -> None:
     card = run.target(step.refs[0])
     if isinstance(card, CardInPlay):
+        if card is not run.card and not run.own(
+                card, step.refs[0], "K1", "puts Vis on",
+                "as with Advance (A3), Vis goes only onto the caster's own inactive Items and Spells"):
+            return
         if card.active:
             run.ref.error("K5", f"{card.label()} is already active; Vis goes on inactive cards", run.pos)
             return
@@ -184,6 +215,9 @@ def put_vis(run: Run, step: Step) -> None:
 def activate(run: Run, step: Step) -> None:
     card = run.target(step.refs[0])
     if isinstance(card, CardInPlay):
+        if card is not run.card and not run.own(card, step.refs[0], "T5", "makes active",
+                                                "only a card's owner makes it active (T5)"):
+            return
         make_active(run.ref, card)
 
 
@@ -209,7 +243,7 @@ def transmute(run: Run, step: Step) -> None:
         replacement = ref.state.new_card("item", None, None, item.owner, SANCTUM)
         ref.unverified_once("K4", "cards drawn by effects that the log did not name", run.pos)
     else:
-        replacement = new_card(ref, "item", cref, item.owner, SANCTUM)
+        replacement = new_card(ref, "item", cref, item.owner, SANCTUM, wrong_deck="K5")
     replacement.vis, item.vis = item.vis, 0
     item.zone, item.owner = DISCARD, None
     quick_rotation(ref, replacement, run.pos)
@@ -231,7 +265,7 @@ def redraw(run: Run, step: Step) -> None:
             ref.state.new_card(deck, None, None, run.player, HAND)
             ref.unverified_once("K4", "cards drawn by effects that the log did not name", run.pos)
         else:
-            new_card(ref, deck, new, run.player, HAND)
+            new_card(ref, deck, new, run.player, HAND, wrong_deck="K5")
 
 
 def manual(run: Run, step: Step) -> None:

@@ -83,6 +83,7 @@ class Outcome:
     drawn: tuple[CardRef, ...] = ()
     discarded: tuple[CardRef, ...] = ()
     manual: str | None = None
+    refills: tuple[CardRef, ...] = ()  # the cards refilling a face-up row after the effect's face-up draws
 
 
 @dataclass(frozen=True, slots=True)

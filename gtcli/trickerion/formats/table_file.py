@@ -34,7 +34,7 @@ from gtcli.core.text import fold, pick, repeated, unknown_hint
 from gtcli.trickerion.rules.amounts import NOTHING, RESOURCE_KEYS, Amounts
 from gtcli.trickerion.rules.game import MAX_NAME, TURNS, PlayerState, PlayerTurn, Turn, team_problems
 from gtcli.trickerion.rules.initiative import MAX_PLAYERS, MIN_PLAYERS
-from gtcli.trickerion.rules.performance import THRESHOLDS, Performance, Theatre, Trick
+from gtcli.trickerion.rules.performance import LEFT_OUT_THRESHOLD, THRESHOLDS, Performance, Theatre, Trick
 from gtcli.trickerion.rules.problems import Problem, Where
 from gtcli.trickerion.rules.words import (APPRENTICE, CHARACTERS, DAYS, LOCATIONS, RESOURCES, SPECIALIST, SPECIALISTS,
                                           Words, character_kind)
@@ -47,6 +47,9 @@ MAX_COINS = 999
 MAX_SHARDS = 99
 MAX_TEAM = 7
 MAX_YIELD = 20
+# An input limit, not a rule (docs/trickerion.md, Decision 13): the hint of a yield or bonus above it.
+YIELD_LIMIT = (f"{MAX_YIELD} is gtcli's bound on what a trick or a Performance card prints, not a rule: the sheet "
+               "gives no maximum (Decision 13)")
 MAX_LINKS = 12
 MAX_TRICKS = 24
 MAX_CHANGE = 200
@@ -253,8 +256,9 @@ class TrickerionReader:
         key, value = fields[name]
         if not in_range(value, low, high):
             kind = "a whole number from" if not is_int(value) else "from"
+            above = is_int(value) and value > high and high == MAX_YIELD
             self.note(self.fail("TRK003", f"{what}: {key} must be {kind} {low} to {high}, got {value!r}",
-                                where=_with(where, key)))
+                                YIELD_LIMIT if above else None, where=_with(where, key)))
             return default
         return value
 
@@ -466,7 +470,12 @@ class TrickerionReader:
         threshold = None
         if "threshold" in fields:
             key, threshold = fields["threshold"]
-            if not is_int(threshold) or threshold not in THRESHOLDS:
+            if is_int(threshold) and threshold == LEFT_OUT_THRESHOLD:
+                self.note(self.fail("TRK003", f"{label}: a trick of fame threshold 36 is not used in the base game",
+                                    "the rule sheet's setup, step 1: the tricks of thresholds 1 and 16 are laid "
+                                    "out; \"tricks with a fame threshold of 36 are not used in the base game\"",
+                                    where=_with(where, key)))
+            elif not is_int(threshold) or threshold not in THRESHOLDS:
                 self.note(self.fail("TRK003", f"{label}: a trick's fame threshold is "
                                     f"{' or '.join(map(str, THRESHOLDS))} (the number in its star), got {threshold!r}",
                                     where=_with(where, key)))

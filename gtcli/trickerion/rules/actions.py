@@ -39,6 +39,7 @@ def action_points(character: str, slot: int = 0, shard: bool = False, location: 
                     "drop --shard, or place the character elsewhere")
     if not -MAX_SLOT_MODIFIER <= slot <= MAX_SLOT_MODIFIER:
         raise error("TRK003", f"a slot modifier is -{MAX_SLOT_MODIFIER} to +{MAX_SLOT_MODIFIER}, "
-                    f"got {slot}", "the number printed under the slot, e.g. --slot -1")
+                    f"got {slot}", f"the number printed under the slot, e.g. --slot -1; ±{MAX_SLOT_MODIFIER} is "
+                    "gtcli's bound on what it reads, not a rule: the sheet gives no range (Decision 13)")
     kind = character_kind(character)
     return ActionPoints(kind, BASE[kind], slot, SHARD_POINTS if shard else 0, location)

@@ -73,7 +73,9 @@ class PlayerState:
     shards: int
     apprentices: int
     specialists: tuple[str, ...]
-    peak_fame: int = 0  # the most fame the player has had so far (a trick's threshold, TRK020)
+    # the most fame the player has had in a Placement phase so far, when tricks are learnt (TRK020,
+    # Decision 19): after advertising or after the phase's changes, never in a show or at the wages
+    peak_fame: int = 0
     # an Apprentice on the Assistant's board extension, unpaid: the starting Assistant's (Decision 7);
     # None where only the team is known (a wages file): then any Assistant in it
     extension_apprentice: bool | None = None
@@ -81,8 +83,7 @@ class PlayerState:
     def gain(self, amounts: Amounts) -> "PlayerState":
         """Fame stops at 0; coins and shards are checked before they could go below it."""
         fame = self.fame + amounts.fame if amounts.fame >= 0 else lose_fame(self.fame, -amounts.fame)
-        return replace(self, fame=fame, coins=self.coins + amounts.coins, shards=self.shards + amounts.shards,
-                       peak_fame=max(self.peak_fame, fame))
+        return replace(self, fame=fame, coins=self.coins + amounts.coins, shards=self.shards + amounts.shards)
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,10 @@ def play_turn(game: Game, number: int, before: tuple[PlayerState, ...], previous
     turn = replace(turn, performances=with_the_turns_days(turn.theatre, turn.performances))
     found = _entry_problems(before, turn)
     adverts = _advertise(states, order, turn, found)
+    advertised = {name: s.fame for name, s in states.items()}
     _placement(states, order, turn, found)
+    for name, s in states.items():  # the Placement phase: where tricks are learnt (Decision 19)
+        states[name] = replace(s, peak_fame=max(s.peak_fame, advertised[name], s.fame))
     found.extend(threshold_problems(states, turn))
     performances = _perform(states, turn)
     wages = _pay_wages(states, before, order, turn)
@@ -278,11 +282,13 @@ def _placement(states: dict[str, PlayerState], order: tuple[str, ...], turn: Tur
 
 
 def threshold_problems(states: dict[str, PlayerState], turn: Turn) -> list[Problem]:
-    """TRK020: a trick in a show whose owner's fame never reached the trick's threshold.
+    """TRK020: a trick in a show whose owner's fame never reached the trick's threshold when it
+    could have been learnt.
 
-    A trick is learned at Downtown in a Placement phase, with at least its threshold in fame;
-    by this turn's shows its owner must have had that much fame at some point (the most they
-    have had, after this turn's Placement phase: when it was learned is not entered).
+    A trick is learnt by a character placed in a Placement phase, which comes before the shows
+    and the wages (004's phase order), with at least its threshold in fame: its owner must have
+    had that much at a Placement phase of this turn or an earlier one (after advertising, or
+    after the phase's changes). When it was learnt is not entered: the most is taken.
     """
     found = []
     for n, performance in enumerate(turn.performances):
@@ -290,9 +296,10 @@ def threshold_problems(states: dict[str, PlayerState], turn: Turn) -> list[Probl
             peak = states[trick.owner].peak_fame
             if trick.threshold is not None and peak < trick.threshold:
                 found.append(problem("TRK020", f"{trick.owner} has {trick.name!r}, a trick of fame threshold "
-                                     f"{trick.threshold}, but has had at most {peak} fame",
-                                     "a trick is learned with at least its threshold in fame (the star on the "
-                                     "card)", section="tricks", index=k, key="threshold", performance=n))
+                                     f"{trick.threshold}, but had at most {peak} fame in a Placement phase",
+                                     "a trick is learnt in a Placement phase with at least its threshold in "
+                                     "fame (the star on the card); fame won in a show comes after it",
+                                     section="tricks", index=k, key="threshold", performance=n))
     return found
 
 

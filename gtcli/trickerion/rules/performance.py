@@ -26,9 +26,11 @@ SPECIALIST_BONUS = {
 Theatre = tuple[tuple[str, tuple[str, ...]], ...]  # (player, days with a character of theirs), per turn
 
 
-# The fame thresholds printed on trick cards (the star): 1 and 16 in the base game, 36 for the
-# tricks the base game leaves out. A player learns a trick only with at least that much fame.
-THRESHOLDS = (1, 16, 36)
+# The fame thresholds printed on trick cards (the star): 1 and 16 in the base game. A player
+# learns a trick only with at least that much fame. The tricks of 36 are printed too, but the base
+# game leaves them out (004, setup step 1), and gtcli scores the base game: 36 is refused.
+THRESHOLDS = (1, 16)
+LEFT_OUT_THRESHOLD = 36
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ def test_log_breaks_exactly_its_rule(path):
 
 def test_every_rule_code_has_a_legal_log():
     rule_codes = {c for c in CODES if re.fullmatch(r"[SPTAVKRX]\d+", c)}
-    assert {p.stem for p in LEGAL} == rule_codes
+    assert {p.stem.split(".")[0] for p in LEGAL} == rule_codes  # legal/CODE.what.gtl: another situation
 
 
 @pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.stem)

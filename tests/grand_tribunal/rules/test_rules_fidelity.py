@@ -359,10 +359,15 @@ def test_award_tokens_won_earlier_stay_out_of_the_box():
     assert [d.code for d in done[1].findings] == ["R3"] and "3 earlier winner(s)" in done[1].findings[0].message
 
 
-def test_a_whole_game_that_runs_out_of_blue_tokens_warns():
-    data = json.loads(run("check", GAMES / "five-players.gtl", "--format", "json").stdout)
-    assert [(d["code"], d["severity"]) for d in data["files"][0]["diagnostics"] if d["severity"] != "note"] \
-        == [("R3", "warning")]
+def test_a_whole_game_that_runs_out_of_award_tokens_warns(tmp_path):
+    """Whole five-player games played by the bot: legal, and some run out of a place's award tokens (R3,
+    a warning: the winners of earlier Tribunals keep theirs)."""
+    assert run("simulate", "-n", "20", "--seed", "1", "--players", "5", "-o", tmp_path / "g").exit_code == 0
+    data = json.loads(run("check", tmp_path / "g", "--format", "json").stdout)
+    found = [d for f in data["files"] for d in f["diagnostics"] if d["severity"] != "note"]
+    assert {d["severity"] for d in found} == {"warning"}
+    r3 = [d for d in found if d["code"] == "R3"]
+    assert r3 and all("the box holds only 4 award tokens of each place" in d["message"] for d in r3)
 
 
 # ---- displays in the log's language; trackers from 1 -------------------------------------------------

@@ -139,7 +139,7 @@ class LogTransformer(DeprecatedSpellings, InlineTransformer):
         return Play(self._pos(c[0]), card=c[1], outcome=c[2])
 
     def outcome(self, c):
-        choices, drawn, discarded, manual = [], (), (), None
+        choices, drawn, refills, discarded, manual = [], (), (), (), None
         i = 0
         while i < len(c):
             item = c[i]
@@ -148,6 +148,9 @@ class LogTransformer(DeprecatedSpellings, InlineTransformer):
             elif getattr(item, "type", None) == "DRAW":  # a token (lists and tuples have no type)
                 drawn = tuple(c[i + 1])
                 i += 1
+            elif getattr(item, "type", None) == "REFILL":
+                refills = tuple(c[i + 1])
+                i += 1
             elif getattr(item, "type", None) == "DISCARD":
                 discarded = tuple(c[i + 1])
                 i += 1
@@ -155,7 +158,7 @@ class LogTransformer(DeprecatedSpellings, InlineTransformer):
                 manual = unquote(c[i + 1])
                 i += 1
             i += 1
-        return Outcome(tuple(choices), drawn, discarded, manual)
+        return Outcome(tuple(choices), drawn, discarded, manual, refills)
 
     def choice_value(self, c):
         return (str(c[0])[1:], c[1], self._pos(c[0]))

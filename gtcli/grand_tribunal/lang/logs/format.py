@@ -123,6 +123,8 @@ class LogWriter:
             parts.append(f"{k('WITH')} " + ", ".join(values))
         if o.drawn:
             parts.append(f"{k('DRAW')} {self.cards(o.drawn)}")
+        if o.refills:
+            parts.append(f"{k('REFILL')} {self.cards(o.refills)}")
         if o.discarded:
             parts.append(f"{k('DISCARD')} {self.cards(o.discarded)}")
         if o.manual is not None:

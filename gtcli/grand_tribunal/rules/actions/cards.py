@@ -19,18 +19,26 @@ ZONE_WORDS = {HAND: "hand", SANCTUM: "Sanctum", INSTALLED: "installed under an I
 # an unknown handle is K4. A card moved to the Sanctum that is already there is T3's.
 ZONE_CODES = {HAND: "K1", SANCTUM: "K1", INSTALLED: "K1", ROW: "A2", DISCARD: "K3"}
 
-def definition(ref, name: str, pos: Pos, deck: str | None = None) -> Card | None:
-    """K1: the card named ``name`` in the game's set (and of the right deck)."""
+# A card of another deck than the one it comes from (docs/rules.md, "One situation, one code"):
+# a draw's card is K1; a face-up row's refill is A2 (the row is refilled from its own deck); a
+# card an effect draws (draw, redraw, transmute) is K5 (the effect runs as its set defines it).
+WRONG_DECK_HINTS = {"A2": "a face-up row is refilled at once from the top of its own deck",
+                    "K5": "an effect draws from the deck its card names (redraw: the deck each discarded "
+                          "card came from)"}
+
+def definition(ref, name: str, pos: Pos, deck: str | None = None, wrong_deck: str = "K1") -> Card | None:
+    """K1: the card named ``name`` in the game's set; of the right deck, else ``wrong_deck``."""
     card = ref.card_set.find(name)
     if card is None:
         ref.error("K1", f"the card set has no card named {name!r}", pos, did_you_mean(name, ref.card_set.names()))
         return None
     if deck and card.kind != deck:
-        ref.error("K1", f"{card.name!r} is {'an' if card.kind == 'item' else 'a'} {card.kind}, "
-                  f"not from the {deck} deck", pos)
+        ref.error(wrong_deck, f"{card.name!r} is {'an' if card.kind == 'item' else 'a'} {card.kind}, "
+                  f"not from the {deck} deck", pos, WRONG_DECK_HINTS.get(wrong_deck))
     return card
 
-def name_card(ref, card: CardInPlay, name: str, pos: Pos, count_copies: bool = True) -> None:
+def name_card(ref, card: CardInPlay, name: str, pos: Pos, count_copies: bool = True,
+              wrong_deck: str = "K1") -> None:
     """K4: a card known by its handle is named; K1/K2/K3 run now that its identity is known.
 
     ``count_copies=False`` when another finding already explains the card (it was not in a
@@ -43,7 +51,7 @@ def name_card(ref, card: CardInPlay, name: str, pos: Pos, count_copies: bool = T
                   f"{article(found.kind)} {found.kind.capitalize()}", pos,
                   "name a hidden card by what it turns out to be, a card of the deck it came from")
         return
-    found = definition(ref, name, pos, card.deck)
+    found = definition(ref, name, pos, card.deck, wrong_deck)
     if found is None:
         return
     if card.name and fold(card.name) != fold(found.name):
@@ -79,15 +87,16 @@ def _secret_swap(ref, card: CardInPlay, name: str) -> bool:
     return True
 
 def new_card(ref, deck: str | None, cref: L.CardRef, owner: str | None, zone: str, face_up: bool = False,
-             count_copies: bool = True) -> CardInPlay:
-    """A card entering play (dealt or drawn): named, unknown (K4), or both."""
+             count_copies: bool = True, wrong_deck: str = "K1") -> CardInPlay:
+    """A card entering play (dealt or drawn): named, unknown (K4), or both; ``wrong_deck`` is the
+    code of a card of another deck (:data:`WRONG_DECK_HINTS`)."""
     s = ref.state
     if cref.handle and cref.handle in s.handles:
         ref.error("K4", f"the handle {cref.handle} is already used for another card", cref.pos,
                   "give each unknown card its own handle")
     card = s.new_card(deck, None, cref.handle, owner, zone, face_up)
     if cref.name:
-        name_card(ref, card, cref.name, cref.pos, count_copies)
+        name_card(ref, card, cref.name, cref.pos, count_copies, wrong_deck)
     return card
 
 def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what: str,

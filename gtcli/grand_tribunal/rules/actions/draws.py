@@ -61,7 +61,7 @@ def take_from_row(ref, player: str, m: L.Draw, zone: str) -> None:
                 s.handles[m.card.handle] = card.id
         else:
             new_card(ref, m.deck, m.card, player, zone)
-        refill = new_card(ref, m.deck, m.refill, None, ROW, face_up=True) if m.refill else None
+        refill = new_card(ref, m.deck, m.refill, None, ROW, face_up=True, wrong_deck="A2") if m.refill else None
         row[index] = refill.id if refill else None
         return
     if index is None:
@@ -88,7 +88,7 @@ def _take(ref, player: str, m: L.Draw, zone: str, index: int) -> None:
         if card.name is None and m.card.name:
             name_card(ref, card, m.card.name, m.card.pos)
         card.owner, card.zone, card.face_up = player, zone, face_up_in(ref, zone)
-    refill = new_card(ref, m.deck, m.refill, None, ROW, face_up=True) if m.refill else None
+    refill = new_card(ref, m.deck, m.refill, None, ROW, face_up=True, wrong_deck="A2") if m.refill else None
     if m.refill is None:
         ref.unverified_once("K4", "face-up rows refilled without the log naming the new card", m.pos)
     row[index] = refill.id if refill else None

@@ -35,16 +35,18 @@ def open_actions(s, variants: frozenset[str]) -> list[str]:
             out.append(kind)
     return out
 
-def spend(ref, player: str, kind: str, pos: Pos, detail: str | None = None) -> None:
+def spend(ref, player: str, kind: str, pos: Pos, detail: str | None = None) -> bool:
     """T1 (two slots, double actions use both) and T2 (each type once), with X1, X4 and effects.
 
     ``kind`` is a key of :data:`SLOTS`; ``detail`` tells gathers apart (``"gather contested"``)
     so a double action with one slot left is reported under its own rule (A7, A10, A11).
+    Returns whether the move had no slot left: it is applied as written, and what only follows
+    from its being taken again (a tracker already moved on) is not reported a second time.
     """
     s = ref.state
     turn = s.turn
     if turn is None:
-        return
+        return False
     slots = slots_for(kind, ref.variants)
     if turn.owes_praeco_votes(s.praeco) and not turn.praeco_late:
         # reported once; the tokens may still be placed later in the turn, and then they count
@@ -80,3 +82,4 @@ def spend(ref, player: str, kind: str, pos: Pos, detail: str | None = None) -> N
             ref.error("T1", f"{player} has {max(left, 0)} action slot(s) left; {kind} needs {need}", pos)
     turn.used += slots
     turn.types.append(kind)
+    return over

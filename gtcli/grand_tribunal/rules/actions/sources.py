@@ -22,8 +22,11 @@ def extract(ref, player: str, m: L.Extract) -> None:
                                           "; a board profile may give another amount (extract = N)"))
     gain(ref, player, m.amount, m.pos, "Extract Vis")
 
-def _tracker_space(ref, source: str, m: L.Move) -> int | None:
-    """The tracker's space index in this Tribunal's area, or None if it has left it (A12)."""
+def _tracker_space(ref, source: str, m: L.Move, refused: bool = False) -> int | None:
+    """The tracker's space index in this Tribunal's area, or None if it has left it (A12).
+
+    ``refused``: the gather had no slot left, reported under its own code; the tracker is not
+    reported again (one move, one code)."""
     s = ref.state
     index = s.trackers[source]
     area = ref.board.area(s.tribunal) if ref.board else None
@@ -33,6 +36,8 @@ def _tracker_space(ref, source: str, m: L.Move) -> int | None:
         return None
     spaces = area.uncontested if source == "uncontested" else area.contested
     if index >= len(spaces):
+        if refused:
+            return None
         ref.error("A12", f"the {source} tracker has left Tribunal {s.tribunal}'s area; that source cannot be "
                   "gathered from until the next Tribunal", m.pos)
         return None
@@ -52,9 +57,9 @@ def _stale_space(ref, source: str):
 def gather_uncontested(ref, player: str, m: L.GatherUncontested) -> None:
     """A10 (double): the gatherer takes a, every other player b; the tracker moves on."""
     s = ref.state
-    spend(ref, player, "gather", m.pos, "gather uncontested")
-    index = _tracker_space(ref, "uncontested", m)
-    if index is not None:
+    refused = spend(ref, player, "gather", m.pos, "gather uncontested")  # reported there: one code per move
+    index = _tracker_space(ref, "uncontested", m, refused)
+    if index is not None and not refused:
         a, b = ref.board.area(s.tribunal).uncontested[index]
         if (m.mine, m.others) != (a, b):
             stale = _stale_space(ref, "uncontested")
@@ -71,9 +76,9 @@ def gather_uncontested(ref, player: str, m: L.GatherUncontested) -> None:
 def gather_contested(ref, player: str, m: L.GatherContested) -> None:
     """A11 (double): space value + a 2-5 roll; then others may pay the fee and take a roll."""
     s = ref.state
-    spend(ref, player, "gather", m.pos, "gather contested")
-    index = _tracker_space(ref, "contested", m)
-    if index is not None:
+    refused = spend(ref, player, "gather", m.pos, "gather contested")
+    index = _tracker_space(ref, "contested", m, refused)
+    if index is not None and not refused:
         value = ref.board.area(s.tribunal).contested[index]
         if m.value != value:
             ref.error("A11", f"the contested tracker's space shows {value}, not {m.value}", m.pos)

@@ -29,15 +29,16 @@ def praeco_votes(ref, player: str, m: L.PraecoVotes) -> None:
     if len(set(known)) != len(known):
         twice = next(sp for sp in known if known.count(sp) > 1)
         ref.error("P3", f"the Praeco's tokens go on 3 different spaces; {twice} is used twice", m.pos)
-    for space in known:
+    # P3 already said how many tokens the Praeco places: the Concilium's last ones go on the
+    # track, and the ones it lacks are not reported again under V3 (one move, one code)
+    for space in known[:s.concilium]:
         place_token(ref, space, m.pos)
 
 def place_token(ref, space: str, pos: Pos) -> None:
     """V3: a token from the Concilium onto a space (the Praeco's, a vote's, an effect's)."""
     s = ref.state
     if s.concilium <= 0:
-        ref.error("V3", "the Concilium has no Voting token left", pos,
-                  f"all {ref.profile.voting_tokens} tokens are on the board")
+        ref.error("V3", "the Concilium has no Voting token left", pos, tokens_gone(ref))
         return
     s.concilium -= 1
     s.track[space] = s.track.get(space, 0) + 1
@@ -50,6 +51,16 @@ def vote(ref, player: str, m: L.Vote) -> None:
         return
     if ref.state.concilium <= 0:
         ref.error("A1", "a vote takes a Voting token from the Concilium, and the Concilium is empty", m.pos,
-                  f"all {ref.profile.voting_tokens} tokens are on the board")
+                  tokens_gone(ref))
         return
     place_token(ref, space, m.pos)
+
+def tokens_gone(ref) -> str:
+    """Where the box's Voting tokens are when the Concilium is empty (V3): on the board, or standing
+    in for Vis (V2), which never come back (docs/rules.md, V2's Decision)."""
+    s = ref.state
+    on_board = sum(s.track.values())
+    if not s.token_vis:
+        return f"all {ref.profile.voting_tokens} tokens are on the board"
+    return (f"of the {ref.profile.voting_tokens} tokens, {on_board} are on the board and {s.token_vis} stand in "
+            "for Vis (V2): those never return to the Concilium")
