@@ -88,14 +88,14 @@ class GreedyBot(Bot):
     def free_moves(self, player: str) -> None:
         """Activate what is paid for, then install each Spell where it adds a category the Item lacks."""
         s = self.state
-        for card in s.cards_of(player, SANCTUM):
+        for card in self.usable(s.cards_of(player, SANCTUM)):
             d = s.card_def(card)
             if d and not card.active and d.cost is not None and card.vis >= d.cost and "X5" not in self.variants:
                 shown = L.CardRef(card.name, card.handle) if card.handle else self.ref_of(card)
                 self.attempt(player, L.Activate(card=shown))
-        for spell in [c for c in self.state.cards_of(player, SANCTUM) if c.deck == "spell" and c.active]:
+        for spell in [c for c in self.usable(self.state.cards_of(player, SANCTUM)) if c.deck == "spell" and c.active]:
             category = self.state.card_def(spell).category
-            items = [c for c in self.state.cards_of(player, SANCTUM) if c.deck == "item" and c.active]
+            items = [c for c in self.usable(self.state.cards_of(player, SANCTUM)) if c.deck == "item" and c.active]
 
             def fresh(item) -> tuple:
                 cats = {self.state.card_def(self.state.cards[i]).category for i in self.state.installed_on(item.id)}
@@ -105,5 +105,3 @@ class GreedyBot(Bot):
                 if self.fits(spell, item) and self.attempt(player, L.Install(spell=self.ref_of(spell), item=self.ref_of(item))):
                     break
 
-
-BOTS: dict[str, type[Bot]] = {"random": Bot, "greedy": GreedyBot}
