@@ -90,6 +90,13 @@ def sample_board() -> Board:
     return load_board(str(cards_dir() / "sample-board.toml"))
 
 
+class _Named:
+    """A card known only by the name a move gives it."""
+
+    def __init__(self, name: str | None) -> None:
+        self.name = name
+
+
 class Table:
     """What the seats of one game share: the referee, the events so far, the game's random numbers."""
 
@@ -124,6 +131,7 @@ class Bot:
                  forbidden: frozenset[str] = frozenset()) -> None:
         self.seed = seed
         self.forbidden = frozenset(fold(n) for n in forbidden)  # folded names of the cards it may not use
+        self.watch: set[str] | None = None  # a set: the folded names of every card the restriction would test
         self.card_set = card_set
         self.players = players
         self.board = board
@@ -176,17 +184,26 @@ class Bot:
         return spell.active and item.active and slots_fit(item_def.slots, categories + [spell_def.category or ""])
 
     def allowed(self, card) -> bool:
-        """Whether this bot may use ``card`` (not forbidden; a card it cannot name is allowed)."""
-        return not self.forbidden or card is None or not card.name or fold(card.name) not in self.forbidden
+        """Whether this bot may use ``card`` (not forbidden; a card it cannot name is allowed).
+
+        With :attr:`watch` set, every card tested is noted: a card never noted in a game played
+        without restriction could not have changed any choice of this bot, so forbidding it
+        gives the very same game (tested), which ``gt balance value`` need not play.
+        """
+        if card is None or not card.name:
+            return True
+        if self.watch is not None:
+            self.watch.add(fold(card.name))
+        return not self.forbidden or fold(card.name) not in self.forbidden
 
     def usable(self, cards: list) -> list:
-        return [c for c in cards if self.allowed(c)] if self.forbidden else cards
+        return [c for c in cards if self.allowed(c)] if self.forbidden or self.watch is not None else cards
 
     def named_card(self, ref: L.CardRef):
         s = self.state
         if ref.handle and ref.handle in s.handles:
             return s.cards.get(s.handles[ref.handle])
-        return type("Named", (), {"name": ref.name})()
+        return _Named(ref.name)
 
     def uses_forbidden(self, player: str, move: L.Move) -> bool:
         """Whether ``move`` would use a forbidden card (the backstop of :meth:`allowed`)."""
@@ -201,10 +218,12 @@ class Bot:
             refs = list(move.cards)
         elif isinstance(move, L.Draw) and move.face_up:
             refs = [move.card]
+        cards = [self.named_card(ref) for ref in refs]
         outcome = getattr(move, "outcome", None)
-        if outcome is not None:  # an effect aimed at one of its own cards
-            refs += [value for _, value, _ in outcome.choices if isinstance(value, L.CardRef)]
-        return any(not self.allowed(self.named_card(ref)) for ref in refs)
+        if outcome is not None:  # an effect aimed at one of its own cards (not a rival's: burning it is no use of it)
+            aimed = [self.named_card(v) for _, v, _ in outcome.choices if isinstance(v, L.CardRef)]
+            cards += [c for c in aimed if getattr(c, "owner", player) == player]
+        return any(not self.allowed(card) for card in cards)
 
     def attempt(self, player: str, move: L.Move) -> bool:
         """Apply ``move`` if the rules accept it; report whether it was kept.
@@ -214,7 +233,7 @@ class Bot:
         kept so far (the rules are deterministic: the same state), and the move is not kept.
         Most moves are legal, so this copies the game about once a turn, not once a move.
         """
-        if self.hopeless(move) or (self.forbidden and self.uses_forbidden(player, move)):
+        if self.hopeless(move) or ((self.forbidden or self.watch is not None) and self.uses_forbidden(player, move)):
             return False
         before = len(self.ref.diagnostics)
         try:

@@ -39,13 +39,14 @@ def seat_bots(spec: str, players: tuple[str, ...], index: int) -> tuple[str, ...
 
 def seated(kinds: tuple[str, ...], card_set, players: tuple[str, ...], seed: int, board=None, profile=None,
            variants: frozenset[str] = frozenset(), forbidden: dict[str, frozenset[str]] | None = None,
-           budget: int = DEFAULT_BUDGET) -> Bot:
-    """The bot that plays one game (its :meth:`Bot.play`), with ``kinds[i]`` in seat ``i``."""
+           budget: int = DEFAULT_BUDGET, watch: str | None = None) -> Bot:
+    """The bot that plays one game (its :meth:`Bot.play`), with ``kinds[i]`` in seat ``i``; with ``watch``,
+    that seat's bot notes every card its restriction would test (:meth:`Bot.allowed`)."""
     from gtcli.grand_tribunal.rules.profiles import OFFICIAL
 
     forbidden = forbidden or {}
     profile = profile or OFFICIAL
-    if len(set(kinds)) == 1 and not any(forbidden.values()):
+    if len(set(kinds)) == 1 and not any(forbidden.values()) and watch is None:
         return make(kinds[0], card_set, players, seed, board, profile, variants, frozenset(), budget)
     lead = None
     bots: dict[str, Bot] = {}
@@ -56,6 +57,8 @@ def seated(kinds: tuple[str, ...], card_set, players: tuple[str, ...], seed: int
         else:
             bot.table = lead.table
         bots[player] = bot
+        if player == watch:
+            bot.watch = set()
     assert lead is not None
     lead.table.seats = bots
     return lead

@@ -126,11 +126,13 @@ def restricted_seat(study: Study, index: int) -> str:
     return seats_[index % len(seats_)]
 
 
-def play_game(study: Study, index: int, forbid: str | None = None) -> Game:
+def play_game(study: Study, index: int, forbid: str | None = None, watch: bool = False) -> Game:
     """Game ``index`` (from 0) of ``study``: the same game wherever and whenever it is played.
 
     With ``forbid``, the card of that name is forbidden to the bot of seat
-    :func:`restricted_seat` (restricted play); everything else is the same game.
+    :func:`restricted_seat` (restricted play); everything else is the same game. With
+    ``watch``, the summary's ``considered`` lists the folded names of every card that seat's bot
+    weighed (forbidding any other card gives this very game: :meth:`Bot.allowed`).
     """
     from gtcli.grand_tribunal.play.summary import summarize
 
@@ -139,12 +141,15 @@ def play_game(study: Study, index: int, forbid: str | None = None) -> Game:
     players = seats(study, index)
     kinds = seat_bots(study.bot, players, index)
     forbidden = {restricted_seat(study, index): frozenset((forbid,))} if forbid else {}
+    watched = restricted_seat(study, index) if watch else None
     bot = seated(kinds, card_set, players, seed, _board(study), _profile(study), frozenset(study.variants),
-                 forbidden, study.budget)
+                 forbidden, study.budget, watched)
     log = replace(bot.play(tags(study, index)), language=study.language)
     errors = tuple(d.code for d in bot.ref.diagnostics if d.severity == ERROR)
     summary = summarize(log, bot.state, bot.ref.winners())
     summary["bots"] = dict(zip(players, kinds))
+    if watched:
+        summary["considered"] = sorted(bot.seat(watched).watch or ())
     if forbid:
         summary["restricted"] = {"player": restricted_seat(study, index), "card": forbid}
     return Game(index, seed, summary, log_text(study, log, card_set) if study.logs else None, errors)
