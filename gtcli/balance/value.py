@@ -39,7 +39,7 @@ from gtcli.grand_tribunal.play.simulation import Study, play_game, restricted_se
 
 KINDS = {"item": "Items", "spell": "Spells", "resource": "Resources"}
 METRICS = ("wins", "points")
-DEFAULT_GAMES = 600
+DEFAULT_GAMES = 1000
 BOOTSTRAP = 400
 ALPHA = 0.05
 

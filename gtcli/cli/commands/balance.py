@@ -129,7 +129,7 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
 @json_option
 @handles_input_errors()
 def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, profile_spec, players, seed, bot,
-            variants, jobs, executor_kind, scheduler, as_json) -> None:
+            budget, variants, jobs, executor_kind, scheduler, as_json) -> None:
     """Play two versions of a card set until a sequential test decides a metric.
 
     The SPRT of H0 (new - old = --h0) against H1 (new - old = --h1), as chess engines'
@@ -152,7 +152,8 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
         raise click.BadParameter(str(exc), param_hint="'--metric' / '--h0' / '--h1'") from None
     studies, left_out = [], []
     for path in (old_set, new_set):
-        study, card_set, left = load_study(path, board, profile_spec, players, seed, bot, variants, logs=False)
+        study, card_set, left = load_study(path, board, profile_spec, players, seed, bot, variants, logs=False,
+                                           budget=budget)
         if chosen.kind == "card":
             found = card_set.find(str(chosen.value))
             if found is None or found.name in left:
@@ -205,3 +206,8 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
                         f"{100 * side['ci'][0]:.1f}% - {100 * side['ci'][1]:.1f}%)", False))
     click.echo(f"  LLR {test.llr:.3f}, bounds {test.lower:.3f} and {test.upper:.3f} "
                f"(alpha {alpha}, beta {beta}).")
+
+
+from gtcli.cli.commands.balance_value import value as _value  # noqa: E402  (gt balance value)
+
+balance.add_command(_value)

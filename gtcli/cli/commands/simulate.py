@@ -36,6 +36,25 @@ def _players(ctx: click.Context, param: click.Parameter, value: str) -> tuple[in
     return counts
 
 
+def _bots(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """``greedy`` or ``mcts,greedy,greedy,greedy``: checked, spelled as the logs and study.json name it."""
+    from gtcli.grand_tribunal.play.seating import parse_bots
+
+    try:
+        return ",".join(parse_bots(value))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
+def _complete_bots(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    done, _, last = incomplete.rpartition(",")
+    return [click.shell_completion.CompletionItem(done + ("," if done else "") + name)
+            for name in ("random", "greedy", "mcts") if name.startswith(last)]
+
+
+DEFAULT_BUDGET = 32  # gtcli.grand_tribunal.play.mcts.DEFAULT_BUDGET (a test keeps them equal): no import at start
+
+
 def study_options(func):
     """What a study plays: shared by ``gt simulate`` and ``gt balance compare``."""
     for option in reversed([
@@ -47,8 +66,12 @@ def study_options(func):
                      help="Players per game: 4, or several taken in turn (3,4,5 or 3..5)."),
         click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
                      help="Game i of seed S is the same game on any machine, with any --jobs."),
-        click.option("--bot", type=click.Choice(["random", "greedy"]), default="random", show_default=True,
-                     help="random: any legal move; greedy: plays for Tribunal points (docs/balance.md)."),
+        click.option("--bot", "--bots", "bot", default="random", show_default=True, callback=_bots,
+                     metavar="BOT[,BOT...]", shell_complete=_complete_bots,
+                     help="random: any legal move; greedy: plays for Tribunal points; mcts: searches "
+                          "(docs/balance.md). A list seats one per seat, rotating game by game."),
+        click.option("--budget", type=click.IntRange(1, 100_000), default=DEFAULT_BUDGET, show_default=True,
+                     metavar="N", help="The mcts bot's iterations per action."),
         click.option("--variants", default="", metavar="LIST", help="Variants every game plays with (X1..X5).",
                      shell_complete=completing.variants),
         executor_options,
@@ -58,7 +81,7 @@ def study_options(func):
 
 
 def load_study(cards: str | None, board: str, profile_spec: str | None, players: tuple[int, ...], seed: int,
-               bot: str, variants: str, logs: bool, language: str = "en"):
+               bot: str, variants: str, logs: bool, language: str = "en", budget: int = DEFAULT_BUDGET):
     """(Study, card set, names of the cards left out) for the options given; InputError if unusable."""
     from gtcli.grand_tribunal.formats.board_file import load_board
     from gtcli.grand_tribunal.formats.profile_file import load_profile
@@ -97,7 +120,7 @@ def load_study(cards: str | None, board: str, profile_spec: str | None, players:
                   board=None if board == "none" else ("board.toml" if board_path else SAMPLE), board_path=board_path,
                   profile=None if not profile_spec else (profile_spec if profile_spec in BUILTIN else "profile.toml"),
                   profile_path=None if not profile_spec or profile_spec in BUILTIN else str(Path(profile_spec).resolve()),
-                  variants=chosen, language=language, logs=logs)
+                  variants=chosen, language=language, logs=logs, budget=budget)
     return study, card_set, playable_cards(card_set)[1]
 
 
@@ -133,7 +156,7 @@ def companion_files(study) -> dict[str, str]:
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, no report: the summary line only.")
 @json_option
 @handles_input_errors()
-def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jobs, executor_kind, scheduler,
+def simulate(games, cards, board, profile_spec, players, seed, bot, budget, variants, jobs, executor_kind, scheduler,
              folder, stats_only, overwrite, language, quiet, as_json) -> None:
     """Play whole games with a bot and write each as a legal log, for balance studies.
 
@@ -152,7 +175,8 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jo
         raise click.BadParameter(f"at most {MAX_LOGS} logs in one folder (gt check reads as many in a run); "
                                  "use --stats-only, or several runs with other seeds", param_hint="'--games'")
     logs = bool(folder) and not stats_only
-    study, card_set, left_out = load_study(cards, board, profile_spec, players, seed, bot, variants, logs, language)
+    study, card_set, left_out = load_study(cards, board, profile_spec, players, seed, bot, variants, logs, language,
+                                           budget)
     if left_out:
         click.echo(f"gt: left out of the decks (a manual effect, which a bot cannot carry out): "
                    f"{', '.join(safe(repr(n), False) for n in left_out)}", err=True)
