@@ -99,6 +99,7 @@ def analyse(cards: list[tuple[str, str]], rows: list[dict], metric: str = "wins"
     for position, (name, kind) in enumerate(cards):
         wins, points = differences(rows, position)
         value, low, high = _interval(wins)
+        low, high = max(-1.0, low), min(1.0, high)  # a difference of win shares lies in [-1, 1]
         p_value, p_low, p_high = _interval(points)
         per_card.append({"name": name, "kind": kind, "value": value, "interval": [low, high],
                          "points": {"value": p_value, "interval": [p_low, p_high]},

@@ -72,11 +72,12 @@ def dot_bar(value: float, low: float, high: float, lo_axis: float, hi_axis: floa
     else:
         mark = f'<circle cx="{x(value):.1f}" cy="{mid}" r="4" fill="#0072B2"/>'
     width = max(1.0, x(high) - x(low))
+    left = min(x(low), BAR_W - width)  # an interval beyond the axis: a sliver at its edge, inside the chart
     return (f'<svg class="bar" viewBox="0 0 {BAR_W} {BAR_H}" preserveAspectRatio="none" role="img" '
             f'aria-label="{esc(label)}" xmlns="http://www.w3.org/2000/svg"><title>{esc(label)}</title>'
             f'<line x1="{x(median):.1f}" x2="{x(median):.1f}" y1="0" y2="{BAR_H}" stroke="#999" '
             f'stroke-dasharray="3 2"/>'
-            f'<rect class="ci" x="{x(low):.1f}" y="{mid - 2}" width="{width:.1f}" height="4" fill="#56B4E9"/>'
+            f'<rect class="ci" x="{left:.1f}" y="{mid - 2}" width="{width:.1f}" height="4" fill="#56B4E9"/>'
             f'{mark}</svg>')
 
 
