@@ -167,3 +167,11 @@ def test_unknown_or_manual_cards_are_usage_errors(clones):
     assert result.exit_code == 2
     result = run("balance", "value", clones, "-n", "2", "--bot", "grandmaster")
     assert result.exit_code == 2 and "mcts" in result.output
+
+
+def test_the_search_bot_values_cards_too(clones):
+    result = run("balance", "value", clones, "-n", "2", "--bot", "mcts", "--budget", "1", "--card", "Sun Staff",
+                 "--card", "Pebble", "--json", "-j", "1")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["bot"] == "mcts" and data["budget"] == 1 and data["pairs"] == 2 and len(data["cards"]) == 2

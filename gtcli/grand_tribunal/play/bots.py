@@ -26,8 +26,8 @@ game's random numbers) and each seat's turns are played by that seat's bot
 (:func:`gtcli.grand_tribunal.play.seating.seated`). A bot may be **forbidden** cards (restricted
 play, docs/balance.md "Each card's value"): it never moves them to its Sanctum, advances,
 activates, installs, casts, plays or aims an effect at them, nor takes them from a face-up row.
-:meth:`Bot.allowed` is the one test, applied where the moves are made up and again in
-:meth:`Bot.attempt`, the one place every move passes through.
+:mod:`gtcli.grand_tribunal.play.restriction` holds the one test, applied where the moves are
+made up and again in :meth:`Bot.attempt`, the one place every move passes through.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ import random
 
 from gtcli.core.diagnostics import ERROR, WARNING
 from gtcli.core.text import fold
+from gtcli.grand_tribunal.play.restriction import Restricted
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.actions.moves import apply
 from gtcli.grand_tribunal.rules.actions.sanctum import slots_fit
@@ -90,13 +91,6 @@ def sample_board() -> Board:
     return load_board(str(cards_dir() / "sample-board.toml"))
 
 
-class _Named:
-    """A card known only by the name a move gives it."""
-
-    def __init__(self, name: str | None) -> None:
-        self.name = name
-
-
 class Table:
     """What the seats of one game share: the referee, the events so far, the game's random numbers."""
 
@@ -114,7 +108,7 @@ def _shared(field: str) -> property:
     return property(lambda self: getattr(self.table, field), lambda self, value: setattr(self.table, field, value))
 
 
-class Bot:
+class Bot(Restricted):
     """The random legal player (module docstring)."""
 
     name = "random"
@@ -182,48 +176,6 @@ class Bot:
             return True  # unknown: let the referee say
         categories = [s.card_def(s.cards[i]).category or "" for i in s.installed_on(item.id)]
         return spell.active and item.active and slots_fit(item_def.slots, categories + [spell_def.category or ""])
-
-    def allowed(self, card) -> bool:
-        """Whether this bot may use ``card`` (not forbidden; a card it cannot name is allowed).
-
-        With :attr:`watch` set, every card tested is noted: a card never noted in a game played
-        without restriction could not have changed any choice of this bot, so forbidding it
-        gives the very same game (tested), which ``gt balance value`` need not play.
-        """
-        if card is None or not card.name:
-            return True
-        if self.watch is not None:
-            self.watch.add(fold(card.name))
-        return not self.forbidden or fold(card.name) not in self.forbidden
-
-    def usable(self, cards: list) -> list:
-        return [c for c in cards if self.allowed(c)] if self.forbidden or self.watch is not None else cards
-
-    def named_card(self, ref: L.CardRef):
-        s = self.state
-        if ref.handle and ref.handle in s.handles:
-            return s.cards.get(s.handles[ref.handle])
-        return _Named(ref.name)
-
-    def uses_forbidden(self, player: str, move: L.Move) -> bool:
-        """Whether ``move`` would use a forbidden card (the backstop of :meth:`allowed`)."""
-        refs: list = []
-        if isinstance(move, L.Advance):
-            refs = [ref for ref, _ in move.parts]
-        elif isinstance(move, (L.Cast, L.Install)):
-            refs = [move.spell, move.item]
-        elif isinstance(move, (L.Play, L.Activate)):
-            refs = [move.card]
-        elif isinstance(move, L.ToSanctum):
-            refs = list(move.cards)
-        elif isinstance(move, L.Draw) and move.face_up:
-            refs = [move.card]
-        cards = [self.named_card(ref) for ref in refs]
-        outcome = getattr(move, "outcome", None)
-        if outcome is not None:  # an effect aimed at one of its own cards (not a rival's: burning it is no use of it)
-            aimed = [self.named_card(v) for _, v, _ in outcome.choices if isinstance(v, L.CardRef)]
-            cards += [c for c in aimed if getattr(c, "owner", player) == player]
-        return any(not self.allowed(card) for card in cards)
 
     def attempt(self, player: str, move: L.Move) -> bool:
         """Apply ``move`` if the rules accept it; report whether it was kept.
