@@ -175,3 +175,21 @@ def test_the_search_bot_values_cards_too(clones):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["bot"] == "mcts" and data["budget"] == 1 and data["pairs"] == 2 and len(data["cards"]) == 2
+
+
+def test_ctrl_c_reports_the_pairs_done_and_exits_130():
+    """A real process and a real SIGINT: the values of the pairs played so far, stopped, exit 130."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "gtcli", "balance", "value", "sample", "--card", "Kindle",
+                             "-n", "100000", "-j", "1", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(6)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in stderr and "gt: interrupted:" in stderr
+    data = json.loads(stdout)
+    assert data["stopped"] and data["cards"][0]["name"] == "Kindle" and data["pairs"] == data["cards"][0]["pairs"]

@@ -44,6 +44,23 @@ def chosen_cards(card_set, asked: tuple[str, ...], left_out) -> list[tuple[str, 
     return list(found.items())
 
 
+def drain(results, bar) -> tuple[list, bool]:
+    """Every result of an executor's map, the bar advanced for each: (results, whether Ctrl-C stopped it).
+    The pool or cluster is stopped either way."""
+    done: list = []
+    try:
+        with bar or nullcontext():
+            for result in results:
+                done.append(result)
+                if bar is not None:
+                    bar.advance(bar.task_ids[0])
+    except KeyboardInterrupt:
+        return done, True
+    finally:
+        getattr(results, "close", lambda: None)()
+    return done, False
+
+
 @click.command("value", context_settings={"default_map": {"bot": "greedy"}})  # random values nothing
 @click.argument("card_set_path", metavar="SET.gtc", type=click.Path(dir_okay=False),
                 shell_complete=completing.card_sets)
@@ -88,18 +105,8 @@ def value(card_set_path, asked, games, metric, output, quiet, board, profile_spe
     executor = executor_from(jobs, executor_kind, scheduler)
     started = time.monotonic()
     results = start_map(work, range(games), executor)
-    rows, stopped = [], False
     bar = None if quiet or as_json else progress_bar(games, f"pairs of games ({len(cards)} card(s))")
-    try:
-        with bar or nullcontext():
-            for row in results:
-                rows.append(row)
-                if bar is not None:
-                    bar.advance(bar.task_ids[0])
-    except KeyboardInterrupt:
-        stopped = True
-    finally:
-        getattr(results, "close", lambda: None)()  # stops the pool or the cluster
+    rows, stopped = drain(results, bar)
     seconds = time.monotonic() - started
     data = {"card_set": card_set.name, "file": card_set_path, "bot": bot,
             "budget": budget if "mcts" in bot else None, "players": list(players), "seed": seed,
