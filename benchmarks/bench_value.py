@@ -7,6 +7,8 @@ Runs ``gt balance value`` on the shipped sample set with the greedy bot as a who
 (wall time, ``--jobs`` processes; the goal: the default number of games in at most 10
 minutes on a 2-core machine), then reads its JSON for
 
+* **the time**: wall seconds, and the CPU seconds of every process of the run (so the time on
+  two idle cores, CPU / 2, can be read on a busy machine too);
 * **the spread**: the standard deviation of one pair's win-share difference, pooled over the
   cards, and the pairs it calls for to tell a card 5 points from its kind's median (Holm's
   strictest threshold over the cards tested, 80% power; ``gtcli.balance.value.required_pairs``);
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -46,9 +49,12 @@ def main() -> None:
     gt = [sys.executable, "-m", "gtcli"]
     command = [*gt, "balance", "value", "sample", "--games", str(args.games), "--bot", args.bot,
                "--jobs", str(args.jobs), "--seed", str(args.seed), "--json", "-q"]
-    started = time.monotonic()
+    started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "COLUMNS": "120"})
     seconds = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)  # every process of the run
+    load = os.getloadavg()[0]
     if done.returncode != 0:
         sys.exit(f"gt balance value failed ({done.returncode}): {done.stderr[-2000:]}")
     data = json.loads(done.stdout)
@@ -62,6 +68,7 @@ def main() -> None:
     widest_kind = max((c["versus_kind"]["interval"][1] - c["versus_kind"]["interval"][0]) for c in cards
                       if c["versus_kind"])
     result = {"games": args.games, "jobs": args.jobs, "bot": args.bot, "cards": len(cards), "seconds": seconds,
+              "cpu_seconds": cpu, "on_two_idle_cores": cpu / 2, "load_average": load,
               "seconds_per_pair": seconds / args.games, "pooled_sd": pooled,
               "pairs_for_5_points": required_pairs(pooled, 0.05, len(cards)),
               "widest_value_interval": widest, "widest_versus_kind_interval": widest_kind,
@@ -69,7 +76,8 @@ def main() -> None:
               "flagged_cards": [(c["name"], c["direction"]) for c in cards if c["flagged"]],
               "goal_seconds": 600}
     print(f"gt balance value sample, {args.bot} bot, {args.games} pairs, {len(cards)} cards, --jobs {args.jobs}: "
-          f"{seconds:.1f} s wall (goal 600 s on 2 cores), {seconds / args.games:.3f} s per pair")
+          f"{seconds:.1f} s wall (load average {load:.1f}), {cpu:.1f} CPU seconds in all: {cpu / 2:.1f} s on two idle "
+          f"cores (goal 600 s), {cpu / args.games:.3f} CPU s per pair")
     print(f"pooled sd of a pair's win-share difference {pooled:.3f}: {result['pairs_for_5_points']} pairs resolve "
           f"5 points (Holm over {len(cards)}, 80% power); widest value interval {100 * widest:.1f} points, "
           f"widest difference from the kind's median {100 * widest_kind:.1f} points")
