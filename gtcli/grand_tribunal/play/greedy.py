@@ -20,10 +20,12 @@ class GreedyBot(Bot):
         active counts for the share of its cost already paid.
         """
         s = self.state
-        key = (self.ref, len(getattr(self, "moves", ())), s.turn_serial, player)
+        # the same referee object (a Referee compares equal to any other of the same log: its state is
+        # no field), the same moves: the same position, nothing has moved since
+        key = (len(getattr(self, "moves", ())), s.turn_serial, player)
         cached = getattr(self, "_interest", None)
-        if cached is not None and cached[0] == key:  # the same position: nothing has moved since
-            return cached[1]
+        if cached is not None and cached[0] is self.ref and cached[1] == key:
+            return cached[2]
         value = dict.fromkeys(self.spaces, 0.0)
         for owner in self.players:
             sign = 1.0 if owner == player else -0.5
@@ -37,7 +39,7 @@ class GreedyBot(Bot):
                 for space in spaces:
                     if space in value:
                         value[space] += weight
-        self._interest = (key, value)
+        self._interest = (self.ref, key, value)
         return value
 
     def best(self, player: str, spaces: list[str], reverse: bool = False) -> list[str]:

@@ -101,9 +101,13 @@ class SearchBot(GreedyBot):
     def __init__(self, *args, budget: int = DEFAULT_BUDGET, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.budget = max(1, budget)
-        self.decisions = 0
+        self.counts: dict[str, int] = {}  # decisions searched per seat (one bot may play every seat)
         self.iterations = 0  # counted for the benchmarks
         self._simulator: GreedyBot | None = None
+
+    @property
+    def decisions(self) -> int:
+        return sum(self.counts.values())
 
     def act(self, player: str) -> None:
         while True:
@@ -138,8 +142,9 @@ class SearchBot(GreedyBot):
         return found
 
     def search(self, player: str, children: list):
-        rng = random.Random(f"mcts {self.seed} {player} {self.decisions}")
-        self.decisions += 1
+        count = self.counts.get(player, 0)
+        self.counts[player] = count + 1
+        rng = random.Random(f"mcts {self.seed} {player} {count}")
         visits = [0] * len(children)
         totals = [0.0] * len(children)
         for iteration in range(self.budget):

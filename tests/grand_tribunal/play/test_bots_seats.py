@@ -119,3 +119,12 @@ def test_the_search_bot_searches_and_its_default_budget_is_the_options():
     searcher = bot.table.seats["Ana"]
     assert searcher.decisions > 5 and searcher.iterations == 2 * searcher.decisions
     assert not [d for d in bot.ref.diagnostics if d.severity == "error"]
+
+
+def test_search_bots_per_seat_play_the_same_game_as_one_search_bot():
+    """So a pair of restricted play with the search bot differs only where the forbidden card mattered."""
+    study = Study((3,), "mcts", 6, budget=2)
+    card_set = card_set_of(study)
+    bot = seated(("mcts",) * 3, card_set, NAMES[:3], game_seed(6, 0), sample_board(),
+                 forbidden={"Ben": frozenset({"No Such Card"})}, budget=2)
+    assert log_text(study, bot.play(tags(study, 0)), card_set) == play_game(study, 0).text
