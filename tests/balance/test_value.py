@@ -193,3 +193,27 @@ def test_ctrl_c_reports_the_pairs_done_and_exits_130():
     assert proc.returncode == 130 and "Traceback" not in stderr and "gt: interrupted:" in stderr
     data = json.loads(stdout)
     assert data["stopped"] and data["cards"][0]["name"] == "Kindle" and data["pairs"] == data["cards"][0]["pairs"]
+
+
+def test_required_pairs_known_answer():
+    # z for 0.05 / (2 * 45) is 3.26, for 80% power 0.84: (0.23 * 4.10 / 0.05) ** 2 = 356
+    assert 350 <= required_pairs(0.23, 0.05, 45) <= 360
+    assert required_pairs(0.46, 0.05, 45) == pytest.approx(4 * required_pairs(0.23, 0.05, 45), rel=0.01)
+
+
+def test_the_kind_test_holds_its_family_wise_rate_on_cards_alike():
+    """Synthetic studies of ten cards drawn alike (the pair's difference -1, 0 or +1, mostly 0): Holm's
+    family-wise 5% means a flag in about one study of twenty."""
+    import random
+
+    studies_with_a_flag = 0
+    for study in range(20):
+        rng = random.Random(study)
+        rows = []
+        for i in range(150):
+            base = 1.0 if rng.random() < 0.25 else 0.0
+            cards = [(base if rng.random() < 0.7 else (1.0 if rng.random() < 0.25 else 0.0), 0) for _ in range(10)]
+            rows.append({"index": i, "seat": "Ana", "base": (base, 0), "cards": cards})
+        data = analyse([(f"c{k}", "item") for k in range(10)], rows, seed=study, bootstrap=200)
+        studies_with_a_flag += data["flagged"] > 0
+    assert studies_with_a_flag <= 3
