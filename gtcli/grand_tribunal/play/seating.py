@@ -16,10 +16,13 @@ from gtcli.grand_tribunal.play.mcts import DEFAULT_BUDGET, SearchBot
 
 BOTS: dict[str, type[Bot]] = {"random": Bot, "greedy": GreedyBot, "mcts": SearchBot}
 TIERS = tuple(BOTS)  # from the weakest to the strongest
+MAX_SEATS = 5
 
 
 def parse_bots(text: str) -> tuple[str, ...]:
     """``greedy`` or ``mcts,greedy,greedy,greedy``: the bots in seat order; ValueError naming a bad one."""
+    if len(text) > 200 or text.count(",") >= MAX_SEATS:
+        raise ValueError(f"at most {MAX_SEATS} bots, one per seat")
     names = tuple(part.strip().lower() for part in text.split(","))
     bad = [n for n in names if n not in BOTS]
     if not names or bad:

@@ -26,6 +26,8 @@ def test_the_bots_list_rotates_one_seat_per_game():
     assert seat_bots("mcts,random", NAMES[:3], 0) == ("mcts", "random", "mcts")  # a short list repeats
     with pytest.raises(ValueError, match="'chess' is not a bot"):
         parse_bots("greedy,chess")
+    with pytest.raises(ValueError, match="at most 5 bots"):
+        parse_bots(",".join(["greedy"] * 6))
 
 
 def test_per_seat_bots_of_one_kind_play_the_same_game_as_one_bot():
