@@ -37,6 +37,7 @@ def balance() -> None:
     \b
     gt balance DIR|ARCHIVE... [--json] [-o report.html]   (= gt balance report ...)
     gt balance compare OLD_SET NEW_SET [--metric M] [--max-games N]
+    gt balance value SET.gtc [--card NAME...] [--games N] [-o values.html]
     """
 
 
