@@ -34,7 +34,7 @@ from gtcli.grand_tribunal.play.greedy import GreedyBot
 from gtcli.grand_tribunal.rules.actions.moves import apply
 from gtcli.grand_tribunal.rules.state import HAND, SANCTUM
 
-DEFAULT_BUDGET = 32  # iterations per action (docs/balance.md: "Bots", the search bot's cost)
+DEFAULT_BUDGET = 128  # iterations per action (docs/balance.md: "Bots", the search bot's cost)
 EXPLORATION = 0.5
 MAX_MOVES = 8  # the greedy bot's first moves that are searched between
 VIS_WEIGHT, ITEM_WEIGHT, SCALE = 0.5, 2.0, 6.0
