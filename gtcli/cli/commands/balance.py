@@ -138,6 +138,7 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
     the log-likelihood ratio crosses a bound or --max-games runs out. Exit codes: 0 done
     (decided or not: the output says), 2 unusable input.
     """
+    from dataclasses import replace
     from functools import partial
 
     from gtcli.balance.compare import observe, order, parse_metric, play_version
@@ -153,8 +154,8 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
         raise click.BadParameter(str(exc), param_hint="'--metric' / '--h0' / '--h1'") from None
     studies, left_out = [], []
     for path in (old_set, new_set):
-        study, card_set, left = load_study(path, board, profile_spec, players, seed, bot, variants, logs=False,
-                                           budget=budget)
+        study, card_set, left = load_study(path, board, profile_spec, players, seed, bot, variants, logs=False)
+        study = replace(study, budget=budget)
         if chosen.kind == "card":
             found = card_set.find(str(chosen.value))
             if found is None or found.name in left:

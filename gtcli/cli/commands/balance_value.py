@@ -88,6 +88,7 @@ def value(card_set_path, asked, games, metric, output, quiet, board, profile_spe
     Resources) by more than chance allows (Holm across the cards tested). Exit codes:
     0 done (out of line or not: the output says), 2 unusable input, 130 interrupted.
     """
+    from dataclasses import replace
     from functools import partial
 
     from gtcli.balance.value import ValueStudy, analyse, play_index
@@ -99,7 +100,8 @@ def value(card_set_path, asked, games, metric, output, quiet, board, profile_spe
     if len(asked) > MAX_CARDS:
         raise click.BadParameter(f"at most {MAX_CARDS} cards in one run", param_hint="'--card'")
     study, card_set, left_out = load_study(card_set_path, board, profile_spec, players, seed, bot, variants,
-                                           logs=False, budget=budget)
+                                           logs=False)
+    study = replace(study, budget=budget)
     cards = chosen_cards(card_set, asked, left_out)
     work = partial(play_index, ValueStudy(study, tuple(name for name, _ in cards)))
     executor = executor_from(jobs, executor_kind, scheduler)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 import time
 from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -81,7 +82,7 @@ def study_options(func):
 
 
 def load_study(cards: str | None, board: str, profile_spec: str | None, players: tuple[int, ...], seed: int,
-               bot: str, variants: str, logs: bool, language: str = "en", budget: int = DEFAULT_BUDGET):
+               bot: str, variants: str, logs: bool, language: str = "en"):
     """(Study, card set, names of the cards left out) for the options given; InputError if unusable."""
     from gtcli.grand_tribunal.formats.board_file import load_board
     from gtcli.grand_tribunal.formats.profile_file import load_profile
@@ -120,7 +121,7 @@ def load_study(cards: str | None, board: str, profile_spec: str | None, players:
                   board=None if board == "none" else ("board.toml" if board_path else SAMPLE), board_path=board_path,
                   profile=None if not profile_spec else (profile_spec if profile_spec in BUILTIN else "profile.toml"),
                   profile_path=None if not profile_spec or profile_spec in BUILTIN else str(Path(profile_spec).resolve()),
-                  variants=chosen, language=language, logs=logs, budget=budget)
+                  variants=chosen, language=language, logs=logs)
     return study, card_set, playable_cards(card_set)[1]
 
 
@@ -175,8 +176,8 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
         raise click.BadParameter(f"at most {MAX_LOGS} logs in one folder (gt check reads as many in a run); "
                                  "use --stats-only, or several runs with other seeds", param_hint="'--games'")
     logs = bool(folder) and not stats_only
-    study, card_set, left_out = load_study(cards, board, profile_spec, players, seed, bot, variants, logs, language,
-                                           budget)
+    study, card_set, left_out = load_study(cards, board, profile_spec, players, seed, bot, variants, logs, language)
+    study = replace(study, budget=budget)
     if left_out:
         click.echo(f"gt: left out of the decks (a manual effect, which a bot cannot carry out): "
                    f"{', '.join(safe(repr(n), False) for n in left_out)}", err=True)
