@@ -217,3 +217,14 @@ def test_the_kind_test_holds_its_family_wise_rate_on_cards_alike():
         data = analyse([(f"c{k}", "item") for k in range(10)], rows, seed=study, bootstrap=200)
         studies_with_a_flag += data["flagged"] > 0
     assert studies_with_a_flag <= 3
+
+
+def test_the_terminal_table_and_the_points_metric(clones):
+    result = run("balance", "value", clones, "-n", "4", "--card", "Sun Staff", "--card", "Alder Staff",
+                 "--metric", "points", "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert "Items: median" in result.stdout and "Tribunal points" in result.stdout and "Sun Staff" in result.stdout
+    assert "card(s) tested out of line" in result.stdout
+    data = analyse([("A", "item"), ("B", "item")], [{"index": i, "seat": "Ana", "base": (0.0, 10),
+                                                     "cards": [(0.0, 4), (0.0, 9)]} for i in range(5)], "points")
+    assert [c["name"] for c in data["cards"]] == ["A", "B"] and data["kinds"]["item"]["median"] == 3.5
