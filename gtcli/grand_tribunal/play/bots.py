@@ -1,4 +1,4 @@
-"""Bots that play whole legal games through the referee: the random legal player and a greedy one.
+"""Bots that play whole legal games through the referee: three skill tiers, one bot per seat.
 
 Every move a bot makes is first tried on a copy of the referee (``Referee.fork``) and kept
 only if the rules found nothing wrong with it, so the game it plays is legal by
@@ -13,7 +13,6 @@ decide. What each bot does (docs/balance.md, "Bots"):
   the most votes over its rivals', advances the card nearest to activation (Items first),
   installs Spells where they add a category an Item lacks, casts and plays what it can,
   and gathers Vis when it is short.
-
 * ``mcts`` (:class:`gtcli.grand_tribunal.play.mcts.SearchBot`): the greedy bot, except that each
   action is chosen by information-set Monte Carlo search (:mod:`gtcli.grand_tribunal.play.mcts`).
 

@@ -12,8 +12,8 @@ tried on a copy of the referee, ``Referee.fork``) and spends a budget of iterati
    has not seen (each card's copies in the set, less those it sees in play: its own cards,
    face-up cards, the rows, the discards), deck by deck, without replacement. The decks are
    already unseen: every draw names a card drawn from what is left. A fresh sample every
-   iteration; the bot never reads a hidden card's real name (tested: two games that differ
-   only in a rival's hidden cards get the same first decision).
+   iteration; the bot never reads a hidden card's real name (tested: two positions that differ
+   only in a rival's hidden cards determinize to the same position).
 3. **Roll out**: every seat, its own included, plays on as the greedy bot, with random numbers
    of the iteration's own, until the next Tribunal is scored (or the game ends).
 4. **Score** the cut position by :func:`evaluate` and back it up to the move.
