@@ -59,6 +59,7 @@ def balance() -> None:
     gt balance DIR|ARCHIVE... [--json] [-o report.html]   (= gt balance report ...)
     gt balance compare OLD_SET NEW_SET [--metric M] [--max-games N]
     gt balance diff OLD_STUDY NEW_STUDY [--json]
+    gt balance value SET.gtc [--card NAME...] [--games N] [-o values.html]
     """
 
 
@@ -213,7 +214,7 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
 @json_option
 @handles_input_errors()
 def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, profile_spec, players, seed, bot,
-            variants, jobs, executor_kind, scheduler, as_json) -> None:
+            budget, variants, jobs, executor_kind, scheduler, as_json) -> None:
     """Play two versions of a card set until a sequential test decides a metric.
 
     The SPRT of H0 (new - old = --h0) against H1 (new - old = --h1), as chess engines'
@@ -221,6 +222,8 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
     the log-likelihood ratio crosses a bound or --max-games runs out. Exit codes: 0 done
     (decided or not: the output says), 2 unusable input.
     """
+    from dataclasses import replace
+
     from gtcli.balance import compare as comparing
     from gtcli.balance.study import OptionProblem, load_study
     from gtcli.cli.terminal.output import json_text, safe
@@ -233,6 +236,7 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
             study, card_set, left = load_study(path, board, profile_spec, players, seed, bot, variants, logs=False)
         except OptionProblem as exc:
             raise comparing.problem(exc.option, str(exc)) from None
+        study = replace(study, budget=budget)
         chosen = comparing.card_metric(chosen, card_set, left, path)
         studies.append(study)
         left_out.append(list(left))
@@ -267,3 +271,8 @@ def compare(old_set, new_set, metric, d0, d1, alpha, beta, max_games, board, pro
                         f"{100 * side['ci'][0]:.1f}% - {100 * side['ci'][1]:.1f}%)", False))
     click.echo(f"  LLR {test.llr:.3f}, bounds {test.lower:.3f} and {test.upper:.3f} "
                f"(alpha {alpha}, beta {beta}).")
+
+
+from gtcli.cli.commands.balance_value import value as _value  # noqa: E402  (gt balance value)
+
+balance.add_command(_value)

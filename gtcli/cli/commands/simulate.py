@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager, nullcontext
+from dataclasses import replace
 
 import click
 
@@ -29,6 +30,25 @@ def _players(ctx: click.Context, param: click.Parameter, value: str) -> tuple[in
         raise click.BadParameter(str(exc), ctx, param) from None
 
 
+def _bots(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """``greedy`` or ``mcts,greedy,greedy,greedy``: checked, spelled as the logs and study.json name it."""
+    from gtcli.grand_tribunal.play.seating import parse_bots
+
+    try:
+        return ",".join(parse_bots(value))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+
+
+def _complete_bots(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    done, _, last = incomplete.rpartition(",")
+    return [click.shell_completion.CompletionItem(done + ("," if done else "") + name)
+            for name in ("random", "greedy", "mcts") if name.startswith(last)]
+
+
+DEFAULT_BUDGET = 128  # gtcli.grand_tribunal.play.mcts.DEFAULT_BUDGET (a test keeps them equal): no import at start
+
+
 def study_options(func):
     """What a study plays: shared by ``gt simulate`` and ``gt balance compare``."""
     for option in reversed([
@@ -40,8 +60,12 @@ def study_options(func):
                      help="Players per game: 4, or several taken in turn (3,4,5 or 3..5)."),
         click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
                      help="Game i of seed S is the same game on any machine, with any --jobs."),
-        click.option("--bot", type=click.Choice(["random", "greedy"]), default="random", show_default=True,
-                     help="random: any legal move; greedy: plays for Tribunal points (docs/balance.md)."),
+        click.option("--bot", "--bots", "bot", default="random", show_default=True, callback=_bots,
+                     metavar="BOT[,BOT...]", shell_complete=_complete_bots,
+                     help="random: any legal move; greedy: plays for Tribunal points; mcts: searches "
+                          "(docs/balance.md). A list seats one per seat, rotating game by game."),
+        click.option("--budget", type=click.IntRange(1, 100_000), default=DEFAULT_BUDGET, show_default=True,
+                     metavar="N", help="The mcts bot's iterations per action."),
         click.option("--variants", default="", metavar="LIST", help="Variants every game plays with (X1..X5).",
                      shell_complete=completing.variants),
         executor_options,
@@ -87,7 +111,7 @@ def _parsed(option: str, parse, *args):
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, no report: the summary line only.")
 @json_option
 @handles_input_errors()
-def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jobs, executor_kind, scheduler,
+def simulate(games, cards, board, profile_spec, players, seed, bot, budget, variants, jobs, executor_kind, scheduler,
              folder, stats_only, overwrite, language, names, dates, quiet, as_json) -> None:
     """Play whole games with a bot and write each as a legal log, for balance studies.
 
@@ -109,6 +133,7 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, variants, jo
     with option_problems():
         study, card_set, left_out = load_study(cards, board, profile_spec, players, seed, bot, variants,
                                                bool(folder) and not stats_only, language, chosen_names, chosen_dates)
+    study = replace(study, budget=budget)
     if left_out:
         click.echo(f"gt: left out of the decks (a manual effect, which a bot cannot carry out): "
                    f"{', '.join(safe(repr(n), False) for n in left_out)}", err=True)

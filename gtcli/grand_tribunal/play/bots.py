@@ -1,4 +1,4 @@
-"""Bots that play whole legal games through the referee: the random legal player and a greedy one.
+"""Bots that play whole legal games through the referee: three skill tiers, one bot per seat.
 
 Every move a bot makes is first tried on a copy of the referee (``Referee.fork``) and kept
 only if the rules found nothing wrong with it, so the game it plays is legal by
@@ -13,10 +13,20 @@ decide. What each bot does (docs/balance.md, "Bots"):
   the most votes over its rivals', advances the card nearest to activation (Items first),
   installs Spells where they add a category an Item lacks, casts and plays what it can,
   and gathers Vis when it is short.
+* ``mcts`` (:class:`gtcli.grand_tribunal.play.mcts.SearchBot`): the greedy bot, except that each
+  action is chosen by information-set Monte Carlo search (:mod:`gtcli.grand_tribunal.play.mcts`).
 
 Cards with a ``manual`` effect cannot be played by a bot (the referee cannot carry their
 effect out): :func:`playable_cards` leaves them out of every deck, and the bots never
-draw, deal or name them. Neither bot plays like a person.
+draw, deal or name them. No bot plays like a person.
+
+One game, several bots: the seats share a :class:`Table` (the referee, the log so far, the
+game's random numbers) and each seat's turns are played by that seat's bot
+(:func:`gtcli.grand_tribunal.play.seating.seated`). A bot may be **forbidden** cards (restricted
+play, docs/balance.md "Each card's value"): it never moves them to its Sanctum, advances,
+activates, installs, casts, plays or aims an effect at them, nor takes them from a face-up row.
+:mod:`gtcli.grand_tribunal.play.restriction` holds the one test, applied where the moves are
+made up and again in :meth:`Bot.attempt`, the one place every move passes through.
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ import random
 
 from gtcli.core.diagnostics import ERROR, WARNING
 from gtcli.core.text import fold
+from gtcli.grand_tribunal.play.restriction import Restricted
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.actions.moves import apply
 from gtcli.grand_tribunal.rules.actions.sanctum import slots_fit
@@ -79,14 +90,41 @@ def sample_board() -> Board:
     return load_board(str(cards_dir() / "sample-board.toml"))
 
 
-class Bot:
+class Table:
+    """What the seats of one game share: the referee, the events so far, the game's random numbers."""
+
+    def __init__(self, ref: Referee, rng: random.Random) -> None:
+        self.ref = ref
+        self.rng = rng
+        self.events: list = []
+        self.handle = 0  # the last secret card's handle number
+        self.moves: list = []  # the moves kept so far in the turn being played
+        self.turn_start = ref  # the referee as the turn began (attempt() goes back to it)
+        self.seats: dict = {}  # player -> the bot that plays their turns (none: the bot that plays the game)
+
+
+def _shared(field: str) -> property:
+    return property(lambda self: getattr(self.table, field), lambda self, value: setattr(self.table, field, value))
+
+
+class Bot(Restricted):
     """The random legal player (module docstring)."""
 
     name = "random"
+    first_praeco = ""
+    ref = _shared("ref")
+    rng = _shared("rng")
+    events = _shared("events")
+    handle = _shared("handle")
+    moves = _shared("moves")
+    turn_start = _shared("turn_start")
 
     def __init__(self, card_set: CardSet, players: tuple[str, ...], seed: int, board: Board | None = None,
-                 profile: RuleProfile = OFFICIAL, variants: frozenset[str] = frozenset()) -> None:
-        self.rng = random.Random(seed)
+                 profile: RuleProfile = OFFICIAL, variants: frozenset[str] = frozenset(),
+                 forbidden: frozenset[str] = frozenset()) -> None:
+        self.seed = seed
+        self.forbidden = frozenset(fold(n) for n in forbidden)  # folded names of the cards it may not use
+        self.watch: set[str] | None = None  # a set: the folded names of every card the restriction would test
         self.card_set = card_set
         self.players = players
         self.board = board
@@ -97,9 +135,7 @@ class Bot:
                            for deck in ("item", "spell", "resource")}
         self.deck_keys = {deck: [(c.name, fold(c.name), c.copies) for c in cards] for deck, cards in self.deck_cards.items()}
         empty = L.Log(None, (), None, ())
-        self.ref = Referee(empty, card_set, profile, players, board, variants)
-        self.events: list = []
-        self.handle = 0
+        self.table = Table(Referee(empty, card_set, profile, players, board, variants), random.Random(seed))
 
     # ---- helpers --------------------------------------------------------------------------------
     @property
@@ -148,7 +184,7 @@ class Bot:
         kept so far (the rules are deterministic: the same state), and the move is not kept.
         Most moves are legal, so this copies the game about once a turn, not once a move.
         """
-        if self.hopeless(move):
+        if self.hopeless(move) or ((self.forbidden or self.watch is not None) and self.uses_forbidden(player, move)):
             return False
         before = len(self.ref.diagnostics)
         try:
@@ -212,14 +248,14 @@ class Bot:
     # ---- a turn ------------------------------------------------------------------------------------
     def free_moves(self, player: str) -> None:
         s = self.state
-        for card in s.cards_of(player, SANCTUM):
+        for card in self.usable(s.cards_of(player, SANCTUM)):
             d = s.card_def(card)
             # with quick rotation (X5) cards turn active by themselves: the log never says so
             if d and not card.active and d.cost is not None and card.vis >= d.cost and "X5" not in self.variants:
                 shown = L.CardRef(card.name, card.handle) if card.handle else self.ref_of(card)  # names it
                 self.attempt(player, L.Activate(card=shown))
-        spells = [c for c in s.cards_of(player, SANCTUM) if c.deck == "spell" and c.active]
-        items = [c for c in s.cards_of(player, SANCTUM) if c.deck == "item" and c.active]
+        spells = [c for c in self.usable(s.cards_of(player, SANCTUM)) if c.deck == "spell" and c.active]
+        items = [c for c in self.usable(s.cards_of(player, SANCTUM)) if c.deck == "item" and c.active]
         for spell in spells:
             for item in self.rng.sample(items, len(items)):
                 if self.fits(spell, item) and self.attempt(player, L.Install(spell=self.ref_of(spell), item=self.ref_of(item))):
@@ -229,7 +265,7 @@ class Bot:
         s = self.state
         me = s.players[player]
         options = []
-        inactive = [c for c in s.cards_of(player, SANCTUM) if c.deck in ("item", "spell") and not c.active]
+        inactive = [c for c in self.usable(s.cards_of(player, SANCTUM)) if c.deck in ("item", "spell") and not c.active]
         needy = [c for c in inactive if (s.card_def(c).cost or 0) - c.vis > 0]
         if needy and me.vis >= 1:
             card = self.needy_card(player, needy)
@@ -244,20 +280,22 @@ class Bot:
             others = [c for c in needy if c is not card]
             if "X1" in self.variants and others and me.vis >= 2:  # double advance: a second one
                 options.append(L.Advance(parts=((self.ref_of(self.rng.choice(others)), 1),)))
-        for spell in s.cards_of(player, INSTALLED):
+        for spell in self.usable(s.cards_of(player, INSTALLED)):
+            if not self.allowed(s.cards.get(spell.host)):
+                continue
             outcome = self.outcome(player, spell, "on cast")
             if outcome is not None:
                 host = s.cards[spell.host]
                 keep = me.vis >= 6 and self.rng.random() < 0.4
                 options.append(L.Cast(spell=self.ref_of(spell), item=self.ref_of(host), keep=keep, outcome=outcome))
-        for res in s.cards_of(player, SANCTUM):
+        for res in self.usable(s.cards_of(player, SANCTUM)):
             if res.deck == "resource":
                 outcome = self.outcome(player, res, "on play")
                 if outcome is not None:
                     options.append(L.Play(card=self.ref_of(res), outcome=outcome))
         options.append(L.Vote(space=L.Word(self.vote_space(player))))
         for deck in ("item", "spell"):
-            row = [cid for cid in s.rows[deck] if cid]
+            row = [cid for cid in s.rows[deck] if cid and self.allowed(s.cards[cid])]
             refill = self.pick_name(deck)
             zone = self.zone()
             if row and refill and self.rng.random() < 0.5:
@@ -387,26 +425,37 @@ class Bot:
         op = step.op if step else ""
         if op == "burn":
             return [c for p in self.players if p != player for c in s.cards_of(p, SANCTUM) if c.deck == "item"]
-        own = [c for c in s.cards_of(player, SANCTUM) if c.name and not c.active
+        own = [c for c in self.usable(s.cards_of(player, SANCTUM)) if c.name and not c.active
                and (kind == "card" and c.deck in ("item", "spell") or c.deck == kind)]
         if op == "put_vis":
             return [c for c in own if (s.card_def(c).cost or 0) > c.vis]
         return own
 
     def take_turn(self, player: str) -> None:
+        """One whole turn: its opening moves, its actions (:meth:`act`), its closing moves."""
         self.ref.play_turn(L.Turn(L.Word(player), ()))
-        self.moves: list[L.Move] = []
+        self.moves = []
         self.turn_start, self.ref = self.ref, self.ref.fork()  # attempt() goes back to it after an illegal move
+        self.open_turn(player)
+        self.act(player)
+        self.close_turn(player)
+
+    def open_turn(self, player: str) -> None:
+        """The Praeco's tokens, cards from hand to the Sanctum, what is paid for activated and installed."""
         s = self.state
         if player == s.praeco and not s.turn.extra_turn and s.concilium > 0:
             spaces = self.praeco_spaces(player, min(3, s.concilium))
             self.attempt(player, L.PraecoVotes(spaces=tuple(L.Word(x) for x in spaces)))
         hand = s.cards_of(player, HAND)
         keep = self.rng.randint(0, min(2, len(hand)))
-        moving = [self.ref_of(c) for c in hand[keep:]]
+        moving = [self.ref_of(c) for c in self.usable(hand[keep:])]
         if moving:
             self.attempt(player, L.ToSanctum(cards=tuple(moving)))
         self.free_moves(player)
+
+    def act(self, player: str) -> None:
+        """The turn's actions: the candidate moves tried in this bot's order until the slots are used."""
+        s = self.state
         for move in self.candidates(player):
             if s is not self.state:
                 s = self.state
@@ -414,6 +463,9 @@ class Bot:
             if turn.used >= turn.slots:
                 break
             self.attempt(player, move)
+
+    def close_turn(self, player: str) -> None:
+        """Cheap Resources (X4), what is now paid for, the hand down to its limit; the turn recorded."""
         if "X4" in self.variants:  # cheap resources: every playable Resource, slots or not
             for move in self.candidates(player):
                 if isinstance(move, L.Play):
@@ -426,23 +478,32 @@ class Bot:
         self.events.append(L.Turn(L.Word(player), tuple(self.moves) or (L.Pass(),)))
 
     # ---- the game ---------------------------------------------------------------------------------------
+    def seat(self, player: str) -> "Bot":
+        """The bot that plays ``player``'s turns."""
+        return self.table.seats.get(player, self)
+
+    def finish_tribunal(self) -> None:
+        """Play on from a turn's end (or a Tribunal's start) until the Tribunal is scored."""
+        while True:
+            player = self.ref.expected_player()
+            if player is None:
+                if self.state.round >= len(self.players):
+                    break
+                event = L.RoundStart(self.state.round + 1, L.Word(self.ref.expected_praeco() or self.first_praeco))
+                self.events.append(event)
+                self.ref.start_round(event)
+                continue
+            self.seat(player).take_turn(player)
+        self.ref.end_turn(None)
+        self.ref.maybe_score(None)
+
     def play(self, tags: tuple = ()) -> L.Log:
         setup = self.setup()
+        self.first_praeco = setup.praeco.text
         for number in range(1, self.profile.tribunals + 1):
             self.events.append(L.TribunalStart(number))
             self.ref.start_tribunal(self.events[-1])
-            for round_number in range(1, len(self.players) + 1):
-                praeco = self.ref.expected_praeco() or setup.praeco.text
-                event = L.RoundStart(round_number, L.Word(praeco))
-                self.events.append(event)
-                self.ref.start_round(event)
-                while True:
-                    player = self.ref.expected_player()
-                    if player is None:
-                        break
-                    self.take_turn(player)
-            self.ref.end_turn(None)
-            self.ref.maybe_score(None)
+            self.finish_tribunal()
             result = self.state.results[-1]
             self.events.append(L.Scores(tuple((L.Word(p.name), p.score) for p in result.players)))
         self.events.append(L.Winner(tuple(L.Word(w) for w in self.ref.winners())))

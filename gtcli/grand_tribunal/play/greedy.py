@@ -20,10 +20,12 @@ class GreedyBot(Bot):
         active counts for the share of its cost already paid.
         """
         s = self.state
-        key = (self.ref, len(getattr(self, "moves", ())), s.turn_serial, player)
+        # the same referee object (a Referee compares equal to any other of the same log: its state is
+        # no field), the same moves: the same position, nothing has moved since
+        key = (len(getattr(self, "moves", ())), s.turn_serial, player)
         cached = getattr(self, "_interest", None)
-        if cached is not None and cached[0] == key:  # the same position: nothing has moved since
-            return cached[1]
+        if cached is not None and cached[0] is self.ref and cached[1] == key:
+            return cached[2]
         value = dict.fromkeys(self.spaces, 0.0)
         for owner in self.players:
             sign = 1.0 if owner == player else -0.5
@@ -37,7 +39,7 @@ class GreedyBot(Bot):
                 for space in spaces:
                     if space in value:
                         value[space] += weight
-        self._interest = (key, value)
+        self._interest = (self.ref, key, value)
         return value
 
     def best(self, player: str, spaces: list[str], reverse: bool = False) -> list[str]:
@@ -88,14 +90,14 @@ class GreedyBot(Bot):
     def free_moves(self, player: str) -> None:
         """Activate what is paid for, then install each Spell where it adds a category the Item lacks."""
         s = self.state
-        for card in s.cards_of(player, SANCTUM):
+        for card in self.usable(s.cards_of(player, SANCTUM)):
             d = s.card_def(card)
             if d and not card.active and d.cost is not None and card.vis >= d.cost and "X5" not in self.variants:
                 shown = L.CardRef(card.name, card.handle) if card.handle else self.ref_of(card)
                 self.attempt(player, L.Activate(card=shown))
-        for spell in [c for c in self.state.cards_of(player, SANCTUM) if c.deck == "spell" and c.active]:
+        for spell in [c for c in self.usable(self.state.cards_of(player, SANCTUM)) if c.deck == "spell" and c.active]:
             category = self.state.card_def(spell).category
-            items = [c for c in self.state.cards_of(player, SANCTUM) if c.deck == "item" and c.active]
+            items = [c for c in self.usable(self.state.cards_of(player, SANCTUM)) if c.deck == "item" and c.active]
 
             def fresh(item) -> tuple:
                 cats = {self.state.card_def(self.state.cards[i]).category for i in self.state.installed_on(item.id)}
@@ -105,5 +107,3 @@ class GreedyBot(Bot):
                 if self.fits(spell, item) and self.attempt(player, L.Install(spell=self.ref_of(spell), item=self.ref_of(item))):
                     break
 
-
-BOTS: dict[str, type[Bot]] = {"random": Bot, "greedy": GreedyBot}

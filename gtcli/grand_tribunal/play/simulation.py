@@ -21,7 +21,8 @@ from typing import Any
 
 from gtcli.core.diagnostics import ERROR
 from gtcli.grand_tribunal.play.bots import NAMES, sample_board
-from gtcli.grand_tribunal.play.greedy import BOTS
+from gtcli.grand_tribunal.play.mcts import DEFAULT_BUDGET
+from gtcli.grand_tribunal.play.seating import seat_bots, seated
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.profiles import OFFICIAL, RuleProfile
 
@@ -44,7 +45,7 @@ class Study:
     """
 
     players: tuple[int, ...]  # game i has players[i % len(players)] players
-    bot: str = "random"
+    bot: str = "random"  # one bot for every seat, or one per seat ("mcts,greedy,greedy,greedy"), rotating
     seed: int = 0
     cards: str = SAMPLE
     cards_path: str | None = None
@@ -58,6 +59,7 @@ class Study:
     event: str = "Simulated game"
     names: tuple[str, ...] = ()  # --names: each game draws its players from these (by its seed); () Ana, Ben...
     dates: tuple[str, str] | None = None  # --dates: each game's [Date], drawn by its seed between the two
+    budget: int = DEFAULT_BUDGET  # the search bot's iterations per action
     extra: dict[str, Any] = field(default_factory=dict, compare=False)  # not used by the games
 
 
@@ -121,7 +123,13 @@ def tags(study: Study, index: int) -> tuple:
     from gtcli.grand_tribunal.rules.variants import VARIANTS
 
     seats_ = seats(study, index)
-    out = [("Event", f"{study.event} {index + 1} (bot {study.bot}, seed {study.seed})", None)]
+    kinds = seat_bots(study.bot, seats_, index)
+    budget = f", budget {study.budget}" if "mcts" in kinds else ""
+    if len(set(kinds)) == 1:
+        who = f"bot {kinds[0]}{budget}, "
+    else:
+        who = "bots " + ", ".join(f"{p}={k}" for p, k in zip(seats_, kinds)) + f"{budget}; "
+    out = [("Event", f"{study.event} {index + 1} ({who}seed {study.seed})", None)]
     if study.dates:
         out.append(("Date", game_date(study, index), None))
     out += [("Players", ", ".join(seats_), None), ("Cards", study.cards, None)]
@@ -136,17 +144,38 @@ def tags(study: Study, index: int) -> tuple:
     return tuple(out)
 
 
-def play_game(study: Study, index: int) -> Game:
-    """Game ``index`` (from 0) of ``study``: the same game wherever and whenever it is played."""
+def restricted_seat(study: Study, index: int) -> str:
+    """The seat forbidden a card in game ``index`` of a restricted-play study: seats rotate."""
+    seats_ = seats(study, index)
+    return seats_[index % len(seats_)]
+
+
+def play_game(study: Study, index: int, forbid: str | None = None, watch: bool = False) -> Game:
+    """Game ``index`` (from 0) of ``study``: the same game wherever and whenever it is played.
+
+    With ``forbid``, the card of that name is forbidden to the bot of seat
+    :func:`restricted_seat` (restricted play); everything else is the same game. With
+    ``watch``, the summary's ``considered`` lists the folded names of every card that seat's bot
+    weighed (forbidding any other card gives this very game: :meth:`Bot.allowed`).
+    """
     from gtcli.grand_tribunal.play.summary import summarize
 
     card_set = card_set_of(study)
     seed = game_seed(study.seed, index)
-    bot = BOTS[study.bot](card_set, seats(study, index), seed, _board(study), _profile(study),
-                          frozenset(study.variants))
+    players = seats(study, index)
+    kinds = seat_bots(study.bot, players, index)
+    forbidden = {restricted_seat(study, index): frozenset((forbid,))} if forbid else {}
+    watched = restricted_seat(study, index) if watch else None
+    bot = seated(kinds, card_set, players, seed, _board(study), _profile(study), frozenset(study.variants),
+                 forbidden, study.budget, watched)
     log = replace(bot.play(tags(study, index)), language=study.language)
     errors = tuple(d.code for d in bot.ref.diagnostics if d.severity == ERROR)
     summary = summarize(log, bot.state, bot.ref.winners())
+    summary["bots"] = dict(zip(players, kinds))
+    if watched:
+        summary["considered"] = sorted(bot.seat(watched).watch or ())
+    if forbid:
+        summary["restricted"] = {"player": restricted_seat(study, index), "card": forbid}
     return Game(index, seed, summary, log_text(study, log, card_set) if study.logs else None, errors)
 
 
@@ -173,6 +202,6 @@ def random_game(card_set, players: int, seed: int, cards_tag: str = SAMPLE, boar
     """
     study = Study((players,), bot, seed, cards_tag, None, board_tag, None,
                   None if profile is OFFICIAL else profile.name, None, tuple(sorted(variants)), language)
-    log = BOTS[bot](card_set, NAMES[:players], seed, sample_board() if board_tag else None, profile,
-                    frozenset(variants)).play((("Event", f"Generated game {seed}", None), *tags(study, 0)[1:]))
+    log = seated(seat_bots(bot, NAMES[:players], 0), card_set, NAMES[:players], seed,
+                 sample_board() if board_tag else None, profile, frozenset(variants)).play((("Event", f"Generated game {seed}", None), *tags(study, 0)[1:]))
     return replace(log, language=language)

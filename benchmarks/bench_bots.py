@@ -1,0 +1,96 @@
+"""Benchmark the search bot: its strength against the greedy bot, and what it costs.
+
+    python benchmarks/bench_bots.py                        # 100 games at the default budget
+    python benchmarks/bench_bots.py --games 40 --budget 64 --jobs 2
+
+Four-player games, one ``mcts`` seat and three ``greedy`` seats (``--bot mcts,greedy,greedy,greedy``:
+the search bot's seat rotates game by game). Reported:
+
+* **strength**: the search bot's win share (a shared win counts 1/k) with its 95% interval (the
+  game is the unit: one search seat per game), against the fair share of 25%. Goal: at least 40%.
+* **cost per game**: CPU seconds of a whole game with one search seat, on one core (each game
+  timed in the process that plays it). Goal: at most 30 s.
+* **cost per decision**: CPU time per searched action, and per iteration (a fork, a
+  determinization, a greedy rollout to the next Tribunal).
+
+Results are printed and saved to ``benchmarks/out/bots.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from functools import partial
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+OUT = HERE / "out"
+
+from gtcli.core.executor import Executor, map_ordered  # noqa: E402
+from gtcli.core.statistics import mean_interval  # noqa: E402
+from gtcli.grand_tribunal.play.mcts import DEFAULT_BUDGET  # noqa: E402
+
+
+def one_game(budget: int, seed: int, index: int) -> dict:
+    """One game, timed on this process's CPU clock, with the search seat's counters."""
+    from gtcli.grand_tribunal.play import simulation as sim
+    from gtcli.grand_tribunal.play.mcts import SearchBot
+    from gtcli.grand_tribunal.play.seating import seat_bots, seated
+    from gtcli.grand_tribunal.play.summary import summarize
+
+    study = sim.Study((4,), "mcts,greedy,greedy,greedy", seed, logs=False, budget=budget)
+    players = sim.seats(study, index)
+    kinds = seat_bots(study.bot, players, index)
+    started = time.process_time()
+    bot = seated(kinds, sim.card_set_of(study), players, sim.game_seed(seed, index), sim._board(study),
+                 budget=budget)
+    log = bot.play(sim.tags(study, index))
+    seconds = time.process_time() - started
+    summary = summarize(log, bot.state, bot.ref.winners())
+    searcher = next(b for b in bot.table.seats.values() if isinstance(b, SearchBot))
+    seat = next(p for p, k in zip(players, kinds) if k == "mcts")
+    winners = summary["winners"]
+    return {"index": index, "seat": seat, "share": (1 / len(winners)) if seat in winners else 0.0,
+            "points": summary["totals"][seat], "seconds": seconds, "decisions": searcher.decisions,
+            "iterations": searcher.iterations}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    games = []
+    for game in map_ordered(partial(one_game, args.budget, args.seed), range(args.games), Executor(jobs=args.jobs)):
+        games.append(game)
+        print(f"game {game['index'] + 1}: {game['seat']} (mcts) share {game['share']:.2f}, "
+              f"{game['seconds']:.2f} s, {game['decisions']} decisions", flush=True)
+    shares = [g["share"] for g in games]
+    share, low, high = mean_interval(len(shares), sum(shares), sum(s * s for s in shares))
+    seconds = [g["seconds"] for g in games]
+    decisions = sum(g["decisions"] for g in games)
+    iterations = sum(g["iterations"] for g in games)
+    result = {"games": len(games), "budget": args.budget, "seed": args.seed,
+              "win_share": share, "interval": [low, high], "fair_share": 0.25, "goal_share": 0.40,
+              "seconds_per_game": {"mean": statistics.mean(seconds), "median": statistics.median(seconds),
+                                   "max": max(seconds)}, "goal_seconds": 30,
+              "seconds_per_decision": sum(seconds) / decisions if decisions else None,
+              "ms_per_iteration": 1000 * sum(seconds) / iterations if iterations else None,
+              "decisions_per_game": decisions / len(games)}
+    print(f"\nmcts vs 3 greedy, budget {args.budget}, {len(games)} games: win share {100 * share:.1f}% "
+          f"(95% interval {100 * low:.1f}% - {100 * high:.1f}%; fair 25%, goal 40%)")
+    print(f"cost per game: mean {result['seconds_per_game']['mean']:.2f} s, max {max(seconds):.2f} s (goal 30 s); "
+          f"per searched decision {result['seconds_per_decision']:.3f} s, "
+          f"per iteration {result['ms_per_iteration']:.2f} ms (including the greedy seats' play)")
+    OUT.mkdir(exist_ok=True)
+    (OUT / "bots.json").write_text(json.dumps(result, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
