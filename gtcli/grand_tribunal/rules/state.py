@@ -3,12 +3,26 @@
 Mutable by design (like python-chess's Board): each action function of
 :mod:`gtcli.grand_tribunal.rules.actions` checks a move against this state and applies it.
 ``snapshot()`` gives a plain dict for ``gt replay`` and ``gt play``.
+
+A copy (:meth:`GameState.copy`, what ``Referee.fork()`` makes for a bot trying a move) is a
+forward model's step, made thousands of times per decision by a search bot, so it copies
+nothing up front: the state and its copy share what both had (structural sharing) and each
+copies a part only when it first reaches for it (copy on write; docs/performance.md,
+goal 1). Three layers do it:
+
+* the containers of the table (the Voting Track, the rows, the turn, the results...) are
+  put aside in a frozen mapping both states share; the first read of one through a state
+  gives that state its own copy (:meth:`GameState.__getattr__`), so code that changes what
+  it read in place (``s.track[space] += 1``) changes only its own state's;
+* the cards and the players are in :class:`Shared` tables: a card is copied the first time
+  it is looked up through a state (``s.cards[id]``, ``cards_of``, ``named``...), so a card
+  a state hands out is always its own. A card left shared refuses any change (a bug);
+* the card index (:class:`CardIndex`) holds card ids in tuples, never changed in place:
+  a copy shares its maps until it changes one, and then copies only the map, not the entries.
 """
 
 from __future__ import annotations
 
-import copy
-import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +35,11 @@ HAND, SANCTUM, INSTALLED, ROW, DISCARD, GONE = "hand", "sanctum", "installed", "
 
 
 _TRACKED = frozenset(("name", "owner", "zone", "vis", "host"))  # what the card index depends on
+_SHARED = "shared"  # a card's index while two states share the card: it must not change
+
+
+class SharedCardChanged(RuntimeError):
+    """A card shared by a state and its copy was changed directly (a bug: go through the state)."""
 
 
 class CardInPlay:
@@ -29,7 +48,7 @@ class CardInPlay:
     A card in a game's state reports every change of its name, owner, zone, Vis or host
     to the state's :class:`CardIndex`, so the rules find a player's hand, an Item's Spells
     or a card by name without looking through every card the game has seen. Its fields
-    live in its ``__dict__`` (no slots): copying a state copies each card in one step.
+    live in its ``__dict__`` (no slots): copying a card copies them in one step.
     """
 
     def __init__(self, id: int, deck: str | None, name: str | None = None, handle: str | None = None,
@@ -50,12 +69,17 @@ class CardInPlay:
             placed=placed,  # (Tribunal, place) of an Item that won an award
             auto_active=auto_active,  # X5: (turn serial, line) when its cost made it active
             secret_draw=secret_draw,  # X3: taken from a face-up row unseen; which card is known when named
-            _index=None,  # a weak reference to the state's CardIndex
+            _index=None,  # the CardIndex of the state holding the card, or _SHARED
         )
 
     def __setattr__(self, field_name: str, value: object) -> None:
-        index = self._index  # a weak reference: cards and index are freed without the cycle collector
-        if index is not None and field_name in _TRACKED and (index := index()) is not None:
+        index = self._index
+        if index is None:
+            object.__setattr__(self, field_name, value)
+        elif index is _SHARED:
+            raise SharedCardChanged(f"card #{self.id} is shared by a game state and its copy; "
+                                    "change it through the state's own lookups")
+        elif field_name in _TRACKED:
             index.change(self, field_name, value)
         else:
             object.__setattr__(self, field_name, value)
@@ -89,56 +113,200 @@ class CardInPlay:
         return self.name or self.handle or f"card #{self.id}"
 
 
-def _card_id(card: CardInPlay) -> int:
-    return card.id
+class Shared(dict):
+    """A table (id -> card, name -> player) whose entries a state shares with its copies.
+
+    ``base`` is a mapping no one changes any more, shared by every copy made from the same
+    state; the table's own entries are the copies this state made, each the first time it
+    was looked up (``table[key]``, ``get``, iteration), so whatever a state hands out is its
+    own to change. :meth:`fork` makes a copy in time independent of the table's size when
+    nothing was looked up since the last copy, and in one dict merge otherwise.
+    """
+
+    __slots__ = ("base",)
+
+    def __init__(self, entries: dict | None = None) -> None:
+        super().__init__(entries or ())
+        self.base: dict = {}
+
+    def _copy(self, value: Any) -> Any:
+        clone = object.__new__(value.__class__)
+        clone.__dict__.update(value.__dict__)
+        return clone
+
+    def _freeze(self, value: Any) -> None:
+        """``value`` goes into a base: shared from now on."""
+
+    def __missing__(self, key: Any) -> Any:
+        value = self._copy(self.base[key])
+        dict.__setitem__(self, key, value)
+        return value
+
+    def peek(self, key: Any) -> Any:
+        """The entry for ``key`` to read, never to change: not copied (KeyError if there is none)."""
+        found = dict.get(self, key)
+        return self.base[key] if found is None else found
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        return self.__missing__(key) if key in self.base else default
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in self.base
+
+    def _fill(self) -> None:
+        for key in self.base:
+            if not dict.__contains__(self, key):
+                self.__missing__(key)
+
+    def __iter__(self):
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def keys(self):  # type: ignore[override]
+        self._fill()
+        return dict.keys(self)
+
+    def values(self):  # type: ignore[override]
+        self._fill()
+        return dict.values(self)
+
+    def items(self):  # type: ignore[override]
+        self._fill()
+        return dict.items(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, dict):
+            return NotImplemented
+        self._fill()
+        if isinstance(other, Shared):
+            other._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    def __reduce__(self):
+        return self.__class__, (dict(self.items()),)
+
+    def fork(self) -> "Shared":
+        """A table sharing every entry with this one; this one's own entries become shared too."""
+        if dict.__len__(self):
+            base = dict(self.base)
+            for key, value in dict.items(self):
+                self._freeze(value)
+                base[key] = value
+            dict.clear(self)
+            self.base = base
+        clone = self._empty()
+        clone.base = self.base
+        return clone
+
+    def _empty(self) -> "Shared":
+        return self.__class__()
+
+
+class Cards(Shared):
+    """The cards of a state: id -> :class:`CardInPlay`, each copied into the state's own
+    :class:`CardIndex` the first time it is looked up (see :class:`Shared`)."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, entries: dict | None = None, index: "CardIndex | None" = None) -> None:
+        super().__init__(entries)
+        self.index = index
+
+    def _copy(self, card: CardInPlay) -> CardInPlay:
+        clone = object.__new__(CardInPlay)
+        fields = clone.__dict__
+        fields.update(card.__dict__)
+        fields["_index"] = self.index
+        return clone
+
+    def _freeze(self, card: CardInPlay) -> None:
+        card.__dict__["_index"] = _SHARED
+
+    def _empty(self) -> "Cards":
+        return Cards(None, self.index)
 
 
 class CardIndex:
     """Where the cards of one game state are, kept current as they change (constant-time lookups).
 
-    ``at``: (owner, zone) -> cards; ``hosted``: Item id -> the Spells installed under it;
-    ``live`` and ``gone``: folded name -> the cards of that name still in play, and those
-    out of the game (discarded before an earlier Tribunal's reshuffle); ``vis_on_cards``:
-    the Vis on cards in play (not discarded), the running total the Regio is worked out from.
-    Each maps to a dict of card id -> card: insertion-ordered sets, sorted by id when read
-    so every answer comes in the order the cards entered the game.
+    ``at``: (owner, zone) -> card ids; ``hosted``: Item id -> the ids of the Spells installed
+    under it; ``live`` and ``gone``: folded name -> the ids of the cards of that name still in
+    play, and of those out of the game (discarded before an earlier Tribunal's reshuffle);
+    ``vis_on_cards``: the Vis on cards in play (not discarded), the running total the Regio
+    is worked out from. The ids are tuples in increasing order (the order the cards entered
+    the game), replaced, never changed in place, so a copy of the index shares every tuple
+    and each map until it changes it (:meth:`fork`).
     """
 
-    __slots__ = ("at", "hosted", "live", "gone", "vis_on_cards", "__weakref__")
+    __slots__ = ("at", "hosted", "live", "gone", "vis_on_cards", "_shared")
 
     def __init__(self) -> None:
-        self.at: dict[tuple[str | None, str], dict[int, CardInPlay]] = {}
-        self.hosted: dict[int, dict[int, CardInPlay]] = {}
-        self.live: dict[str, dict[int, CardInPlay]] = {}
-        self.gone: dict[str, dict[int, CardInPlay]] = {}
+        self.at: dict[tuple[str | None, str], tuple[int, ...]] = {}
+        self.hosted: dict[int, tuple[int, ...]] = {}
+        self.live: dict[str, tuple[int, ...]] = {}
+        self.gone: dict[str, tuple[int, ...]] = {}
         self.vis_on_cards = 0
+        self._shared = 0  # a bit per map shared with another index: at 1, hosted 2, live 4, gone 8
 
-    def copy_for(self, cards: dict[int, CardInPlay]) -> "CardIndex":
-        """This index for a copy of the state whose cards are ``cards`` (same ids)."""
-        new = CardIndex()
-        for mine, theirs in ((self.at, new.at), (self.hosted, new.hosted), (self.live, new.live),
-                             (self.gone, new.gone)):
-            for key, found in mine.items():
-                theirs[key] = {i: cards[i] for i in found}
+    def fork(self) -> "CardIndex":
+        """An index equal to this one, sharing its maps (each copied by the first to change it)."""
+        new = object.__new__(CardIndex)
+        new.at, new.hosted, new.live, new.gone = self.at, self.hosted, self.live, self.gone
         new.vis_on_cards = self.vis_on_cards
+        new._shared = self._shared = 15
         return new
 
+    def _at(self) -> dict:
+        if self._shared & 1:
+            self.at = dict(self.at)
+            self._shared &= ~1
+        return self.at
+
+    def _hosted(self) -> dict:
+        if self._shared & 2:
+            self.hosted = dict(self.hosted)
+            self._shared &= ~2
+        return self.hosted
+
+    def _names(self, gone: bool) -> dict:
+        if gone:
+            if self._shared & 8:
+                self.gone = dict(self.gone)
+                self._shared &= ~8
+            return self.gone
+        if self._shared & 4:
+            self.live = dict(self.live)
+            self._shared &= ~4
+        return self.live
+
     def add(self, card: CardInPlay) -> None:
-        object.__setattr__(card, "_index", weakref.ref(self))
-        self.at.setdefault((card.owner, card.zone), {})[card.id] = card
+        object.__setattr__(card, "_index", self)
+        _put(self._at(), (card.owner, card.zone), card.id)
         if card.zone == INSTALLED and card.host is not None:
-            self.hosted.setdefault(card.host, {})[card.id] = card
+            _put(self._hosted(), card.host, card.id)
         if card.name is not None:
-            (self.gone if card.zone == GONE else self.live).setdefault(fold(card.name), {})[card.id] = card
+            _put(self._names(card.zone == GONE), fold(card.name), card.id)
         if card.zone not in (GONE, DISCARD):
             self.vis_on_cards += card.vis
 
     def remove(self, card: CardInPlay) -> None:
-        _drop(self.at, (card.owner, card.zone), card.id)
+        _drop(self._at(), (card.owner, card.zone), card.id)
         if card.zone == INSTALLED and card.host is not None:
-            _drop(self.hosted, card.host, card.id)
+            _drop(self._hosted(), card.host, card.id)
         if card.name is not None:
-            _drop(self.gone if card.zone == GONE else self.live, fold(card.name), card.id)
+            _drop(self._names(card.zone == GONE), fold(card.name), card.id)
         if card.zone not in (GONE, DISCARD):
             self.vis_on_cards -= card.vis
 
@@ -148,22 +316,25 @@ class CardIndex:
             if card.zone not in (GONE, DISCARD):
                 self.vis_on_cards += value - card.vis  # type: ignore[operator]
         elif field_name == "owner":
-            _drop(self.at, (card.owner, card.zone), card.id)
-            self.at.setdefault((value, card.zone), {})[card.id] = card  # type: ignore[index]
+            at = self._at()
+            _drop(at, (card.owner, card.zone), card.id)
+            _put(at, (value, card.zone), card.id)
         elif field_name == "host":
             if card.zone == INSTALLED:
+                hosted = self._hosted()
                 if card.host is not None:
-                    _drop(self.hosted, card.host, card.id)
+                    _drop(hosted, card.host, card.id)
                 if value is not None:
-                    self.hosted.setdefault(value, {})[card.id] = card  # type: ignore[arg-type]
+                    _put(hosted, value, card.id)
         elif field_name == "zone" and GONE not in (card.zone, value):
-            _drop(self.at, (card.owner, card.zone), card.id)
-            self.at.setdefault((card.owner, value), {})[card.id] = card  # type: ignore[index]
+            at = self._at()
+            _drop(at, (card.owner, card.zone), card.id)
+            _put(at, (card.owner, value), card.id)
             if card.host is not None:
                 if card.zone == INSTALLED:
-                    _drop(self.hosted, card.host, card.id)
+                    _drop(self._hosted(), card.host, card.id)
                 if value == INSTALLED:
-                    self.hosted.setdefault(card.host, {})[card.id] = card
+                    _put(self._hosted(), card.host, card.id)
             if (card.zone == DISCARD) != (value == DISCARD):
                 self.vis_on_cards += card.vis if card.zone == DISCARD else -card.vis
         else:  # a name, or a move into or out of the game: everything again
@@ -174,12 +345,24 @@ class CardIndex:
         object.__setattr__(card, field_name, value)
 
 
+def _put(index: dict, key: object, card_id: int) -> None:
+    ids = index.get(key)
+    if ids is None:
+        index[key] = (card_id,)
+    elif ids[-1] < card_id:
+        index[key] = ids + (card_id,)
+    elif card_id not in ids:
+        index[key] = tuple(sorted(ids + (card_id,)))
+
+
 def _drop(index: dict, key: object, card_id: int) -> None:
-    cards = index.get(key)
-    if cards is not None:
-        cards.pop(card_id, None)
-        if not cards:
+    ids = index.get(key)
+    if ids is not None and card_id in ids:
+        if len(ids) == 1:
             del index[key]
+        else:
+            at = ids.index(card_id)
+            index[key] = ids[:at] + ids[at + 1:]
 
 
 @dataclass
@@ -202,6 +385,12 @@ class TurnState:
     extra_turn: bool = False
     pos: Any = None  # where the turn starts in the log (end-of-turn findings point here)
 
+    def copy(self) -> "TurnState":
+        turn = object.__new__(TurnState)
+        turn.__dict__.update(self.__dict__)
+        turn.types = list(self.types)
+        return turn
+
     def owes_praeco_votes(self, praeco: str | None) -> bool:
         """P3: this is the Praeco's own turn and the Voting tokens are not placed yet."""
         return self.player == praeco and not self.praeco_voted and not self.extra_turn and self.praeco_tokens > 0
@@ -211,13 +400,33 @@ class TurnState:
         return kind not in self.types or (kind == "advance" and "X1" in variants and self.types.count("advance") < 2)
 
 
+def _copy_turn(turn: TurnState | None) -> TurnState | None:
+    return None if turn is None else turn.copy()
+
+
+def _copy_rows(rows: dict[str, list[int | None]]) -> dict[str, list[int | None]]:
+    return {deck: list(ids) for deck, ids in rows.items()}
+
+
+def _copy_or_none(found: dict | None) -> dict | None:
+    return None if found is None else dict(found)
+
+
+# The containers a copy shares until it first reads one (GameState.__getattr__), each with how
+# it is copied then; results and tables hold frozen objects, so a new list of them is enough.
+_COPIED_ON_READ = {"handles": dict.copy, "rows": _copy_rows, "track": dict.copy, "praecos": list.copy,
+                   "turns": list.copy, "pending_extra": list.copy, "turn": _copy_turn, "trackers": dict.copy,
+                   "results": list.copy, "tables": list.copy, "stale_trackers": _copy_or_none,
+                   "totals": dict.copy}
+
+
 @dataclass
 class GameState:
     profile: RuleProfile
     card_set: CardSet
     seats: tuple[str, ...]
-    players: dict[str, Player]
-    cards: dict[int, CardInPlay] = field(default_factory=dict)
+    players: dict[str, Player]  # a Shared table once the state is made
+    cards: dict[int, CardInPlay] = field(default_factory=dict)  # a Cards table once the state is made
     handles: dict[str, int] = field(default_factory=dict)
     rows: dict[str, list[int | None]] = field(default_factory=lambda: {"item": [], "spell": []})
     track: dict[str, int] = field(default_factory=dict)
@@ -229,46 +438,70 @@ class GameState:
     praecos: list[str] = field(default_factory=list)  # who has been Praeco this Tribunal (P1)
     turns: list[str] = field(default_factory=list)  # who has taken a turn this round (P2)
     pending_extra: list[str] = field(default_factory=list)  # players owed an extra turn
-    turn: TurnState | None = None
+    # (a factory, not a default: a class attribute would hide the copy on read, __getattr__)
+    turn: TurnState | None = field(default_factory=lambda: None)
     trackers: dict[str, int] = field(default_factory=lambda: {"uncontested": 0, "contested": 0})
     results: list[TribunalResult] = field(default_factory=list)
     tables: list[Any] = field(default_factory=list)  # the Table each result was tallied from
-    stale_trackers: dict[str, int] | None = None  # where the trackers stood before R6 reset them
+    stale_trackers: dict[str, int] | None = field(default_factory=lambda: None)  # where the trackers stood before R6 reset them
     totals: dict[str, int] = field(default_factory=dict)
     next_first_praeco: str | None = None
     scored_tribunals: int = 0
     next_id: int = 1
-    definitions: dict[int, Card | None] = field(default_factory=dict)  # id -> its card, once named
+    # id -> its card, once named: a cache checked against the card's name at each use, so a
+    # state and its copies share it (a copy renaming a card only replaces the entry)
+    definitions: dict[int, Card | None] = field(default_factory=dict, compare=False)
     language: str = "en"  # the log's language: displays name zones and spaces in it
     turn_serial: int = 0  # counts turns begun, to tell "in the same turn" from "later" (X5)
     index: CardIndex = field(default_factory=CardIndex, repr=False, compare=False)  # kept by the cards
 
+    def __post_init__(self) -> None:
+        self._shared: dict[str, Any] = {}  # the containers shared with copies, not read since
+        if not isinstance(self.players, Shared):
+            self.players = Shared(self.players)
+        if not isinstance(self.cards, Cards):
+            cards = Cards(None, self.index)
+            for card in self.cards.values():
+                cards[card.id] = card
+                self.index.add(card)
+            self.cards = cards
+
+    def __getattr__(self, name: str) -> Any:
+        """A container this state shares with a copy, read for the first time since: its own copy."""
+        shared = self.__dict__.get("_shared")
+        if not shared or name not in shared:
+            raise AttributeError(name)
+        value = self.__dict__[name] = _COPIED_ON_READ[name](shared[name])
+        return value
+
     def copy(self) -> "GameState":
-        """A copy that can be changed without touching this one (for trying a move)."""
-        new = copy.copy(self)
-        new.players = {k: copy.copy(v) for k, v in self.players.items()}
-        new.cards = {k: v.detached() for k, v in self.cards.items()}
-        new.index = self.index.copy_for(new.cards)
-        ref = weakref.ref(new.index)
-        for card in new.cards.values():
-            card.__dict__["_index"] = ref
-        new.handles = dict(self.handles)
-        new.definitions = dict(self.definitions)
-        new.rows = {k: list(v) for k, v in self.rows.items()}
-        new.track = dict(self.track)
-        new.praecos, new.turns, new.pending_extra = list(self.praecos), list(self.turns), list(self.pending_extra)
-        if self.turn is not None:
-            new.turn = copy.copy(self.turn)
-            new.turn.types = list(self.turn.types)
-        new.trackers = dict(self.trackers)
-        new.results, new.totals, new.tables = list(self.results), dict(self.totals), list(self.tables)
+        """A copy that can be changed without touching this one (for trying a move).
+
+        Nothing is copied now: the containers this state read since its last copy are put
+        aside for both to share, each copied by the first of the two to read it again.
+        """
+        mine = self.__dict__
+        read = [name for name in _COPIED_ON_READ if name in mine]
+        if read:
+            shared = dict(mine["_shared"])
+            for name in read:
+                shared[name] = mine.pop(name)
+            mine["_shared"] = shared
+        new = object.__new__(GameState)
+        fields = new.__dict__
+        fields.update(mine)
+        fields["players"] = self.players.fork()
+        fields["index"] = index = self.index.fork()
+        cards = fields["cards"] = self.cards.fork()
+        cards.index = index
         return new
 
     # ---- derived ---------------------------------------------------------------------------
     @property
     def regio(self) -> int:
         """V2: 60 minus the Vis in stores and on cards (plus any Voting tokens standing in)."""
-        stores = sum(p.vis for p in self.players.values())
+        players = self.players
+        stores = sum(players.peek(seat).vis for seat in self.seats)
         return self.profile.vis_tokens + 5 * self.token_vis - stores - self.index.vis_on_cards
 
     def standings(self) -> tuple[PlayerScore, ...]:
@@ -286,31 +519,32 @@ class GameState:
 
     def cards_of(self, player: str | None, *zones: str) -> list[CardInPlay]:
         """``player``'s cards in ``zones`` (None: the cards no one holds), in the order they entered the game."""
-        at = self.index.at
+        at, cards = self.index.at, self.cards
         if len(zones) == 1:
-            found = at.get((player, zones[0]))
-            return sorted(found.values(), key=_card_id) if found else []
-        cards = [c for zone in dict.fromkeys(zones) for c in at.get((player, zone), {}).values()]
-        cards.sort(key=_card_id)
-        return cards
+            return [cards[i] for i in at.get((player, zones[0]), ())]
+        ids = [i for zone in dict.fromkeys(zones) for i in at.get((player, zone), ())]
+        ids.sort()
+        return [cards[i] for i in ids]
 
     def in_zone(self, zone: str) -> list[CardInPlay]:
         """Every card in ``zone``, whoever holds it, in the order they entered the game."""
-        cards = [c for (_, where), found in self.index.at.items() if where == zone for c in found.values()]
-        cards.sort(key=_card_id)
-        return cards
+        ids = [i for (_, where), found in self.index.at.items() if where == zone for i in found]
+        ids.sort()
+        cards = self.cards
+        return [cards[i] for i in ids]
 
     def named(self, name: str) -> list[CardInPlay]:
         """Every card known by ``name`` (any case or accents), those out of the game too."""
         key = fold(name)
-        cards = [*self.index.live.get(key, {}).values(), *self.index.gone.get(key, {}).values()]
-        cards.sort(key=_card_id)
-        return cards
+        ids = [*self.index.live.get(key, ()), *self.index.gone.get(key, ())]
+        ids.sort()
+        cards = self.cards
+        return [cards[i] for i in ids]
 
     def live_named(self, name: str) -> list[CardInPlay]:
         """The cards known by ``name`` that are still in the game (not reshuffled away after a Tribunal)."""
-        found = self.index.live.get(fold(name))
-        return sorted(found.values(), key=_card_id) if found else []
+        cards = self.cards
+        return [cards[i] for i in self.index.live.get(fold(name), ())]
 
     def ever_named(self, name: str) -> bool:
         """Whether any card, in the game or out of it, has been known by ``name``."""
@@ -339,9 +573,9 @@ class GameState:
     def hand_limit(self, player: str) -> int:
         """T4: 5, changed by lasting ``hand limit`` effects of the player's cards."""
         limit = self.profile.hand_limit
-        at, changes_of = self.index.at, self.card_set.hand_limit_changes
+        at, changes_of, peek = self.index.at, self.card_set.hand_limit_changes, self.cards.peek
         for zone in (SANCTUM, INSTALLED):
-            for card in at.get((player, zone), {}).values():  # a sum: the order does not matter
+            for card in map(peek, at.get((player, zone), ())):  # only read: no card copied
                 if card.name is None:
                     continue
                 changes, kind = changes_of(card.name)
@@ -356,10 +590,12 @@ class GameState:
         """The table as plain data; ``cards=False`` leaves out the cards themselves (each
         player's sanctum, hand limit and the face-up rows): what gt play's status line needs,
         at each typed line."""
+        peek = self.cards.peek
+
         def card(c: CardInPlay) -> dict[str, Any]:
             data: dict[str, Any] = {"card": c.label(), "vis": c.vis, "active": c.active, "face_up": c.face_up}
             if c.deck == "item":
-                data["spells"] = [self.cards[i].label() for i in self.installed_on(c.id)]
+                data["spells"] = [peek(i).label() for i in self.index.hosted.get(c.id, ())]
                 if c.placed:
                     data["won"] = {"tribunal": c.placed[0], "place": c.placed[1]}
             return data
@@ -370,11 +606,11 @@ class GameState:
                 players.append({"name": name, "vis": self.players[name].vis,
                                 "hand": len(self.index.at.get((name, HAND), ())), "total": self.totals.get(name, 0)})
                 continue
-            sanctum = self.cards_of(name, SANCTUM)
+            sanctum = [peek(i) for i in self.index.at.get((name, SANCTUM), ())]  # only read: not copied
             players.append({
                 "name": name,
                 "vis": self.players[name].vis,
-                "hand": len(self.cards_of(name, HAND)),
+                "hand": len(self.index.at.get((name, HAND), ())),
                 "hand_limit": self.hand_limit(name),
                 "laboratory": [card(c) for c in sanctum if c.deck == "item"],
                 "library": [card(c) for c in sanctum if c.deck == "spell"],
@@ -383,7 +619,7 @@ class GameState:
                 "total": self.totals.get(name, 0),
             })
         turn = self.turn
-        rows = {deck: [self.cards[i].label() if i else "?" for i in ids] for deck, ids in self.rows.items()} \
+        rows = {deck: [peek(i).label() if i else "?" for i in ids] for deck, ids in self.rows.items()} \
             if cards else None
         return {
             "language": self.language,
@@ -402,4 +638,4 @@ class GameState:
 
     def installed_on(self, item_id: int) -> list[int]:
         """The ids of the Spells installed under the Item ``item_id``, in the order they entered the game."""
-        return sorted(self.index.hosted.get(item_id, ()))
+        return list(self.index.hosted.get(item_id, ()))
