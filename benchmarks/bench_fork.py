@@ -11,13 +11,15 @@ last, and there the referee is measured:
 
 * ``clone``: ``fork()`` alone;
 * ``clone + move``: ``fork()`` and then the turn's last move (a legal one: the log's) applied
-  to the clone with ``play_moves``, what a search bot does for each move it tries.
+  to the clone with ``play_moves``, what a search bot does for each move it tries;
+* ``clone + move + clone``: and the clone that moved cloned in turn (a rollout's next step:
+  the clone of a state that has just changed, which shares less than a fresh one).
 
 Timings are CPU time (``time.process_time``), the median over the turns of each Tribunal of
-the per-call minimum of ``--repeats`` rounds of ``--calls`` calls. With ``--callgrind``, each
-Tribunal's middle turn is measured in instructions under ``valgrind --tool=callgrind``
-(``PYTHONHASHSEED=0``): a process that reaches the turn and makes N clones (or clones and
-moves) against one that reaches it and makes none, the difference divided by N. Only public
+the per-call minimum of ``--repeats`` rounds of ``--calls`` calls. With ``--callgrind``, every
+turn is measured in instructions under ``valgrind --tool=callgrind`` (``PYTHONHASHSEED=0``),
+``--n`` calls each, counting only the calls measured (see :func:`callgrind`); reported per
+Tribunal: the median, the least and the most over its turns. Only public
 API is used, so the same script measures any version of the package (put it first on
 ``PYTHONPATH``). Results go to ``benchmarks/out/fork.json``.
 """
@@ -70,7 +72,14 @@ def clone_move(ref, player, move) -> None:
     ref.fork().play_moves(player, (move,))
 
 
-KINDS = {"clone": clone, "clone + move": clone_move}
+def clone_move_clone(ref, player, move) -> None:
+    """A search's rollout: the clone that made a move is cloned in turn (a clone of a changed state)."""
+    child = ref.fork()
+    child.play_moves(player, (move,))
+    child.fork()
+
+
+KINDS = {"clone": clone, "clone + move": clone_move, "clone + move + clone": clone_move_clone}
 
 
 def per_call(fn, ref, player, move, calls: int, repeats: int) -> float:
@@ -94,47 +103,53 @@ def timings(path: Path, calls: int, repeats: int) -> dict:
 
 
 CHILD = """\
-import sys
+import math, sys
+from itertools import starmap
+from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 from bench_fork import KINDS, points
-from pathlib import Path
-want, kind, n = int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
-for i, (tribunal, ref, player, move) in enumerate(points(Path(sys.argv[2]))):
-    if i == want:
-        for _ in range(n):
-            KINDS[kind](ref, player, move)
-        break
+kind, n = sys.argv[3], int(sys.argv[4])
+for tribunal, ref, player, move in points(Path(sys.argv[2])):
+    list(starmap(KINDS[kind], [(ref, player, move)] * n))  # counted: callgrind collects in starmap only
+    math.lcm(tribunal, 1)  # callgrind writes what it counted since the last turn
 """
 
 
-def instructions(argv: list) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cg.out"
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *map(str, argv)],
-                       capture_output=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
-        for line in out.read_text().splitlines():
-            if line.startswith(("summary:", "totals:")):
-                return int(line.split()[1])
-    raise SystemExit(f"no callgrind summary for {argv}")
-
-
 def callgrind(path: Path, n: int) -> dict:
+    """Instructions per call at every turn: one process per kind under callgrind, collecting
+    only inside ``itertools.starmap`` (the calls measured, nothing else) and writing a count
+    out before each ``math.lcm`` (once a turn)."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--callgrind needs valgrind")
-    turns: dict[int, list[int]] = {}
-    for i, (tribunal, *_) in enumerate(points(path)):
-        turns.setdefault(tribunal, []).append(i)
-    out = {}
-    for tribunal, found in sorted(turns.items()):
-        middle = found[len(found) // 2]
-        base = [sys.executable, "-c", CHILD, HERE, path, middle]
-        zero = instructions([*base, "clone", 0])
-        out[str(tribunal)] = {"turn": middle}
+    tribunals = [tribunal for tribunal, *_ in points(path)]
+    counts: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
         for kind in KINDS:
-            out[str(tribunal)][kind] = round((instructions([*base, kind, n]) - zero) / n)
-        print(f"  Tribunal {tribunal} (turn {middle}): " + ", ".join(
-            f"{k} {out[str(tribunal)][k] / 1e3:.1f} K instructions" for k in KINDS), flush=True)
-    return out
+            out = Path(tmp) / kind.replace(" ", "").replace("+", "_")
+            subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                            "--toggle-collect=starmap_next", "--dump-before=math_lcm",
+                            sys.executable, "-c", CHILD, str(HERE), str(path), kind, str(n)],
+                           capture_output=True, env=env, check=True)
+            found = []
+            for number in range(1, len(tribunals) + 1):
+                text = Path(f"{out}.{number}").read_text()
+                found.append(next(int(line.split()[1]) for line in text.splitlines()
+                                  if line.startswith(("summary:", "totals:"))) / n)
+            counts[kind] = found
+    by_tribunal: dict[str, dict] = {}
+    for turn, tribunal in enumerate(tribunals):
+        entry = by_tribunal.setdefault(str(tribunal), {k: [] for k in KINDS})
+        for kind in KINDS:
+            entry[kind].append(counts[kind][turn])
+    result = {}
+    for tribunal, entry in by_tribunal.items():
+        result[tribunal] = {kind: {"median": round(statistics.median(v)), "min": round(min(v)), "max": round(max(v))}
+                            for kind, v in entry.items()}
+        print(f"  Tribunal {tribunal} ({len(entry['clone'])} turns), K instructions per call, median (min-max): "
+              + ", ".join(f"{k} {statistics.median(v) / 1e3:.1f} ({min(v) / 1e3:.1f}-{max(v) / 1e3:.1f})"
+                          for k, v in entry.items()), flush=True)
+    return {"per_tribunal": result, "per_turn": counts}
 
 
 def main() -> None:
@@ -143,7 +158,7 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=50)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--callgrind", action="store_true")
-    parser.add_argument("--n", type=int, default=200, help="clones per callgrind process")
+    parser.add_argument("--n", type=int, default=20, help="calls per turn under callgrind")
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
     import gtcli

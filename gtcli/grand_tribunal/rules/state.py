@@ -23,7 +23,7 @@ goal 1). Three layers do it:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from gtcli.core.text import fold
@@ -206,12 +206,9 @@ class Shared(dict):
                 base[key] = value
             dict.clear(self)
             self.base = base
-        clone = self._empty()
+        clone = dict.__new__(self.__class__)  # no __init__: the slots are set here
         clone.base = self.base
         return clone
-
-    def _empty(self) -> "Shared":
-        return self.__class__()
 
 
 class Cards(Shared):
@@ -234,8 +231,11 @@ class Cards(Shared):
     def _freeze(self, card: CardInPlay) -> None:
         card.__dict__["_index"] = _SHARED
 
-    def _empty(self) -> "Cards":
-        return Cards(None, self.index)
+    def fork(self, index: "CardIndex | None" = None) -> "Cards":
+        """The cards of a copy whose card index is ``index`` (this table's own, if None)."""
+        clone = Shared.fork(self)
+        clone.index = self.index if index is None else index  # type: ignore[attr-defined]
+        return clone  # type: ignore[return-value]
 
 
 class CardIndex:
@@ -481,19 +481,18 @@ class GameState:
         aside for both to share, each copied by the first of the two to read it again.
         """
         mine = self.__dict__
-        read = [name for name in _COPIED_ON_READ if name in mine]
-        if read:
+        if len(mine) > _PLAIN_FIELDS:  # a container was read since the last copy (or set)
             shared = dict(mine["_shared"])
-            for name in read:
-                shared[name] = mine.pop(name)
+            for name in _COPIED_ON_READ:
+                if name in mine:
+                    shared[name] = mine.pop(name)
             mine["_shared"] = shared
         new = object.__new__(GameState)
         fields = new.__dict__
         fields.update(mine)
         fields["players"] = self.players.fork()
         fields["index"] = index = self.index.fork()
-        cards = fields["cards"] = self.cards.fork()
-        cards.index = index
+        fields["cards"] = self.cards.fork(index)
         return new
 
     # ---- derived ---------------------------------------------------------------------------
@@ -639,3 +638,8 @@ class GameState:
     def installed_on(self, item_id: int) -> list[int]:
         """The ids of the Spells installed under the Item ``item_id``, in the order they entered the game."""
         return list(self.index.hosted.get(item_id, ()))
+
+
+# The fields a state always holds itself, and its _shared: any more in its __dict__ are
+# containers read (or set) since its last copy, to be shared by the next one.
+_PLAIN_FIELDS = sum(1 for f in fields(GameState) if f.name not in _COPIED_ON_READ) + 1
