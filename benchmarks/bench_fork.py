@@ -109,13 +109,16 @@ from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 from bench_fork import KINDS, points
 kind, n = sys.argv[3], int(sys.argv[4])
+if sys.argv[5] == "no-gc":
+    import gc
+    gc.disable()
 for tribunal, ref, player, move in points(Path(sys.argv[2])):
     list(starmap(KINDS[kind], [(ref, player, move)] * n))  # counted: callgrind collects in starmap only
     math.lcm(tribunal, 1)  # callgrind writes what it counted since the last turn
 """
 
 
-def callgrind(path: Path, n: int) -> dict:
+def callgrind(path: Path, n: int, gc: bool = True) -> dict:
     """Instructions per call at every turn: one process per kind under callgrind, collecting
     only inside ``itertools.starmap`` (the calls measured, nothing else) and writing a count
     out before each ``math.lcm`` (once a turn)."""
@@ -129,7 +132,8 @@ def callgrind(path: Path, n: int) -> dict:
             out = Path(tmp) / kind.replace(" ", "").replace("+", "_")
             subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
                             "--toggle-collect=starmap_next", "--dump-before=math_lcm",
-                            sys.executable, "-c", CHILD, str(HERE), str(path), kind, str(n)],
+                            sys.executable, "-c", CHILD, str(HERE), str(path), kind, str(n),
+                            "gc" if gc else "no-gc"],
                            capture_output=True, env=env, check=True)
             found = []
             for number in range(1, len(tribunals) + 1):
@@ -159,6 +163,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--callgrind", action="store_true")
     parser.add_argument("--n", type=int, default=20, help="calls per turn under callgrind")
+    parser.add_argument("--no-gc", action="store_true",
+                        help="callgrind with the cyclic collector off (the work itself, no collection it triggers)")
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
     import gtcli
@@ -170,7 +176,7 @@ def main() -> None:
         print(f"  Tribunal {tribunal} ({found['turns']} turns): "
               + ", ".join(f"{k} {found[k]:.1f} µs" for k in KINDS))
     if args.callgrind:
-        results["instructions"] = callgrind(args.log, args.n)
+        results["instructions" + ("_no_gc" if args.no_gc else "")] = callgrind(args.log, args.n, not args.no_gc)
     (HERE / "out").mkdir(exist_ok=True)
     (HERE / "out" / "fork.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
 

@@ -24,6 +24,7 @@ goal 1). Three layers do it:
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from gtcli.core.text import fold
@@ -35,6 +36,7 @@ HAND, SANCTUM, INSTALLED, ROW, DISCARD, GONE = "hand", "sanctum", "installed", "
 
 
 _TRACKED = frozenset(("name", "owner", "zone", "vis", "host"))  # what the card index depends on
+_vis = attrgetter("vis")
 _SHARED = "shared"  # a card's index while two states share the card: it must not change
 
 
@@ -142,6 +144,14 @@ class Shared(dict):
         dict.__setitem__(self, key, value)
         return value
 
+    def peeked(self) -> list:
+        """Every entry, to read, never to change: none copied."""
+        if not self.base:
+            return list(dict.values(self))
+        merged = dict(self.base)
+        merged.update(dict.items(self))
+        return list(merged.values())
+
     def peek(self, key: Any) -> Any:
         """The entry for ``key`` to read, never to change: not copied (KeyError if there is none)."""
         found = dict.get(self, key)
@@ -220,6 +230,14 @@ class Cards(Shared):
     def __init__(self, entries: dict | None = None, index: "CardIndex | None" = None) -> None:
         super().__init__(entries)
         self.index = index
+
+    def __missing__(self, key: int) -> CardInPlay:  # Shared's, with the copy made in place (the hottest)
+        clone = object.__new__(CardInPlay)
+        fields = clone.__dict__
+        fields.update(self.base[key].__dict__)
+        fields["_index"] = self.index
+        dict.__setitem__(self, key, clone)
+        return clone
 
     def _copy(self, card: CardInPlay) -> CardInPlay:
         clone = object.__new__(CardInPlay)
@@ -385,12 +403,6 @@ class TurnState:
     extra_turn: bool = False
     pos: Any = None  # where the turn starts in the log (end-of-turn findings point here)
 
-    def copy(self) -> "TurnState":
-        turn = object.__new__(TurnState)
-        turn.__dict__.update(self.__dict__)
-        turn.types = list(self.types)
-        return turn
-
     def owes_praeco_votes(self, praeco: str | None) -> bool:
         """P3: this is the Praeco's own turn and the Voting tokens are not placed yet."""
         return self.player == praeco and not self.praeco_voted and not self.extra_turn and self.praeco_tokens > 0
@@ -401,7 +413,12 @@ class TurnState:
 
 
 def _copy_turn(turn: TurnState | None) -> TurnState | None:
-    return None if turn is None else turn.copy()
+    if turn is None:
+        return None
+    copied = object.__new__(TurnState)
+    copied.__dict__.update(turn.__dict__)
+    copied.types = list(turn.types)
+    return copied
 
 
 def _copy_rows(rows: dict[str, list[int | None]]) -> dict[str, list[int | None]]:
@@ -499,8 +516,7 @@ class GameState:
     @property
     def regio(self) -> int:
         """V2: 60 minus the Vis in stores and on cards (plus any Voting tokens standing in)."""
-        players = self.players
-        stores = sum(players.peek(seat).vis for seat in self.seats)
+        stores = sum(map(_vis, self.players.peeked()))
         return self.profile.vis_tokens + 5 * self.token_vis - stores - self.index.vis_on_cards
 
     def standings(self) -> tuple[PlayerScore, ...]:
