@@ -10,11 +10,11 @@ nothing up front: the state and its copy share what both had (structural sharing
 copies a part only when it first reaches for it (copy on write; docs/performance.md,
 goal 1). Three layers do it:
 
-* the containers of the table (the Voting Track, the rows, the turn, the results...) are
+* the containers of the table (the players, the Voting Track, the rows, the turn...) are
   put aside in a frozen mapping both states share; the first read of one through a state
-  gives that state its own copy (:meth:`GameState.__getattr__`), so code that changes what
+  gives that state its own copy (:class:`_CopiedOnRead`), so code that changes what
   it read in place (``s.track[space] += 1``) changes only its own state's;
-* the cards and the players are in :class:`Shared` tables: a card is copied the first time
+* the cards are in a :class:`Cards` table (a :class:`Shared` one): a card is copied the first time
   it is looked up through a state (``s.cards[id]``, ``cards_of``, ``named``...), so a card
   a state hands out is always its own. A card left shared refuses any change (a bug);
 * the card index (:class:`CardIndex`) holds card ids in tuples, never changed in place:
@@ -143,14 +143,6 @@ class Shared(dict):
         value = self._copy(self.base[key])
         dict.__setitem__(self, key, value)
         return value
-
-    def peeked(self) -> list:
-        """Every entry, to read, never to change: none copied."""
-        if not self.base:
-            return list(dict.values(self))
-        merged = dict(self.base)
-        merged.update(dict.items(self))
-        return list(merged.values())
 
     def peek(self, key: Any) -> Any:
         """The entry for ``key`` to read, never to change: not copied (KeyError if there is none)."""
@@ -429,12 +421,20 @@ def _copy_or_none(found: dict | None) -> dict | None:
     return None if found is None else dict(found)
 
 
+def _copy_players(players: dict[str, Player]) -> dict[str, Player]:
+    copied = {}
+    for name, player in players.items():
+        copied[name] = clone = object.__new__(Player)
+        clone.__dict__.update(player.__dict__)
+    return copied
+
+
 # The containers a copy shares until it first reads one (GameState.__getattr__), each with how
 # it is copied then; results and tables hold frozen objects, so a new list of them is enough.
-_COPIED_ON_READ = {"handles": dict.copy, "rows": _copy_rows, "track": dict.copy, "praecos": list.copy,
-                   "turns": list.copy, "pending_extra": list.copy, "turn": _copy_turn, "trackers": dict.copy,
-                   "results": list.copy, "tables": list.copy, "stale_trackers": _copy_or_none,
-                   "totals": dict.copy}
+_COPIED_ON_READ = {"players": _copy_players, "handles": dict.copy, "rows": _copy_rows, "track": dict.copy,
+                   "praecos": list.copy, "turns": list.copy, "pending_extra": list.copy, "turn": _copy_turn,
+                   "trackers": dict.copy, "results": list.copy, "tables": list.copy,
+                   "stale_trackers": _copy_or_none, "totals": dict.copy}
 
 
 @dataclass
@@ -442,7 +442,7 @@ class GameState:
     profile: RuleProfile
     card_set: CardSet
     seats: tuple[str, ...]
-    players: dict[str, Player]  # a Shared table once the state is made
+    players: dict[str, Player]
     cards: dict[int, CardInPlay] = field(default_factory=dict)  # a Cards table once the state is made
     handles: dict[str, int] = field(default_factory=dict)
     rows: dict[str, list[int | None]] = field(default_factory=lambda: {"item": [], "spell": []})
@@ -455,8 +455,7 @@ class GameState:
     praecos: list[str] = field(default_factory=list)  # who has been Praeco this Tribunal (P1)
     turns: list[str] = field(default_factory=list)  # who has taken a turn this round (P2)
     pending_extra: list[str] = field(default_factory=list)  # players owed an extra turn
-    # (a factory, not a default: a class attribute would hide the copy on read, __getattr__)
-    turn: TurnState | None = field(default_factory=lambda: None)
+    turn: TurnState | None = field(default_factory=lambda: None)  # a factory: the class attribute is _CopiedOnRead
     trackers: dict[str, int] = field(default_factory=lambda: {"uncontested": 0, "contested": 0})
     results: list[TribunalResult] = field(default_factory=list)
     tables: list[Any] = field(default_factory=list)  # the Table each result was tallied from
@@ -474,22 +473,12 @@ class GameState:
 
     def __post_init__(self) -> None:
         self._shared: dict[str, Any] = {}  # the containers shared with copies, not read since
-        if not isinstance(self.players, Shared):
-            self.players = Shared(self.players)
         if not isinstance(self.cards, Cards):
             cards = Cards(None, self.index)
             for card in self.cards.values():
                 cards[card.id] = card
                 self.index.add(card)
             self.cards = cards
-
-    def __getattr__(self, name: str) -> Any:
-        """A container this state shares with a copy, read for the first time since: its own copy."""
-        shared = self.__dict__.get("_shared")
-        if not shared or name not in shared:
-            raise AttributeError(name)
-        value = self.__dict__[name] = _COPIED_ON_READ[name](shared[name])
-        return value
 
     def copy(self) -> "GameState":
         """A copy that can be changed without touching this one (for trying a move).
@@ -507,7 +496,6 @@ class GameState:
         new = object.__new__(GameState)
         fields = new.__dict__
         fields.update(mine)
-        fields["players"] = self.players.fork()
         fields["index"] = index = self.index.fork()
         fields["cards"] = self.cards.fork(index)
         return new
@@ -516,7 +504,7 @@ class GameState:
     @property
     def regio(self) -> int:
         """V2: 60 minus the Vis in stores and on cards (plus any Voting tokens standing in)."""
-        stores = sum(map(_vis, self.players.peeked()))
+        stores = sum(map(_vis, self.players.values()))
         return self.profile.vis_tokens + 5 * self.token_vis - stores - self.index.vis_on_cards
 
     def standings(self) -> tuple[PlayerScore, ...]:
@@ -655,6 +643,28 @@ class GameState:
         """The ids of the Spells installed under the Item ``item_id``, in the order they entered the game."""
         return list(self.index.hosted.get(item_id, ()))
 
+
+class _CopiedOnRead:
+    """A container of :class:`GameState` read through a state that shares it with a copy: the
+    state's own copy, made now and kept in the state's ``__dict__``, where every later read
+    finds it first (a non-data descriptor, so a read of a container the state holds costs
+    nothing more; a ``__getattr__`` would have slowed every attribute of the state)."""
+
+    __slots__ = ("name", "copy")
+
+    def __init__(self, name: str, copy: Any) -> None:
+        self.name, self.copy = name, copy
+
+    def __get__(self, state: "GameState | None", owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        fields = state.__dict__
+        value = fields[self.name] = self.copy(fields["_shared"][self.name])
+        return value
+
+
+for _name, _copy in _COPIED_ON_READ.items():
+    setattr(GameState, _name, _CopiedOnRead(_name, _copy))
 
 # The fields a state always holds itself, and its _shared: any more in its __dict__ are
 # containers read (or set) since its last copy, to be shared by the next one.

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from gtcli.grand_tribunal.lang.logs.check import Options, check_file
 from gtcli.grand_tribunal.rules.actions.setup import setup
 from gtcli.grand_tribunal.rules.replay import Referee, StopReplay
-from gtcli.grand_tribunal.rules.state import _COPIED_ON_READ, CardIndex, GameState, SharedCardChanged
+from gtcli.grand_tribunal.rules.state import _COPIED_ON_READ, CardIndex, GameState, SharedCardChanged, _CopiedOnRead
 from tests.conftest import SCENARIOS
 
 GAMES = ("five-players", "variant-x3", "printed-fr-five")
@@ -116,7 +116,7 @@ def test_a_card_still_shared_refuses_a_change():
     assert mine is not card and mine.vis == card.vis + 1
 
 
-def test_no_container_copied_on_read_has_a_class_attribute():
-    """A class attribute (a dataclass default) would be found before __getattr__ makes the copy."""
+def test_every_container_copied_on_read_is_read_through_its_descriptor():
+    """A dataclass default in its place would be read instead, shared by every state."""
     for name in _COPIED_ON_READ:
-        assert not hasattr(GameState, name), name
+        assert isinstance(GameState.__dict__[name], _CopiedOnRead), name
