@@ -487,6 +487,14 @@ class GameState:
     turn_serial: int = 0  # counts turns begun, to tell "in the same turn" from "later" (X5)
     index: CardIndex = field(default_factory=CardIndex, repr=False, compare=False)  # kept by the cards
 
+    def __eq__(self, other: object) -> bool:
+        """Field by field, as a dataclass compares, whether either state shares (SharingState) or not."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(GameState) if f.compare)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __post_init__(self) -> None:
         self._shared: dict[str, Any] = {}  # the containers shared with copies, not read since
         if not isinstance(self.cards, Cards):
@@ -503,13 +511,15 @@ class GameState:
         aside for both to share, each copied by the first of the two to read it again.
         """
         mine = self.__dict__
+        if self.__class__ is not SharingState:  # its first copy: from now on it shares (see SharingState)
+            self.__class__ = SharingState
         if len(mine) > _PLAIN_FIELDS:  # a container was read since the last copy (or set)
             shared = dict(mine["_shared"])
             for name in _COPIED_ON_READ:
                 if name in mine:
                     shared[name] = mine.pop(name)
             mine["_shared"] = shared
-        new = object.__new__(GameState)
+        new = object.__new__(SharingState)
         fields = new.__dict__
         fields.update(mine)
         fields["index"] = index = self.index.fork()
@@ -679,8 +689,19 @@ class _CopiedOnRead:
         return value
 
 
+class SharingState(GameState):
+    """A state that shares its containers with a copy: one that was copied, or a copy.
+
+    Only such a state reads a container through :class:`_CopiedOnRead`; a state never
+    copied (``gt check``'s, which replays a log once) keeps plain attributes, which Python
+    reads faster than attributes a class attribute of the same name shadows."""
+
+    __eq__ = GameState.__eq__
+    __hash__ = None  # type: ignore[assignment]
+
+
 for _name, _copy in _COPIED_ON_READ.items():
-    setattr(GameState, _name, _CopiedOnRead(_name, _copy))
+    setattr(SharingState, _name, _CopiedOnRead(_name, _copy))
 
 # The fields a state always holds itself, and its _shared: any more in its __dict__ are
 # containers read (or set) since its last copy, to be shared by the next one.

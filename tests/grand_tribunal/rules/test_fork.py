@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from gtcli.grand_tribunal.lang.logs.check import Options, check_file
 from gtcli.grand_tribunal.rules.actions.setup import setup
 from gtcli.grand_tribunal.rules.replay import Referee, StopReplay
-from gtcli.grand_tribunal.rules.state import _COPIED_ON_READ, CardIndex, GameState, SharedCardChanged, _CopiedOnRead
+from gtcli.grand_tribunal.rules.state import _COPIED_ON_READ, CardIndex, GameState, SharedCardChanged, SharingState, _CopiedOnRead
 from tests.conftest import SCENARIOS
 
 GAMES = ("five-players", "variant-x3", "printed-fr-five")
@@ -69,6 +69,7 @@ def test_a_fork_and_its_parent_never_see_each_others_moves(game, at, steps, who)
     before = _picture(ref)  # reads every container: the fork below shares what the parent owned
     fork = ref.fork()
     assert _picture(fork) == before
+    assert fork.state == ref.state and ref.state == fork.state
     if who == "fork":
         _go_on(fork, rest[:steps])
         assert _picture(ref) == before
@@ -119,4 +120,5 @@ def test_a_card_still_shared_refuses_a_change():
 def test_every_container_copied_on_read_is_read_through_its_descriptor():
     """A dataclass default in its place would be read instead, shared by every state."""
     for name in _COPIED_ON_READ:
-        assert isinstance(GameState.__dict__[name], _CopiedOnRead), name
+        assert isinstance(SharingState.__dict__[name], _CopiedOnRead), name
+        assert name not in GameState.__dict__, name  # a state never copied reads plain attributes
