@@ -14,7 +14,8 @@ goal 1). Three layers do it:
   put aside in a frozen mapping both states share; the first read of one through a state
   gives that state its own copy (:class:`_CopiedOnRead`), so code that changes what
   it read in place (``s.track[space] += 1``) changes only its own state's;
-* the cards are in a :class:`Cards` table (a :class:`Shared` one): a card is copied the first time
+* the cards of a state that was copied are in a :class:`Cards` table (a :class:`Shared` one; a
+  state never copied keeps a plain dict, the fastest to read): a card is copied the first time
   it is looked up through a state (``s.cards[id]``, ``cards_of``, ``named``...), so a card
   a state hands out is always its own. A card left shared refuses any change (a bug);
 * the card index (:class:`CardIndex`) holds card ids in tuples, never changed in place:
@@ -459,7 +460,7 @@ class GameState:
     card_set: CardSet
     seats: tuple[str, ...]
     players: dict[str, Player]
-    cards: dict[int, CardInPlay] = field(default_factory=dict)  # a Cards table once the state is made
+    cards: dict[int, CardInPlay] = field(default_factory=dict)  # a Cards table from the state's first copy on
     handles: dict[str, int] = field(default_factory=dict)
     rows: dict[str, list[int | None]] = field(default_factory=lambda: {"item": [], "spell": []})
     track: dict[str, int] = field(default_factory=dict)
@@ -497,12 +498,8 @@ class GameState:
 
     def __post_init__(self) -> None:
         self._shared: dict[str, Any] = {}  # the containers shared with copies, not read since
-        if not isinstance(self.cards, Cards):
-            cards = Cards(None, self.index)
-            for card in self.cards.values():
-                cards[card.id] = card
-                self.index.add(card)
-            self.cards = cards
+        for card in self.cards.values():
+            self.index.add(card)
 
     def copy(self) -> "GameState":
         """A copy that can be changed without touching this one (for trying a move).
@@ -513,6 +510,7 @@ class GameState:
         mine = self.__dict__
         if self.__class__ is not SharingState:  # its first copy: from now on it shares (see SharingState)
             self.__class__ = SharingState
+            self.cards = Cards(self.cards, self.index)  # a plain dict until now: the fastest to read
         if len(mine) > _PLAIN_FIELDS:  # a container was read since the last copy (or set)
             shared = dict(mine["_shared"])
             for name in _COPIED_ON_READ:
@@ -545,6 +543,11 @@ class GameState:
         if found is None or found.name != card.name:
             found = self.definitions[card.id] = self.card_set.find(card.name)
         return found
+
+    def _peek(self) -> Any:
+        """A function giving a card by id to read, never to change (none copied)."""
+        cards = self.cards
+        return cards.peek if isinstance(cards, Shared) else cards.__getitem__
 
     def cards_of(self, player: str | None, *zones: str) -> list[CardInPlay]:
         """``player``'s cards in ``zones`` (None: the cards no one holds), in the order they entered the game."""
@@ -602,7 +605,7 @@ class GameState:
     def hand_limit(self, player: str) -> int:
         """T4: 5, changed by lasting ``hand limit`` effects of the player's cards."""
         limit = self.profile.hand_limit
-        at, changes_of, peek = self.index.at, self.card_set.hand_limit_changes, self.cards.peek
+        at, changes_of, peek = self.index.at, self.card_set.hand_limit_changes, self._peek()
         for zone in (SANCTUM, INSTALLED):
             for card in map(peek, at.get((player, zone), ())):  # only read: no card copied
                 if card.name is None:
@@ -619,7 +622,7 @@ class GameState:
         """The table as plain data; ``cards=False`` leaves out the cards themselves (each
         player's sanctum, hand limit and the face-up rows): what gt play's status line needs,
         at each typed line."""
-        peek = self.cards.peek
+        peek = self._peek()
 
         def card(c: CardInPlay) -> dict[str, Any]:
             data: dict[str, Any] = {"card": c.label(), "vis": c.vis, "active": c.active, "face_up": c.face_up}
