@@ -327,8 +327,9 @@ class CardIndex:
             if card.zone not in (GONE, DISCARD):
                 self.vis_on_cards += value - card.vis  # type: ignore[operator]
         elif field_name == "owner":
-            _move(self.at if not self._shared & 1 else self._at(), (card.owner, card.zone), (value, card.zone),
-                  card.id)
+            at = self.at if not self._shared & 1 else self._at()
+            _drop(at, (card.owner, card.zone), card.id)
+            _put(at, (value, card.zone), card.id)
         elif field_name == "host":
             if card.zone == INSTALLED:
                 hosted = self._hosted()
@@ -337,8 +338,9 @@ class CardIndex:
                 if value is not None:
                     _put(hosted, value, card.id)
         elif field_name == "zone" and GONE not in (card.zone, value):
-            _move(self.at if not self._shared & 1 else self._at(), (card.owner, card.zone), (card.owner, value),
-                  card.id)
+            at = self.at if not self._shared & 1 else self._at()
+            _drop(at, (card.owner, card.zone), card.id)
+            _put(at, (card.owner, value), card.id)
             if card.host is not None:
                 if card.zone == INSTALLED:
                     _drop(self._hosted(), card.host, card.id)
@@ -352,24 +354,6 @@ class CardIndex:
             self.add(card)
             return
         object.__setattr__(card, field_name, value)
-
-
-def _move(index: dict, old: object, new: object, card_id: int) -> None:
-    """``card_id`` from ``index[old]`` to ``index[new]`` (one call where most changes make two)."""
-    ids = index.get(old)
-    if ids is not None and card_id in ids:
-        if len(ids) == 1:
-            del index[old]
-        else:
-            at = ids.index(card_id)
-            index[old] = ids[:at] + ids[at + 1:]
-    ids = index.get(new)
-    if ids is None:
-        index[new] = (card_id,)
-    elif ids[-1] < card_id:
-        index[new] = ids + (card_id,)
-    elif card_id not in ids:
-        index[new] = tuple(sorted(ids + (card_id,)))
 
 
 def _put(index: dict, key: object, card_id: int) -> None:
