@@ -279,22 +279,20 @@ class CardIndex:
 
     def add(self, card: CardInPlay) -> None:
         object.__setattr__(card, "_index", self)
-        _put(self._at(), (card.owner, card.zone), card.id)
-        if card.zone == INSTALLED and card.host is not None:
-            _put(self._hosted(), card.host, card.id)
-        if card.name is not None:
-            _put(self._names(card.zone == GONE), fold(card.name), card.id)
-        if card.zone not in (GONE, DISCARD):
-            self.vis_on_cards += card.vis
+        self._file(card, _put, 1)
 
     def remove(self, card: CardInPlay) -> None:
-        _drop(self._at(), (card.owner, card.zone), card.id)
+        self._file(card, _drop, -1)
+
+    def _file(self, card: CardInPlay, op: Any, sign: int) -> None:
+        """Put ``card`` in every map it belongs in (``op`` _put, ``sign`` 1), or take it out (_drop, -1)."""
+        op(self._at(), (card.owner, card.zone), card.id)
         if card.zone == INSTALLED and card.host is not None:
-            _drop(self._hosted(), card.host, card.id)
+            op(self._hosted(), card.host, card.id)
         if card.name is not None:
-            _drop(self._names(card.zone == GONE), fold(card.name), card.id)
+            op(self._names(card.zone == GONE), fold(card.name), card.id)
         if card.zone not in (GONE, DISCARD):
-            self.vis_on_cards -= card.vis
+            self.vis_on_cards += sign * card.vis
 
     def change(self, card: CardInPlay, field_name: str, value: object) -> None:
         """Set ``card.field_name = value`` and update what depends on it (only that)."""
