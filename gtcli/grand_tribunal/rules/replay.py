@@ -14,7 +14,6 @@ mixins spread over several files would break up. What the moves do is
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,11 +108,13 @@ class Referee:
 
     def fork(self) -> "Referee":
         """An independent copy: try a move on it, keep it if the move was legal."""
-        clone = copy.copy(self)
-        clone.before_last = None  # never a chain of copies
-        clone.state = self.state.copy()
-        clone.diagnostics = list(self.diagnostics)
-        clone.unverified = set(self.unverified)
+        clone = object.__new__(self.__class__)
+        fields = clone.__dict__
+        fields.update(self.__dict__)
+        fields["before_last"] = None  # never a chain of copies
+        fields["state"] = self.state.copy()  # shares what it can (GameState.copy)
+        fields["diagnostics"] = list(self.diagnostics)
+        fields["unverified"] = set(self.unverified)
         return clone
 
     # ---- reporting ------------------------------------------------------------------------------
@@ -413,7 +414,7 @@ class Referee:
         if turn.owes_praeco_votes(s.praeco) and not turn.praeco_late:  # acting first was reported already
             self.error("P3", f"{turn.player} was Praeco but placed no Voting tokens", pos,
                        "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
-        hand = len(s.cards_of(turn.player, HAND))
+        hand = len(s.index.at.get((turn.player, HAND), ()))
         limit = s.hand_limit(turn.player)
         if hand > limit:
             self.error("T4", f"{turn.player} ends the turn with {hand} cards in hand; the limit is {limit}", pos,

@@ -3,183 +3,40 @@
 Mutable by design (like python-chess's Board): each action function of
 :mod:`gtcli.grand_tribunal.rules.actions` checks a move against this state and applies it.
 ``snapshot()`` gives a plain dict for ``gt replay`` and ``gt play``.
+
+A copy (:meth:`GameState.copy`, what ``Referee.fork()`` makes for a bot trying a move) is a
+forward model's step, made thousands of times per decision by a search bot, so it copies
+nothing up front: the state and its copy share what both had (structural sharing) and each
+copies a part only when it first reaches for it (copy on write; docs/performance.md,
+goal 1). Three layers do it:
+
+* the containers of the table (the players, the Voting Track, the rows, the turn...) are
+  put aside in a frozen mapping both states share; the first read of one through a state
+  gives that state its own copy (:class:`_CopiedOnRead`), so code that changes what
+  it read in place (``s.track[space] += 1``) changes only its own state's;
+* the cards of a state that was copied are in a :class:`Cards` table (a :class:`Shared` one; a
+  state never copied keeps a plain dict, the fastest to read): a card is copied the first time
+  it is looked up through a state (``s.cards[id]``, ``cards_of``, ``named``...), so a card
+  a state hands out is always its own. A card left shared refuses any change (a bug);
+* the card index (:class:`CardIndex`) holds card ids in tuples, never changed in place:
+  a copy shares its maps until it changes one, and then copies only the map, not the entries.
 """
 
 from __future__ import annotations
 
-import copy
-import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from gtcli.core.text import fold
+from gtcli.grand_tribunal.rules.card_index import (  # noqa: F401 - the state's cards, imported from here too
+    DISCARD, GONE, HAND, INSTALLED, ROW, SANCTUM, CardIndex, CardInPlay, Cards, Shared, SharedCardChanged,
+)
 from gtcli.grand_tribunal.rules.cards import Card, CardSet
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
 from gtcli.grand_tribunal.rules.tribunal import PlayerScore, TribunalResult
 
-HAND, SANCTUM, INSTALLED, ROW, DISCARD, GONE = "hand", "sanctum", "installed", "row", "discard", "gone"
-
-
-_TRACKED = frozenset(("name", "owner", "zone", "vis", "host"))  # what the card index depends on
-
-
-class CardInPlay:
-    """One physical card: known by name, or by a handle (``?a``) until it is named (K4).
-
-    A card in a game's state reports every change of its name, owner, zone, Vis or host
-    to the state's :class:`CardIndex`, so the rules find a player's hand, an Item's Spells
-    or a card by name without looking through every card the game has seen. Its fields
-    live in its ``__dict__`` (no slots): copying a state copies each card in one step.
-    """
-
-    def __init__(self, id: int, deck: str | None, name: str | None = None, handle: str | None = None,
-                 owner: str | None = None, zone: str = HAND, vis: int = 0, active: bool = False,
-                 face_up: bool = False, host: int | None = None, placed: tuple[int, int] | None = None,
-                 auto_active: tuple[int, int | None] | None = None, secret_draw: bool = False) -> None:
-        self.__dict__.update(
-            id=id,
-            deck=deck,  # item | spell | resource, when known
-            name=name,
-            handle=handle,
-            owner=owner,  # None while in a face-up row or a discard pile
-            zone=zone,
-            vis=vis,
-            active=active,
-            face_up=face_up,
-            host=host,  # the Item an installed Spell sits under
-            placed=placed,  # (Tribunal, place) of an Item that won an award
-            auto_active=auto_active,  # X5: (turn serial, line) when its cost made it active
-            secret_draw=secret_draw,  # X3: taken from a face-up row unseen; which card is known when named
-            _index=None,  # a weak reference to the state's CardIndex
-        )
-
-    def __setattr__(self, field_name: str, value: object) -> None:
-        index = self._index  # a weak reference: cards and index are freed without the cycle collector
-        if index is not None and field_name in _TRACKED and (index := index()) is not None:
-            index.change(self, field_name, value)
-        else:
-            object.__setattr__(self, field_name, value)
-
-    def _fields(self) -> dict:
-        fields = dict(self.__dict__)
-        del fields["_index"]
-        return fields
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self is other or self._fields() == other._fields()  # type: ignore[attr-defined]
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
-
-    def __repr__(self) -> str:
-        return "CardInPlay(" + ", ".join(f"{k}={v!r}" for k, v in self._fields().items()) + ")"
-
-    def detached(self) -> "CardInPlay":
-        """A copy of the card that belongs to no state yet."""
-        card = object.__new__(CardInPlay)
-        fields = card.__dict__
-        fields.update(self.__dict__)
-        fields["_index"] = None
-        return card
-
-    def label(self) -> str:
-        if self.name and self.handle:
-            return f"{self.handle} ({self.name})"
-        return self.name or self.handle or f"card #{self.id}"
-
-
-def _card_id(card: CardInPlay) -> int:
-    return card.id
-
-
-class CardIndex:
-    """Where the cards of one game state are, kept current as they change (constant-time lookups).
-
-    ``at``: (owner, zone) -> cards; ``hosted``: Item id -> the Spells installed under it;
-    ``live`` and ``gone``: folded name -> the cards of that name still in play, and those
-    out of the game (discarded before an earlier Tribunal's reshuffle); ``vis_on_cards``:
-    the Vis on cards in play (not discarded), the running total the Regio is worked out from.
-    Each maps to a dict of card id -> card: insertion-ordered sets, sorted by id when read
-    so every answer comes in the order the cards entered the game.
-    """
-
-    __slots__ = ("at", "hosted", "live", "gone", "vis_on_cards", "__weakref__")
-
-    def __init__(self) -> None:
-        self.at: dict[tuple[str | None, str], dict[int, CardInPlay]] = {}
-        self.hosted: dict[int, dict[int, CardInPlay]] = {}
-        self.live: dict[str, dict[int, CardInPlay]] = {}
-        self.gone: dict[str, dict[int, CardInPlay]] = {}
-        self.vis_on_cards = 0
-
-    def copy_for(self, cards: dict[int, CardInPlay]) -> "CardIndex":
-        """This index for a copy of the state whose cards are ``cards`` (same ids)."""
-        new = CardIndex()
-        for mine, theirs in ((self.at, new.at), (self.hosted, new.hosted), (self.live, new.live),
-                             (self.gone, new.gone)):
-            for key, found in mine.items():
-                theirs[key] = {i: cards[i] for i in found}
-        new.vis_on_cards = self.vis_on_cards
-        return new
-
-    def add(self, card: CardInPlay) -> None:
-        object.__setattr__(card, "_index", weakref.ref(self))
-        self.at.setdefault((card.owner, card.zone), {})[card.id] = card
-        if card.zone == INSTALLED and card.host is not None:
-            self.hosted.setdefault(card.host, {})[card.id] = card
-        if card.name is not None:
-            (self.gone if card.zone == GONE else self.live).setdefault(fold(card.name), {})[card.id] = card
-        if card.zone not in (GONE, DISCARD):
-            self.vis_on_cards += card.vis
-
-    def remove(self, card: CardInPlay) -> None:
-        _drop(self.at, (card.owner, card.zone), card.id)
-        if card.zone == INSTALLED and card.host is not None:
-            _drop(self.hosted, card.host, card.id)
-        if card.name is not None:
-            _drop(self.gone if card.zone == GONE else self.live, fold(card.name), card.id)
-        if card.zone not in (GONE, DISCARD):
-            self.vis_on_cards -= card.vis
-
-    def change(self, card: CardInPlay, field_name: str, value: object) -> None:
-        """Set ``card.field_name = value`` and update what depends on it (only that)."""
-        if field_name == "vis":
-            if card.zone not in (GONE, DISCARD):
-                self.vis_on_cards += value - card.vis  # type: ignore[operator]
-        elif field_name == "owner":
-            _drop(self.at, (card.owner, card.zone), card.id)
-            self.at.setdefault((value, card.zone), {})[card.id] = card  # type: ignore[index]
-        elif field_name == "host":
-            if card.zone == INSTALLED:
-                if card.host is not None:
-                    _drop(self.hosted, card.host, card.id)
-                if value is not None:
-                    self.hosted.setdefault(value, {})[card.id] = card  # type: ignore[arg-type]
-        elif field_name == "zone" and GONE not in (card.zone, value):
-            _drop(self.at, (card.owner, card.zone), card.id)
-            self.at.setdefault((card.owner, value), {})[card.id] = card  # type: ignore[index]
-            if card.host is not None:
-                if card.zone == INSTALLED:
-                    _drop(self.hosted, card.host, card.id)
-                if value == INSTALLED:
-                    self.hosted.setdefault(card.host, {})[card.id] = card
-            if (card.zone == DISCARD) != (value == DISCARD):
-                self.vis_on_cards += card.vis if card.zone == DISCARD else -card.vis
-        else:  # a name, or a move into or out of the game: everything again
-            self.remove(card)
-            object.__setattr__(card, field_name, value)
-            self.add(card)
-            return
-        object.__setattr__(card, field_name, value)
-
-
-def _drop(index: dict, key: object, card_id: int) -> None:
-    cards = index.get(key)
-    if cards is not None:
-        cards.pop(card_id, None)
-        if not cards:
-            del index[key]
+_vis = attrgetter("vis")
 
 
 @dataclass
@@ -211,13 +68,46 @@ class TurnState:
         return kind not in self.types or (kind == "advance" and "X1" in variants and self.types.count("advance") < 2)
 
 
+def _copy_turn(turn: TurnState | None) -> TurnState | None:
+    if turn is None:
+        return None
+    copied = object.__new__(TurnState)
+    copied.__dict__.update(turn.__dict__)
+    copied.types = list(turn.types)
+    return copied
+
+
+def _copy_rows(rows: dict[str, list[int | None]]) -> dict[str, list[int | None]]:
+    return {deck: list(ids) for deck, ids in rows.items()}
+
+
+def _copy_or_none(found: dict | None) -> dict | None:
+    return None if found is None else dict(found)
+
+
+def _copy_players(players: dict[str, Player]) -> dict[str, Player]:
+    copied = {}
+    for name, player in players.items():
+        copied[name] = clone = object.__new__(Player)
+        clone.__dict__.update(player.__dict__)
+    return copied
+
+
+# The containers a copy shares until it first reads one (GameState.__getattr__), each with how
+# it is copied then; results and tables hold frozen objects, so a new list of them is enough.
+_COPIED_ON_READ = {"players": _copy_players, "handles": dict.copy, "rows": _copy_rows, "track": dict.copy,
+                   "praecos": list.copy, "turns": list.copy, "pending_extra": list.copy, "turn": _copy_turn,
+                   "trackers": dict.copy, "results": list.copy, "tables": list.copy,
+                   "stale_trackers": _copy_or_none, "totals": dict.copy}
+
+
 @dataclass
 class GameState:
     profile: RuleProfile
     card_set: CardSet
     seats: tuple[str, ...]
     players: dict[str, Player]
-    cards: dict[int, CardInPlay] = field(default_factory=dict)
+    cards: dict[int, CardInPlay] = field(default_factory=dict)  # a Cards table from the state's first copy on
     handles: dict[str, int] = field(default_factory=dict)
     rows: dict[str, list[int | None]] = field(default_factory=lambda: {"item": [], "spell": []})
     track: dict[str, int] = field(default_factory=dict)
@@ -229,46 +119,63 @@ class GameState:
     praecos: list[str] = field(default_factory=list)  # who has been Praeco this Tribunal (P1)
     turns: list[str] = field(default_factory=list)  # who has taken a turn this round (P2)
     pending_extra: list[str] = field(default_factory=list)  # players owed an extra turn
-    turn: TurnState | None = None
+    turn: TurnState | None = field(default_factory=lambda: None)  # a factory: the class attribute is _CopiedOnRead
     trackers: dict[str, int] = field(default_factory=lambda: {"uncontested": 0, "contested": 0})
     results: list[TribunalResult] = field(default_factory=list)
     tables: list[Any] = field(default_factory=list)  # the Table each result was tallied from
-    stale_trackers: dict[str, int] | None = None  # where the trackers stood before R6 reset them
+    stale_trackers: dict[str, int] | None = field(default_factory=lambda: None)  # where the trackers stood before R6 reset them
     totals: dict[str, int] = field(default_factory=dict)
     next_first_praeco: str | None = None
     scored_tribunals: int = 0
     next_id: int = 1
-    definitions: dict[int, Card | None] = field(default_factory=dict)  # id -> its card, once named
+    # id -> its card, once named: a cache checked against the card's name at each use, so a
+    # state and its copies share it (a copy renaming a card only replaces the entry)
+    definitions: dict[int, Card | None] = field(default_factory=dict, compare=False)
     language: str = "en"  # the log's language: displays name zones and spaces in it
     turn_serial: int = 0  # counts turns begun, to tell "in the same turn" from "later" (X5)
     index: CardIndex = field(default_factory=CardIndex, repr=False, compare=False)  # kept by the cards
 
+    def __eq__(self, other: object) -> bool:
+        """Field by field, as a dataclass compares, whether either state shares (SharingState) or not."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(GameState) if f.compare)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        self._shared: dict[str, Any] = {}  # the containers shared with copies, not read since
+        for card in self.cards.values():
+            self.index.add(card)
+
     def copy(self) -> "GameState":
-        """A copy that can be changed without touching this one (for trying a move)."""
-        new = copy.copy(self)
-        new.players = {k: copy.copy(v) for k, v in self.players.items()}
-        new.cards = {k: v.detached() for k, v in self.cards.items()}
-        new.index = self.index.copy_for(new.cards)
-        ref = weakref.ref(new.index)
-        for card in new.cards.values():
-            card.__dict__["_index"] = ref
-        new.handles = dict(self.handles)
-        new.definitions = dict(self.definitions)
-        new.rows = {k: list(v) for k, v in self.rows.items()}
-        new.track = dict(self.track)
-        new.praecos, new.turns, new.pending_extra = list(self.praecos), list(self.turns), list(self.pending_extra)
-        if self.turn is not None:
-            new.turn = copy.copy(self.turn)
-            new.turn.types = list(self.turn.types)
-        new.trackers = dict(self.trackers)
-        new.results, new.totals, new.tables = list(self.results), dict(self.totals), list(self.tables)
+        """A copy that can be changed without touching this one (for trying a move).
+
+        Nothing is copied now: the containers this state read since its last copy are put
+        aside for both to share, each copied by the first of the two to read it again.
+        """
+        mine = self.__dict__
+        if self.__class__ is not SharingState:  # its first copy: from now on it shares (see SharingState)
+            self.__class__ = SharingState
+            self.cards = Cards(self.cards, self.index)  # a plain dict until now: the fastest to read
+        if len(mine) > _PLAIN_FIELDS:  # a container was read since the last copy (or set)
+            shared = dict(mine["_shared"])
+            for name in _COPIED_ON_READ:
+                if name in mine:
+                    shared[name] = mine.pop(name)
+            mine["_shared"] = shared
+        new = object.__new__(SharingState)
+        fields = new.__dict__
+        fields.update(mine)
+        fields["index"] = index = self.index.fork()
+        fields["cards"] = self.cards.fork(index)
         return new
 
     # ---- derived ---------------------------------------------------------------------------
     @property
     def regio(self) -> int:
         """V2: 60 minus the Vis in stores and on cards (plus any Voting tokens standing in)."""
-        stores = sum(p.vis for p in self.players.values())
+        stores = sum(map(_vis, self.players.values()))
         return self.profile.vis_tokens + 5 * self.token_vis - stores - self.index.vis_on_cards
 
     def standings(self) -> tuple[PlayerScore, ...]:
@@ -284,33 +191,39 @@ class GameState:
             found = self.definitions[card.id] = self.card_set.find(card.name)
         return found
 
+    def _peek(self) -> Any:
+        """A function giving a card by id to read, never to change (none copied)."""
+        cards = self.cards
+        return cards.peek if isinstance(cards, Shared) else cards.__getitem__
+
     def cards_of(self, player: str | None, *zones: str) -> list[CardInPlay]:
         """``player``'s cards in ``zones`` (None: the cards no one holds), in the order they entered the game."""
-        at = self.index.at
+        at, cards = self.index.at, self.cards
         if len(zones) == 1:
-            found = at.get((player, zones[0]))
-            return sorted(found.values(), key=_card_id) if found else []
-        cards = [c for zone in dict.fromkeys(zones) for c in at.get((player, zone), {}).values()]
-        cards.sort(key=_card_id)
-        return cards
+            return [cards[i] for i in at.get((player, zones[0]), ())]
+        ids = [i for zone in dict.fromkeys(zones) for i in at.get((player, zone), ())]
+        ids.sort()
+        return [cards[i] for i in ids]
 
     def in_zone(self, zone: str) -> list[CardInPlay]:
         """Every card in ``zone``, whoever holds it, in the order they entered the game."""
-        cards = [c for (_, where), found in self.index.at.items() if where == zone for c in found.values()]
-        cards.sort(key=_card_id)
-        return cards
+        ids = [i for (_, where), found in self.index.at.items() if where == zone for i in found]
+        ids.sort()
+        cards = self.cards
+        return [cards[i] for i in ids]
 
     def named(self, name: str) -> list[CardInPlay]:
         """Every card known by ``name`` (any case or accents), those out of the game too."""
         key = fold(name)
-        cards = [*self.index.live.get(key, {}).values(), *self.index.gone.get(key, {}).values()]
-        cards.sort(key=_card_id)
-        return cards
+        ids = [*self.index.live.get(key, ()), *self.index.gone.get(key, ())]
+        ids.sort()
+        cards = self.cards
+        return [cards[i] for i in ids]
 
     def live_named(self, name: str) -> list[CardInPlay]:
         """The cards known by ``name`` that are still in the game (not reshuffled away after a Tribunal)."""
-        found = self.index.live.get(fold(name))
-        return sorted(found.values(), key=_card_id) if found else []
+        cards = self.cards
+        return [cards[i] for i in self.index.live.get(fold(name), ())]
 
     def ever_named(self, name: str) -> bool:
         """Whether any card, in the game or out of it, has been known by ``name``."""
@@ -339,9 +252,9 @@ class GameState:
     def hand_limit(self, player: str) -> int:
         """T4: 5, changed by lasting ``hand limit`` effects of the player's cards."""
         limit = self.profile.hand_limit
-        at, changes_of = self.index.at, self.card_set.hand_limit_changes
+        at, changes_of, peek = self.index.at, self.card_set.hand_limit_changes, self._peek()
         for zone in (SANCTUM, INSTALLED):
-            for card in at.get((player, zone), {}).values():  # a sum: the order does not matter
+            for card in map(peek, at.get((player, zone), ())):  # only read: no card copied
                 if card.name is None:
                     continue
                 changes, kind = changes_of(card.name)
@@ -356,10 +269,12 @@ class GameState:
         """The table as plain data; ``cards=False`` leaves out the cards themselves (each
         player's sanctum, hand limit and the face-up rows): what gt play's status line needs,
         at each typed line."""
+        peek = self._peek()
+
         def card(c: CardInPlay) -> dict[str, Any]:
             data: dict[str, Any] = {"card": c.label(), "vis": c.vis, "active": c.active, "face_up": c.face_up}
             if c.deck == "item":
-                data["spells"] = [self.cards[i].label() for i in self.installed_on(c.id)]
+                data["spells"] = [peek(i).label() for i in self.index.hosted.get(c.id, ())]
                 if c.placed:
                     data["won"] = {"tribunal": c.placed[0], "place": c.placed[1]}
             return data
@@ -370,11 +285,11 @@ class GameState:
                 players.append({"name": name, "vis": self.players[name].vis,
                                 "hand": len(self.index.at.get((name, HAND), ())), "total": self.totals.get(name, 0)})
                 continue
-            sanctum = self.cards_of(name, SANCTUM)
+            sanctum = [peek(i) for i in self.index.at.get((name, SANCTUM), ())]  # only read: not copied
             players.append({
                 "name": name,
                 "vis": self.players[name].vis,
-                "hand": len(self.cards_of(name, HAND)),
+                "hand": len(self.index.at.get((name, HAND), ())),
                 "hand_limit": self.hand_limit(name),
                 "laboratory": [card(c) for c in sanctum if c.deck == "item"],
                 "library": [card(c) for c in sanctum if c.deck == "spell"],
@@ -383,7 +298,7 @@ class GameState:
                 "total": self.totals.get(name, 0),
             })
         turn = self.turn
-        rows = {deck: [self.cards[i].label() if i else "?" for i in ids] for deck, ids in self.rows.items()} \
+        rows = {deck: [peek(i).label() if i else "?" for i in ids] for deck, ids in self.rows.items()} \
             if cards else None
         return {
             "language": self.language,
@@ -402,4 +317,42 @@ class GameState:
 
     def installed_on(self, item_id: int) -> list[int]:
         """The ids of the Spells installed under the Item ``item_id``, in the order they entered the game."""
-        return sorted(self.index.hosted.get(item_id, ()))
+        return list(self.index.hosted.get(item_id, ()))
+
+
+class _CopiedOnRead:
+    """A container of :class:`GameState` read through a state that shares it with a copy: the
+    state's own copy, made now and kept in the state's ``__dict__``, where every later read
+    finds it first (a non-data descriptor, so a read of a container the state holds costs
+    nothing more; a ``__getattr__`` would have slowed every attribute of the state)."""
+
+    __slots__ = ("name", "copy")
+
+    def __init__(self, name: str, copy: Any) -> None:
+        self.name, self.copy = name, copy
+
+    def __get__(self, state: "GameState | None", owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        fields = state.__dict__
+        value = fields[self.name] = self.copy(fields["_shared"][self.name])
+        return value
+
+
+class SharingState(GameState):
+    """A state that shares its containers with a copy: one that was copied, or a copy.
+
+    Only such a state reads a container through :class:`_CopiedOnRead`; a state never
+    copied (``gt check``'s, which replays a log once) keeps plain attributes, which Python
+    reads faster than attributes a class attribute of the same name shadows."""
+
+    __eq__ = GameState.__eq__
+    __hash__ = None  # type: ignore[assignment]
+
+
+for _name, _copy in _COPIED_ON_READ.items():
+    setattr(SharingState, _name, _CopiedOnRead(_name, _copy))
+
+# The fields a state always holds itself, and its _shared: any more in its __dict__ are
+# containers read (or set) since its last copy, to be shared by the next one.
+_PLAIN_FIELDS = sum(1 for f in fields(GameState) if f.name not in _COPIED_ON_READ) + 1
