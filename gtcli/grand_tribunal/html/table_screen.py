@@ -133,31 +133,9 @@ tr.current td, .player.current {{ background: #3b2f12; }}
 """
 
 
-# The screen's own words, beside the sheets' (DISPLAY_WORDS): the face-up rows, the legend, the first Praeco
-SCREEN_WORDS = {
-    "rows": {"en": "Face-up rows", "es": "Filas boca arriba", "fr": "Rangées face visible", "it": "File scoperte"},
-    "items": {"en": "Items", "es": "Ítems", "fr": "Objets", "it": "Oggetti"},
-    "spells": {"en": "Spells", "es": "Hechizos", "fr": "Sorts", "it": "Incantesimi"},
-    "legend": {"en": "Legend", "es": "Leyenda", "fr": "Légende", "it": "Legenda"},
-    "legend_active": {"en": "active", "es": "activa", "fr": "active", "it": "attiva"},
-    "legend_up": {"en": "face up, not active", "es": "boca arriba, no activa", "fr": "face visible, inactive",
-                  "it": "scoperta, non attiva"},
-    "legend_vis": {"en": "Vis on the card", "es": "Vis sobre la carta", "fr": "Vis sur la carte",
-                   "it": "Vis sulla carta"},
-    "legend_spells": {"en": "Spells installed on the Item", "es": "hechizos instalados en el ítem",
-                      "fr": "sorts installés sur l'objet", "it": "incantesimi installati sull'oggetto"},
-    "legend_won": {"en": "award won: place, Tribunal", "es": "premio ganado: puesto, Tribunal",
-                   "fr": "prix gagné : place, Assemblée", "it": "premio vinto: posto, Tribunale"},
-    "legend_unknown": {"en": "hidden, or not named in the log", "es": "oculta, o sin nombre en el registro",
-                       "fr": "cachée, ou non nommée dans la partie", "it": "nascosta, o non nominata nella partita"},
-    "first_praeco": {"en": "First Praeco", "es": "Primer Praeco", "fr": "Premier Praeco", "it": "Primo Praeco"},
-}
-
-
 def _w(lang: str):
     def word(key: str) -> str:
-        own = SCREEN_WORDS.get(key)
-        return (own.get(lang) or own["en"]) if own else display_word(key, lang)
+        return display_word(key, lang)
 
     return word
 
