@@ -477,7 +477,8 @@ def test_gt_play_serve_and_fifty_clients(log):
 
 def test_gt_plays_end_shows_the_next_players_turn_at_once(log):
     """Issue 33: `end` wrote nothing, so the screen showed Ana's turn until Ben's first move.
-    gt play tells its screen; the log stays as it was (a log has no end marker)."""
+    gt play tells its screen at once, and writes a blank line after the turn (what a separate
+    `gt replay --serve` reads as the turn's end), which the next move's line takes the place of."""
     proc = _play(log)
     try:
         port = _port_of(_first_json(proc, "serving")["url"])
@@ -491,7 +492,7 @@ def test_gt_plays_end_shows_the_next_players_turn_at_once(log):
             state = json.loads(get(port, "/state.json")[2])
             assert (state["turn"], state["turn_closed"], state["slots_left"]) == ("Ben", True, None)
             assert "Turn of <b>Ben</b>" in get(port, "/")[2].decode("utf-8")
-            assert log.read_text(encoding="utf-8") == HEADER + ANA
+            assert log.read_text(encoding="utf-8") == HEADER + ANA + "\n"
             # typed at once, the move is saved after `end` is answered (lines piped in are saved
             # together): the screen closes the turn once the text it was told of is saved
             proc.stdin.write("vote staff\nextract 1\nend\n")
@@ -588,3 +589,23 @@ def test_every_interface_names_the_address_others_type(log):
         assert proc.wait(20) == 0
     finally:
         proc.kill()
+
+
+def test_gt_plays_end_reaches_a_separate_gt_replay_serve_through_the_log(log):
+    """Issue 33: `gt play` without a screen of its own, and `gt replay --serve` following the
+    same log (another laptop, a TV's machine): `end` writes the blank line the replay reads as
+    the end of the turn, so the TV shows the next player at once; the next move takes its place."""
+    with serving(log) as s:
+        assert json.loads(get(s.port, "/state.json")[2])["turn"] == "Ana"
+        proc = subprocess.run([*GT, "play", str(log)], input="end\n", capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        assert log.read_text(encoding="utf-8") == HEADER + ANA + "\n"
+        assert _settles(lambda: json.loads(get(s.port, "/state.json")[2])["turn"] == "Ben")
+        state = json.loads(get(s.port, "/state.json")[2])
+        assert state["turn_closed"] and state["slots_left"] is None
+        proc = subprocess.run([*GT, "play", str(log)], input="vote staff\n", capture_output=True, text=True,
+                              timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        text = log.read_text(encoding="utf-8")
+        assert text.startswith(HEADER + ANA) and text.endswith("Ben: vote staff\n") and "\n\n" not in text[len(HEADER):]
+        assert _settles(lambda: json.loads(get(s.port, "/state.json")[2])["moves"][-1]["text"] == "vote staff")

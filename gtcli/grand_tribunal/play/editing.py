@@ -87,6 +87,17 @@ def _notes(text: str, end: int) -> str:
     return rest if rest.strip() else ""
 
 
+def end_turn(text: str) -> str:
+    """The text with one blank line after its last entry: the turn it ends in is over (:func:`ends_turn`)."""
+    return _end(text) + "\n"
+
+
+def ends_turn(text: str) -> bool:
+    """Whether the log ends in a blank line (the turn it ends in is over): two line ends at
+    least in the white space after its last word (read from the end: linear however long)."""
+    return text[len(text.rstrip()):].count("\n") >= 2
+
+
 def append_lines(text: str, lines: list[str], blank_before: bool = False) -> str:
     """``lines`` after the text, with one blank line before them if asked (a new Tribunal)."""
     return _end(text) + ("\n" if blank_before else "") + "\n".join(lines) + "\n"

@@ -27,6 +27,7 @@ from dataclasses import replace
 from gtcli.core.diagnostics import InputError
 from gtcli.core.files.guarded import read_stamped
 from gtcli.grand_tribunal.lang.logs.check import Checked, Options, check_file
+from gtcli.grand_tribunal.play.editing import ends_turn
 from gtcli.grand_tribunal.play.table_view import table_view
 
 FULL_READ_SECONDS = 2.0  # read the whole file at least this often, whatever stat says
@@ -35,12 +36,6 @@ FULL_READ_SECONDS = 2.0  # read the whole file at least this often, whatever sta
 def digest(text: str) -> str:
     """What ``gt play`` and its screen compare to agree on which text a closed turn ended."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def ends_turn(text: str) -> bool:
-    """Whether the log ends in a blank line (the turn it ends in is over): two line ends at
-    least in the white space after its last word (read from the end: linear however long)."""
-    return text[len(text.rstrip()):].count("\n") >= 2
 
 
 class Follower:

@@ -114,7 +114,8 @@ class PlaySession:
 
         checked = self._check(text)
         variants = checked.referee.variants  # the log's [Variants] and its profile's
-        self.turn_closed = False
+        # a blank line after the last turn closed it (`end`, or Enter twice in an editor), as the screen reads it
+        self.turn_closed = editing.ends_turn(text)
         # warnings `end` already told the table (T6): the next move's check finds them as
         # new, since only then does the log itself close the turn; they are not told twice
         self.told_at_end: list[Diagnostic] = []
@@ -438,7 +439,7 @@ class PlaySession:
                     "nothing will be written until it is fixed"]
         after = self._entries()
         if after == before:
-            self.turn_closed = closed  # only comments or layout: the game is where it was
+            self.turn_closed = closed or self.turn_closed  # only comments or layout (a blank line may close the turn)
         return describe_changes(before, after)
 
     def _entries(self) -> list[str]:
@@ -459,6 +460,14 @@ class PlaySession:
         errors = [d for d in new if d.severity == ERROR]
         if errors:
             return Reply(False, f"{player}'s turn cannot end yet", errors, {self.path: self.text})
+        # the log says so too: a blank line after the turn (what `gt replay --serve` reads as a turn
+        # over, as an editor's Enter twice); only white space, so the game is where it was, and the
+        # next line written takes its place (editing.append_lines)
+        closed_text = editing.end_turn(self.text)
+        failed = self._keep(closed_text, f"the end of {player}'s turn")
+        if failed is not None:
+            return failed
+        self.text = closed_text
         self.turn_closed = True
         upcoming = self.ahead.next_player
         message = f"{player}'s turn is over" + (f"; next: {upcoming}" if upcoming else "")
