@@ -96,7 +96,7 @@ def run(study, games: int, card_set, left_out, executor, start: Callable, folder
                     for name, text in extra.items():
                         out.write(name, text)
                     stream = Stream(out, GAMES_FILE) if not study.logs else None
-                _play(results, study, games, out, stream, outcome, advance)
+                _play(results, study, games, out, stream, outcome, advance, hold.whole)
             except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: keep what is done
                 outcome.stopped, outcome.exit_code = True, exit_code(exc)
                 outcome.signal = _signal_name(signal_of(exc))
@@ -116,18 +116,20 @@ def run(study, games: int, card_set, left_out, executor, start: Callable, folder
     return outcome
 
 
-def _play(results, study, games: int, out, stream, outcome: Outcome, advance) -> None:
+def _play(results, study, games: int, out, stream, outcome: Outcome, advance, whole) -> None:
+    """Keep each game as it comes; a stop (``whole``) never falls between a game's file and its count."""
     for game in results:
         if game.errors:  # every move was checked as it was made: this is a bot bug
             raise RuntimeError(f"game {game.index + 1} broke the rules ({', '.join(game.errors)})")
-        if out is not None and study.logs:
-            out.write(log_name(game.index, games), game.text)
-            outcome.written += 1
-        elif stream is not None:
-            record: dict[str, Any] = {"index": game.index, "seed": game.seed, "summary": game.summary}
-            stream.write_line(json_text(record, indent=None))
-        outcome.tally.add(game.summary)
-        outcome.done += 1
+        with whole():
+            if out is not None and study.logs:
+                out.write(log_name(game.index, games), game.text)
+                outcome.written += 1
+            elif stream is not None:
+                record: dict[str, Any] = {"index": game.index, "seed": game.seed, "summary": game.summary}
+                stream.write_line(json_text(record, indent=None))
+            outcome.tally.add(game.summary)
+            outcome.done += 1
         if advance is not None:
             advance()
 

@@ -34,29 +34,56 @@ def exit_code(exc: BaseException) -> int:
     return 128 + signal_of(exc)
 
 
+class Signals:
+    """What :func:`stopping_on_signals` yields. Called (``hold()``): the run is putting its files
+    away, no signal raises any more. :meth:`whole`: a step that must not be cut in two (a game's
+    log written *and* counted); a signal that comes during it raises once the step is done."""
+
+    def __init__(self) -> None:
+        self.raised: list[int] = []
+        self.waiting: int | None = None  # a signal that came during a whole step
+        self.depth = 0
+
+    def __call__(self) -> None:
+        self.raised.append(0)
+
+    def handler(self, signum: int, frame) -> None:
+        if self.raised:
+            return
+        if self.depth:
+            self.waiting = self.waiting or signum
+            return
+        self._raise(signum)
+
+    def _raise(self, signum: int) -> None:
+        self.raised.append(signum)
+        raise KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
+
+    @contextmanager
+    def whole(self) -> Iterator[None]:
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+        if not self.depth and self.waiting is not None and not self.raised:  # the step is done: now stop
+            signum, self.waiting = self.waiting, None
+            self._raise(signum)
+
+
 @contextmanager
-def stopping_on_signals() -> Iterator[Callable[[], None]]:
-    """Inside: the first SIGTERM or SIGHUP raises :class:`Stopped`; any later one is ignored.
-
-    It yields ``hold``: once called (the run is putting its files away), no signal raises any more.
-    """
-    raised: list[int] = []
-
-    def hold() -> None:
-        raised.append(0)
-
-    def handler(signum: int, frame) -> None:
-        if not raised:
-            raised.append(signum)
-            raise Stopped(signum)
-
+def stopping_on_signals() -> Iterator[Signals]:
+    """Inside: the first SIGTERM, SIGHUP or SIGINT (Ctrl-C) raises :class:`Stopped` (a
+    :class:`KeyboardInterrupt` for Ctrl-C), never in the middle of a whole step; any later one is
+    ignored. It yields a :class:`Signals` (call it once the run is putting its files away)."""
+    signals = Signals()
     try:
-        previous = {s: signal.signal(s, handler) for s in CAUGHT}
+        previous = {s: signal.signal(s, signals.handler) for s in (signal.SIGINT, *CAUGHT)}
     except ValueError:  # not the main thread: leave the signals as they are
-        yield hold
+        yield signals
         return
     try:
-        yield hold
+        yield signals
     finally:
         for s, old in previous.items():
             signal.signal(s, old)

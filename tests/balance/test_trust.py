@@ -370,3 +370,24 @@ def test_a_folder_a_thousand_deep_is_searched(tmp_path):
         while deepest != str(top):
             os.rmdir(deepest)
             deepest = os.path.dirname(deepest)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_signal_during_a_whole_step_stops_the_run_only_once_the_step_is_done(signum):
+    """A game's log written and counted is one step: a stop that comes between the two would
+    leave a log on disk that study.json does not count (seen once in CI under SIGTERM)."""
+    from gtcli.balance.stopping import Stopped, stopping_on_signals
+
+    steps = []
+    with pytest.raises(KeyboardInterrupt) as stopped:
+        with stopping_on_signals() as signals:
+            with signals.whole():
+                os.kill(os.getpid(), signum)
+                for _ in range(1000):  # the handler runs at the first chance it gets: inside the step
+                    pass
+                steps.append("written")
+                steps.append("counted")
+            steps.append("never")
+    assert steps == ["written", "counted"]
+    assert isinstance(stopped.value, Stopped) == (signum != signal.SIGINT)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handlers given back
