@@ -14,7 +14,7 @@ cluster-robust (ratio-estimator) one: the standard error
     se = sqrt(n / (n - 1) * sum((correct_i - p * pairs_i) ** 2)) / sum(pairs)
 
 over the ``n`` games that predicted something, and Student's t quantile with ``n - 1``
-degrees of freedom: ``p +- t * se``, clipped to [0, 1]. With fewer than two such games the
+degrees of freedom (:func:`gtcli.core.statistics.t_quantile`): ``p +- t * se``, clipped to [0, 1]. With fewer than two such games the
 interval is [0, 1] (nothing is known). Where every game's share is the same (``se`` is 0: a
 few games, each predicted wholly right), a zero-width interval would claim certainty, so
 the Wilson interval over the games themselves (``n`` trials, ``p * n`` successes) is used.
@@ -31,50 +31,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from statistics import NormalDist
 
 COIN = 0.5
 
 
-def _within(t: float, df: int) -> float:
-    """P(|T| < t) for Student's t with ``df`` degrees of freedom (Abramowitz and Stegun 26.7.3-4, exact)."""
-    theta = math.atan(t / math.sqrt(df))
-    c2, s = math.cos(theta) ** 2, math.sin(theta)
-    if df % 2:
-        term, total = 1.0, 0.0
-        if df > 1:
-            term = total = math.cos(theta)
-            for k in range(3, df - 1, 2):
-                term *= c2 * (k - 1) / k
-                total += term
-        return 2 / math.pi * (theta + s * total) if df > 1 else 2 * theta / math.pi
-    term = total = 1.0
-    for k in range(2, df - 1, 2):
-        term *= c2 * (k - 1) / k
-        total += term
-    return s * total
-
-
-def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile for ``p`` > 0.5: the exact distribution solved by bisection (up to 300
-    degrees of freedom), beyond that the Cornish-Fisher series (Abramowitz and Stegun 26.7.5)."""
-    if df < 1 or not 0.5 < p < 1:
-        raise ValueError("t_quantile takes p in (0.5, 1) and at least 1 degree of freedom")
-    z = NormalDist().inv_cdf(p)
-    if df > 300:
-        g1 = (z ** 3 + z) / 4
-        g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
-        return z + g1 / df + g2 / df ** 2
-    low, high = 0.0, 1e4
-    for _ in range(100):
-        mid = (low + high) / 2
-        low, high = (mid, high) if _within(mid, df) < 2 * p - 1 else (low, mid)
-    return (low + high) / 2
-
-
 def record(per_game: Sequence[tuple[int, int]]) -> dict:
     """The prediction record from each game's (pairs predicted, of which right), as ``--json`` shows it."""
-    from gtcli.core.statistics import wilson
+    from gtcli.core.statistics import t_quantile, wilson
 
     games = [(m, c) for m, c in per_game if m > 0]
     pairs, correct, n = sum(m for m, _ in games), sum(c for _, c in games), len(games)
@@ -86,7 +49,7 @@ def record(per_game: Sequence[tuple[int, int]]) -> dict:
         if spread == 0:
             low, high = wilson(round(p * n), n)
         else:
-            half = t_quantile(0.975, n - 1) * math.sqrt(n / (n - 1) * spread) / pairs
+            half = t_quantile(n - 1) * math.sqrt(n / (n - 1) * spread) / pairs
             low, high = max(0.0, p - half), min(1.0, p + half)
     return {"pairs": pairs, "correct": correct, "games": n, "accuracy": correct / pairs if pairs else None,
             "accuracy_ci": [low, high], "coin_toss": low <= COIN}

@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from gtcli.club.prediction import in_words, record, t_quantile
+from gtcli.club.prediction import in_words, record
 from gtcli.club.ratings import rate
-from gtcli.core.statistics import wilson
+from gtcli.core.statistics import t_quantile, wilson
 
 MEMBERS, GAMES, ARCHIVES = 9, 60, 500
 
@@ -23,7 +23,8 @@ MEMBERS, GAMES, ARCHIVES = 9, 60, 500
 @pytest.mark.parametrize(("df", "expected"), [(1, 12.7062), (2, 4.3027), (3, 3.1824), (5, 2.5706),
                                               (10, 2.2281), (30, 2.0423), (1000, 1.9623)])
 def test_t_quantiles_of_the_tables(df, expected):
-    assert t_quantile(0.975, df) == pytest.approx(expected, abs=2e-3)
+    """The record's quantile (the core's, two-sided 95%: the 0.975 point) against the printed tables."""
+    assert t_quantile(df) == pytest.approx(expected, abs=2e-3)
 
 
 def test_the_record_by_hand():
