@@ -25,6 +25,7 @@ from gtcli.grand_tribunal.lang.logs import check, quick
 from gtcli.grand_tribunal.lang.logs.ast import LogTransformer
 from gtcli.grand_tribunal.lang.logs.check import declared_language, parse_log
 from gtcli.grand_tribunal.lang.logs.format import format_log
+from gtcli.grand_tribunal.lang.logs.quick_patterns import keyword_patterns
 from gtcli.grand_tribunal.lang.syntax import parses
 from gtcli.grand_tribunal.play.simulation import random_game
 from gtcli.grand_tribunal.rules.log import CardRef, Word
@@ -157,21 +158,21 @@ def test_keywords_are_the_grammar_s_terminals(lang):
     from gtcli.grand_tribunal.lang.loader import parser
 
     terminals = {t.name: t.pattern.to_regexp() for t in parser("transcript", lang, LogTransformer).terminals}
-    for name, regexp in quick.keyword_patterns(lang).items():
+    for name, regexp in keyword_patterns(lang).items():
         assert regexp.endswith(f"(?>{terminals[name]})"), name
 
 
 def test_keywords_where_another_may_match_are_guarded():
     """Italian TO (``a``) starts FACE_UP (``a faccia in su``): at a TO, Lark might read FACE_UP."""
-    assert quick.keyword_patterns("it")["TO"].startswith("(?!")
-    assert not quick.keyword_patterns("en")["TO"].startswith("(?!")
+    assert keyword_patterns("it")["TO"].startswith("(?!")
+    assert not keyword_patterns("en")["TO"].startswith("(?!")
 
 
 def test_only_vote_has_old_spellings_in_logs():
     """The quick reader reports SYN006 for VOTE only (quick.reader declines a language otherwise)."""
-    logged = set(quick.keyword_patterns("en"))
+    logged = set(keyword_patterns("en"))
     assert {k for k in DEPRECATED if k in logged} == {"VOTE"}
-    assert all(quick.reader(lang) is not None for lang in LANGUAGES)
+    assert all(quick.patterns(lang) is not None for lang in LANGUAGES)
 
 
 def test_old_spellings_warn_as_on_the_lalr_path():
