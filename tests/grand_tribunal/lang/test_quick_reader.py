@@ -268,3 +268,34 @@ def test_huge_numbers_and_odd_names():
                  "Ana: extract 1abc: pass\n", "Ana:extract 1;pass", "  # only a comment", ""):
         for lang in LANGUAGES:
             same(text, lang)
+
+
+def _respaced(text: str, data) -> str:
+    """``text`` with other spacing, comments at line ends, CRLF, keywords in other cases and without
+    accents: the same log to Lark (a formatted log breaks no keyword over two lines)."""
+    import unicodedata
+
+    rnd = random.Random(data.draw(st.integers(0, 2**32)))
+    out = []
+    for part in _tokens(text):
+        if part.isspace():
+            if "\n" in part:
+                part = rnd.choice(["\n", "\r\n", " # note\n", "\n\n  ", "\t\n", "\n#\n", part])
+            else:
+                part = rnd.choice([" ", "\t", "  ", "\n", " \n ", part])
+        elif part[0].isalpha() and rnd.random() < 0.3:
+            part = rnd.choice([str.upper, str.lower, str.title])(part)
+            if rnd.random() < 0.5:
+                part = "".join(c for c in unicodedata.normalize("NFD", part) if not unicodedata.combining(c))
+        elif part in (",", ";", ":", "=") and rnd.random() < 0.3:
+            part = rnd.choice([" ", "\n", "\t"]) + part + rnd.choice(["", " ", "\n"])
+        out.append(part)
+    return "".join(out)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(LANGUAGES), st.integers(0, 1000))
+def test_respaced_logs_take_the_quick_path(data, lang, seed):
+    log = random_game(CARD_SET, 3, seed, language=lang)
+    text = format_log(log, lang, CARD_SET.vocabulary, names_in(CARD_SET, SAMPLE, lang))
+    assert same(_respaced(text, data), lang, quick_path=True) is not None
