@@ -162,6 +162,32 @@ def test_keywords_are_the_grammar_s_terminals(lang):
         assert regexp.endswith(f"(?>{terminals[name]})"), name
 
 
+def test_the_logged_keywords_are_the_grammar_s():
+    from gtcli.grand_tribunal.lang import loader
+    from gtcli.grand_tribunal.lang.logs import quick_patterns
+
+    grammar = loader.grammar_text("transcript", "en")
+    assert set(quick_patterns.LOGGED) == set(re.findall(r"^([A-Z_]+)\.2: ", grammar, re.M))
+    assert quick_patterns.MAX_DIGITS == loader.MAX_DIGITS
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_guards_are_where_lark_s_own_patterns_overlap(lang):
+    """The guards, worked out from the keywords' words, are where the compiled terminals match a
+    start of another keyword's word."""
+    from gtcli.grand_tribunal.lang.logs.quick_patterns import LOGGED
+
+    terminals = {name: re.compile(keyword_patterns(lang)[name].split("(?>", 1)[1][:-1]) for name in LOGGED}
+    for name in LOGGED:
+        for other in LOGGED:
+            overlap = other != name and (any(terminals[other].match(w) for w in words(name, lang))
+                                         or any(terminals[name].match(w) for w in words(other, lang)))
+            guarded = f"(?!{terminals[other].pattern})" in keyword_patterns(lang)[name]
+            assert guarded <= overlap, (name, other)
+            if overlap and not guarded:  # only a keyword of several words before one of one word
+                assert r"\s+" in terminals[name].pattern and r"\s+" not in terminals[other].pattern
+
+
 def test_keywords_where_another_may_match_are_guarded():
     """Italian TO (``a``) starts FACE_UP (``a faccia in su``): at a TO, Lark might read FACE_UP."""
     assert keyword_patterns("it")["TO"].startswith("(?!")

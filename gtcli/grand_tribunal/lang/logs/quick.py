@@ -213,7 +213,7 @@ class Reading:
             setup, at = self.setup(m)
         events = []
         event, event_bodies = p.event.match, p.event_bodies
-        move, move_bodies, ends, handlers = p.move.match, p.move_bodies, p.ends, self.handlers()
+        move, move_bodies, handlers = p.move.match, p.move_bodies, self.handlers()
         while at < end:
             m = event(text, at)
             if m is None:
@@ -244,7 +244,7 @@ class Reading:
                 found = handlers[kind](k, body, self.where(k.start()))
                 moves.append(found if reason is None else replace(found, forced=reason))
                 at = body.end()
-                if body.lastindex != ends[kind]:
+                if body.lastindex != body.re.groups:  # the last group: a ';' after the move
                     break
             events.append(Turn(player, tuple(moves), player.pos))
         return Log(self.path, tuple(tags), setup, tuple(events), p.lang, tuple(self.deprecated))

@@ -24,45 +24,57 @@ LIST = rf"{CARD}(?:{SKIP},{SKIP}{CARD})*+"
 
 KINDS = {"ITEM": "item", "SPELL": "spell", "RESOURCE": "resource", "HAND": "hand", "SANCTUM": "sanctum",
          "FROM": "from", "TO": "to"}
+MAX_DIGITS = 100  # gtcli.grand_tribunal.lang.loader's (SYN004): a longer number is declined
 _CACHED = 4096  # names and card names remembered per language (a stranger's log may hold a million)
+
+
+# The keywords of grammar/transcript.lark (tests/grand_tribunal/lang/test_quick_reader.py checks it):
+# each is a terminal of Lark's lexer, so a name spelled as one of them is declined.
+LOGGED = ("SETUP", "HAND", "ROW", "VIS", "PRAECO", "TRACKERS", "DEALER", "TRIBUNAL", "GRAND_TRIBUNAL", "ROUND",
+          "SCORES", "WINNER", "FORCE", "VOTE", "DRAW", "FACE_UP", "REFILL", "TO", "ADVANCE", "ACTIVATE", "INSTALL",
+          "ON", "CAST", "FROM", "KEEP", "PLAY", "WITH", "MANUAL", "EXTRACT", "GATHER", "UNCONTESTED", "CONTESTED",
+          "ROLL", "OTHERS", "SANCTUM", "DISCARD", "NAME_CARD", "REGIO", "PASS", "ITEM", "SPELL", "RESOURCE")
 
 
 @functools.cache
 def keyword_patterns(lang: str) -> dict[str, str]:
     """Keyword -> the regular expression Lark compiles for its terminal in ``lang``'s parser
-    (``(?i:...)`` around the grammar's ``/.../i``), matched whole (atomic), with a negative
-    lookahead for each other keyword Lark might read at the same place instead."""
-    from gtcli.grand_tribunal.lang.loader import grammar_text
+    (``(?i:...)`` around the grammar's ``/.../i``, from the same
+    :func:`~gtcli.grand_tribunal.lang.keywords.terminal_definitions`), matched whole (atomic), with
+    a negative lookahead for each other keyword Lark might read at the same place instead."""
+    from gtcli.grand_tribunal.lang.keywords import terminal_definitions
 
-    bodies = dict(re.findall(r"^([A-Z_]+)\.2: /(.*)/i$", grammar_text("transcript", lang), re.M))
+    bodies = dict(re.findall(r"^([A-Z_]+)\.2: /(.*)/i$", terminal_definitions(lang, set(LOGGED)), re.M))
     lark = {name: f"(?i:{body})" for name, body in bodies.items()}
-    compiled = {name: re.compile(regexp) for name, regexp in lark.items()}
     spelled = _spellings(lang, bodies)
     out = {}
     for name, regexp in lark.items():
-        guards = []
-        for other, pattern in compiled.items():
-            if other == name:
-                continue
-            # Where ``name`` is expected, ``other`` may match too if one of them is the start of a
-            # word of the other (Italian ``a`` and ``a faccia in su``); Lark reads the one its order
-            # puts first, which is the longer only if that one has several words and the other one.
-            other_shorter = any(pattern.match(w) for w in spelled[name])
-            name_shorter = any(compiled[name].match(w) for w in spelled[other])
-            if name_shorter or (other_shorter and not (_several(bodies[name]) and not _several(bodies[other]))):
-                guards.append(f"(?!{lark[other]})")
+        guards = [f"(?!{lark[other]})" for other in lark if other != name and _guarded(name, other, spelled, bodies)]
         out[name] = "".join(guards) + f"(?>{regexp})"
     return out
+
+
+def _guarded(name: str, other: str, spelled: dict, bodies: dict) -> bool:
+    """Where ``name`` is expected, may Lark read ``other``? Both match at one place when a word of one
+    starts a word of the other (Italian ``a`` and ``a faccia in su``); Lark reads the one its order
+    puts first, which is the longer only if that one has several words and the other one."""
+    def starts(short: str, long: str) -> bool:
+        return any(len(s) < len(w) and w[:len(s)] == s for s in spelled[short] for w in spelled[long])
+
+    if starts(name, other):
+        return True
+    return starts(other, name) and not (_several(bodies[name]) and not _several(bodies[other]))
 
 
 def _several(body: str) -> bool:
     return r"\s+" in body
 
 
-def _spellings(lang: str, bodies: dict[str, str]) -> dict[str, list[str]]:
+def _spellings(lang: str, bodies: dict[str, str]) -> dict[str, list[list[str]]]:
+    """Each keyword's words, as lists of case-folded parts."""
     from gtcli.grand_tribunal.lang.keywords import words
 
-    return {name: list(words(name, lang)) for name in bodies}
+    return {name: [w.casefold().split() for w in words(name, lang)] for name in bodies}
 
 
 @functools.cache
@@ -71,21 +83,12 @@ def first_words(lang: str) -> re.Pattern[str]:
     may read it as that keyword where a name is expected. Case as Lark's ``/i`` compares it."""
     from gtcli.grand_tribunal.lang.keywords import words
 
-    bodies = re.findall(r"^([A-Z_]+)\.2: ", _grammar(lang), re.M)
-    firsts = {re.escape(w.split()[0]) for name in bodies for w in words(name, lang)}
+    firsts = {re.escape(w.split()[0]) for name in LOGGED for w in words(name, lang)}
     return re.compile("(?i:" + "|".join(sorted(firsts, key=len, reverse=True)) + ")")
-
-
-def _grammar(lang: str) -> str:
-    from gtcli.grand_tribunal.lang.loader import grammar_text
-
-    return grammar_text("transcript", lang)
 
 
 def _compile(template: str, kw: dict[str, str]) -> re.Pattern[str]:
     """``template`` with ``{K}`` standing for the keyword K, ``{_}`` for :data:`SKIP`, ``{INT}``..."""
-    from gtcli.grand_tribunal.lang.loader import MAX_DIGITS
-
     pieces = {"_": SKIP, "NAME": NAME, "STRING": STRING, "HANDLE": HANDLE, "CHOICE": CHOICE, "CARD": CARD,
               "LIST": LIST, "INT": rf"\d{{1,{MAX_DIGITS}}}+(?!\d)", **kw}
     return re.compile(re.sub(r"\{([A-Z_]+)\}", lambda m: pieces[m.group(1)], template))
@@ -154,13 +157,13 @@ class Patterns:
         self.tag = compiled(r"\[{_}({NAME}){_}({STRING}){_}\]{_}")
         self.setup = compiled("{SETUP}{_}")
         self.setup_line = compiled(heads(SETUP_LINES) + "{_}")
-        self.setup_bodies = [None] + [compiled(SETUP_BODIES[k]) for k in SETUP_LINES]
+        # compiling costs about 1 ms a pattern: the bodies are compiled when first met (by group number)
+        self.setup_bodies = _Compiled(lambda i: compiled(SETUP_BODIES[SETUP_LINES[i - 1]]))
         self.event = compiled(r"(?:({NAME}){_}:|" + "|".join("({" + k + "})" for k in EVENTS) + "){_}")  # 1: a turn
-        self.event_bodies = [None, None] + [compiled(EVENT_BODIES[k]) for k in EVENTS]
+        self.event_bodies = _Compiled(lambda i: compiled(EVENT_BODIES[EVENTS[i - 2]]))
         self.move = compiled(heads(MOVES) + "{_}")
         self.plain = compiled(heads(MOVES[:-1]) + "{_}")
-        self.move_bodies = [None] + [compiled(MOVE_BODIES[k]) for k in MOVES]
-        self.ends = [None] + [p.groups for p in self.move_bodies[1:]]  # the group of a move's ';'
+        self.move_bodies = _Compiled(lambda i: compiled(MOVE_BODIES[MOVES[i - 1]]))
         self.cards_in = compiled(r"#[^\n]*+|({CARD})")
         self.items_in = compiled(r"#[^\n]*+|({CARD})|({NAME})|({CHOICE})|(\d++)")
         self.hidden = compiled(r"({HANDLE})(?:{_}({STRING}))?")
@@ -174,3 +177,15 @@ class Patterns:
         self.card_names: dict[str, str] = {}
         self.kind_of: dict[str, str] = {}
         self.old_spelling: dict[str, bool] = {}
+
+
+class _Compiled(dict):
+    """Group number -> its pattern, compiled when first asked for."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int) -> re.Pattern[str]:
+        found = self[key] = self.make(key)
+        return found
