@@ -107,26 +107,33 @@ FORCE = len(MOVES)  # the group of FORCE in Patterns.move (the last)
 class Reading:
     """One text being read: its lines' starts, and what builds its objects."""
 
-    __slots__ = ("p", "text", "path", "starts", "deprecated", "names", "card_names")
+    __slots__ = ("p", "text", "path", "starts", "deprecated", "names", "card_names", "line", "line_start", "next_line")
 
     def __init__(self, patterns: Patterns, text: str, path: str | None) -> None:
         self.p, self.text, self.path = patterns, text, path
         self.starts = [0]
         self.starts += [m.end() for m in patterns.newline.finditer(text)]
         self.deprecated: list = []
+        self.line, self.line_start, self.next_line = 1, 0, 0
         self.names, self.card_names = patterns.names, patterns.card_names
 
     # ---- positions and the pieces every line has (the commonest objects: built inline)
     def where(self, at: int) -> D.Pos:
         """The position of ``text[at]``: Lark's line (counting ``\\n``) and column."""
-        starts = self.starts
-        line = bisect_right(starts, at)
+        if not self.line_start <= at < self.next_line:  # positions come mostly in order: seek rarely
+            self.seek(at)
         pos = _new(D.Pos)
-        path, line_, col = _POS
+        path, line, col = _POS
         path(pos, self.path)
-        line_(pos, line)
-        col(pos, at - starts[line - 1] + 1)
+        line(pos, self.line)
+        col(pos, at - self.line_start + 1)
         return pos
+
+    def seek(self, at: int) -> None:
+        starts = self.starts
+        self.line = line = bisect_right(starts, at)
+        self.line_start = starts[line - 1]
+        self.next_line = starts[line] if line < len(starts) else len(self.text) + 1
 
     def name(self, a: int, b: int) -> str:
         """The interned name ``text[a:b]``; declined if Lark's lexer may read it as a keyword."""
