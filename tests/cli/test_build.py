@@ -28,7 +28,7 @@ def test_the_build_is_read_from_the_extension_files(tmp_path):
         path = tmp_path / Path(*name.split("."))
         path.parent.mkdir(parents=True, exist_ok=True)
         path.with_name(path.name + EXTENSION_SUFFIXES[0]).write_bytes(b"")
-        if i == 0:
+        if i == 0 and len(HOT_MODULES) > 1:
             assert build(str(tmp_path)) == f"partly compiled (1 of {len(HOT_MODULES)} modules)"
     assert build(str(tmp_path)) == "compiled"
 

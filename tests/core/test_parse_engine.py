@@ -214,10 +214,19 @@ def _probe(tmp_path, *paths) -> list:
 
 
 def test_a_warm_cache_parses_a_clean_log_without_importing_lark(tmp_path):
-    """The cached tables' plain description runs without Lark; a syntax error is still Lark's own."""
-    clean = SCENARIOS / "games" / "three-players.gtl"
-    broken = tmp_path / "broken.gtl"
-    broken.write_text(clean.read_text(encoding="utf-8") + "Ana: vote nowhere-at-all ;;\n", encoding="utf-8")
+    """The cached tables' plain description runs without Lark; a syntax error is still Lark's own.
+
+    The log is one the quick reader (gtcli.grand_tribunal.lang.logs.quick) declines, a player
+    being named as the first word of a keyword, so that the LALR path reads it."""
+    from gtcli.grand_tribunal.lang.logs.quick import read_log
+
+    game = SCENARIOS / "games" / "three-players.gtl"
+    clean, broken = tmp_path / "clean.gtl", tmp_path / "broken.gtl"
+    clean.write_text(game.read_text(encoding="utf-8") + "face: pass\n", encoding="utf-8")
+    assert read_log(clean.read_text(encoding="utf-8"), str(clean), "en") is None
+    broken.write_text(game.read_text(encoding="utf-8") + "Ana: vote nowhere-at-all ;;\n", encoding="utf-8")
+    (quick,) = _probe(tmp_path, game)  # the quick reader needs no tables: Lark is not imported even now
+    assert quick[0] == "ok" and quick[2] is False
     (cold_clean, cold_broken) = _probe(tmp_path, clean, broken)  # the tables built (Lark imported) and kept
     assert cold_clean[0] == "ok" and cold_clean[2] is True
     (warm_clean, warm_broken) = _probe(tmp_path, clean, broken)

@@ -55,9 +55,14 @@ def declared_language(text: str) -> str | None:
 
 
 def parse_log(text: str, path: str, lang: str | None = None) -> Log:
-    """Parse ``text``: in ``lang``, the declared language, or the first language that fits."""
+    """Parse ``text``: in ``lang``, the declared language, or the first language that fits.
+
+    The quick reader (:mod:`gtcli.grand_tribunal.lang.logs.quick`) reads it if it can, else the
+    LALR parse does (which gives every syntax error); both give the same Log.
+    """
     from gtcli.grand_tribunal.lang.logs.ast import LogTransformer
-    from gtcli.grand_tribunal.lang.syntax import parse, parses
+    from gtcli.grand_tribunal.lang.logs.quick import read_log
+    from gtcli.grand_tribunal.lang.syntax import check_budget, parse, parses
 
     at = control_at(text)
     if at is not None:
@@ -66,11 +71,18 @@ def parse_log(text: str, path: str, lang: str | None = None) -> Log:
                                     path=path, line=line, col=at - text.rfind("\n", 0, at),
                                     hint="a log is plain text; such a character could only act on a terminal"))
     declared = lang or declared_language(text)
+    check_budget(text, "transcript", path)  # SYN005 before any reading, as parse and parses check it
     if not declared:  # the first language it parses in; if none, the error in the first of them
         for language in LANGUAGES:
-            log = parses(text, "transcript", language, path, LogTransformer)
+            log = read_log(text, path, language)
+            if log is None:
+                log = parses(text, "transcript", language, path, LogTransformer)
             if log is not None:
                 return log
+    else:
+        log = read_log(text, path, declared)
+        if log is not None:
+            return log
     return parse(text, "transcript", declared or LANGUAGES[0], path, LogTransformer)
 
 
