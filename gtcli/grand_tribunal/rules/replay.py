@@ -21,7 +21,7 @@ from typing import Any
 from gtcli.core.diagnostics import ERROR, NOTE, WARNING, Diagnostic, Pos
 from gtcli.core.text import did_you_mean, fold, one_of
 from gtcli.grand_tribunal.rules import log as L
-from gtcli.grand_tribunal.rules.actions.moves import apply
+from gtcli.grand_tribunal.rules.actions.moves import MOVES, apply
 from gtcli.grand_tribunal.rules.actions.sanctum import activate
 from gtcli.grand_tribunal.rules.actions.setup import setup
 from gtcli.grand_tribunal.rules.actions.vis import gain_each
@@ -30,7 +30,7 @@ from gtcli.grand_tribunal.rules.cards import CardSet
 from gtcli.grand_tribunal.rules.misreadings import explain, misreading
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
 from gtcli.grand_tribunal.rules.state import HAND, GameState, Player, TurnState
-from gtcli.grand_tribunal.rules.tribunal import Item, Table, awards_given, clockwise, pass_order, tally
+from gtcli.grand_tribunal.rules.tribunal import Item, Table, awards_given, evolve, pass_order, tally, turn_order
 
 _NOWHERE = Pos()  # the position of an event that has none (made once: take_all asks at every event)
 
@@ -346,8 +346,11 @@ class Referee:
             return s.pending_extra[0]
         if s.praeco is None:
             return None
-        order = [s.praeco] + clockwise(self.seats, s.praeco)[:-1]  # P2: clockwise under every profile
-        return next((p for p in order if p not in s.turns), None)
+        turns = s.turns
+        for p in turn_order(self.seats, s.praeco):  # P2: clockwise under every profile
+            if p not in turns:
+                return p
+        return None
 
     def play_turn(self, event: L.Turn) -> None:
         self.end_turn(event.pos)
@@ -383,6 +386,9 @@ class Referee:
         """The moves of ``player``'s turn (begun by :meth:`play_turn`), in order; also the moves
         added to the open turn of a live log."""
         for move in moves:
+            if move.forced is None:
+                MOVES[move.__class__](self, player, move)
+                continue
             # a forced move's findings are notes under the rules they break, naming the reason
             # (:meth:`report`); a forced move that breaks nothing has nothing to report
             self.forced = move.forced
@@ -415,10 +421,15 @@ class Referee:
             self.error("P3", f"{turn.player} was Praeco but placed no Voting tokens", pos,
                        "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
         hand = len(s.index.at.get((turn.player, HAND), ()))
+        if hand <= self.profile.hand_limit and not self.card_set.lowers_hand_limit:
+            return self.t6(turn, pos)  # within any limit the cards could make (no need to work it out)
         limit = s.hand_limit(turn.player)
         if hand > limit:
             self.error("T4", f"{turn.player} ends the turn with {hand} cards in hand; the limit is {limit}", pos,
                        "discard down to the limit before the turn ends")
+        self.t6(turn, pos)
+
+    def t6(self, turn: TurnState, pos: Pos | None) -> None:
         if turn.used < 2:
             self.warn("T6", f"{turn.player} used {turn.used} of 2 action slots", pos)
 
@@ -457,11 +468,9 @@ class Referee:
             if r.place and r.item.name in by_label:
                 by_label[r.item.name].placed = (s.tribunal, r.place)
         # keep readable names in the stored result (the #id only kept same-named items apart)
-        from dataclasses import replace
-
-        result = replace(result, items=tuple(replace(r, item=replace(r.item, name=r.item.name.split("#")[0]))
-                                             for r in result.items),
-                         next_praeco_reason=re.sub(r"#\d+", "", result.next_praeco_reason))
+        result = evolve(result, items=tuple(evolve(r, item=evolve(r.item, name=r.item.name.split("#")[0]))
+                                            for r in result.items),
+                        next_praeco_reason=re.sub(r"#\d+", "", result.next_praeco_reason))
         s.results.append(result)
         s.tables.append(table)
         for ps in result.players:

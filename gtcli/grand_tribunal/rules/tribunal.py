@@ -7,8 +7,10 @@ Praeco, each with the reason a player can check by hand.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic
 from gtcli.grand_tribunal.rules.profiles import OFFICIAL, RuleProfile
@@ -211,6 +213,21 @@ def player_scores(results: list[ItemResult] | tuple[ItemResult, ...], seats: tup
 def _around(seats: tuple[str, ...], start: str, step: int) -> list[str]:
     i = seats.index(start)
     return [seats[(i + step * k) % len(seats)] for k in range(1, len(seats) + 1)]
+
+
+@functools.lru_cache(maxsize=1024)
+def turn_order(seats: tuple[str, ...], praeco: str) -> tuple[str, ...]:
+    """P2: the turns of a round, from the Praeco clockwise (under every profile); worked out
+    once per seating and Praeco, not at every turn."""
+    return (praeco, *clockwise(seats, praeco)[:-1])
+
+
+def evolve(result: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for the frozen results here (no ``__post_init__``, every field
+    in ``__init__``): a copy with ``changes``, without ``replace``'s look at every field."""
+    new = object.__new__(result.__class__)
+    new.__dict__.update(result.__dict__, **changes)
+    return new
 
 
 def clockwise(seats: tuple[str, ...], start: str) -> list[str]:
