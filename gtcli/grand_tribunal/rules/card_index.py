@@ -51,16 +51,15 @@ class CardInPlay:
         )
 
     def __setattr__(self, field_name: str, value: object) -> None:
-        index = self._index
-        if index is None:
-            object.__setattr__(self, field_name, value)
+        fields = self.__dict__
+        index = fields["_index"]
+        if index is None or (field_name not in _TRACKED and index is not _SHARED):
+            fields[field_name] = value
         elif index is _SHARED:
             raise SharedCardChanged(f"card #{self.id} is shared by a game state and its copy; "
                                     "change it through the state's own lookups")
-        elif field_name in _TRACKED:
-            index.change(self, field_name, value)
         else:
-            object.__setattr__(self, field_name, value)
+            index.change(self, field_name, value)
 
     def _fields(self) -> dict:
         fields = dict(self.__dict__)
@@ -70,7 +69,11 @@ class CardInPlay:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self is other or self._fields() == other._fields()  # type: ignore[attr-defined]
+        if self is other:
+            return True
+        if self.__dict__["id"] != other.__dict__["id"]:  # two cards of a state (``card in cards``): no copies made
+            return False
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
 
     __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
 
@@ -310,7 +313,12 @@ class CardIndex:
                     _drop(hosted, card.host, card.id)
                 if value is not None:
                     _put(hosted, value, card.id)
-        elif field_name == "zone" and GONE not in (card.zone, value):
+        elif field_name == "name":  # only the names' map depends on it
+            if card.name is not None:
+                _drop(self._names(card.zone == GONE), fold(card.name), card.id)
+            if value is not None:
+                _put(self._names(card.zone == GONE), fold(value), card.id)
+        elif field_name == "zone" and card.zone != GONE and value != GONE:
             at = self.at if not self._shared & 1 else self._at()
             _drop(at, (card.owner, card.zone), card.id)
             _put(at, (card.owner, value), card.id)

@@ -126,7 +126,7 @@ def take(run: Run, step: Step) -> None:
 def pay(run: Run, step: Step) -> None:
     targets = run.who(step) if step.who else [None]
     for target in targets:
-        vis.pay(run.ref, run.player, step.amount or 0, run.pos, f"{run.card.label()}'s payment", to=target)
+        vis.pay(run.ref, run.player, step.amount or 0, run.pos, lambda: f"{run.card.label()}'s payment", to=target)
 
 
 def draw(run: Run, step: Step) -> None:
@@ -208,7 +208,7 @@ def put_vis(run: Run, step: Step) -> None:
         if card.active:
             run.ref.error("K5", f"{card.label()} is already active; Vis goes on inactive cards", run.pos)
             return
-        card.vis += vis.pay(run.ref, run.player, step.amount or 0, run.pos, f"{run.card.label()}'s advance")
+        card.vis += vis.pay(run.ref, run.player, step.amount or 0, run.pos, lambda: f"{run.card.label()}'s advance")
         quick_rotation(run.ref, card, run.pos)
 
 

@@ -76,10 +76,15 @@ def item_votes(item: Item, votes: dict[str, int], distinct: bool = True) -> tupl
     ``distinct=False`` is the common misreading (every Spell counts), used only to explain
     a scorekeeper's wrong total.
     """
-    parts = [(item.type, votes.get(item.type, 0))]
+    total = votes.get(item.type, 0)
+    if not item.spells:
+        return total, ((item.type, total),)
+    parts = [(item.type, total)]
     for category in (dict.fromkeys(item.spells) if distinct else item.spells):
-        parts.append((category, votes.get(category, 0)))
-    return sum(n for _, n in parts), tuple(parts)
+        n = votes.get(category, 0)
+        parts.append((category, n))
+        total += n
+    return total, tuple(parts)
 
 
 def _strength(votes: int, item: Item, tie_breaks: bool = True) -> tuple[int, int, int]:
@@ -101,10 +106,9 @@ def _separation(key: tuple[int, int, int], others: list[tuple[int, int, int]]) -
 
 def _sort_key(result: ItemResult) -> tuple:
     item = result.item
-    strength = _strength(result.votes, item)
     return (
         not result.competing,
-        tuple(-x for x in strength),
+        (-result.votes, -item.base, -len(item.spells)),  # _strength, strongest first
         item.owner,
         item.name or "",
         item.type,
@@ -162,18 +166,8 @@ def tally(table: Table, profile: RuleProfile = OFFICIAL, *, distinct: bool = Tru
         place = rank if rank <= profile.awarded_places else None
         others = [k for k in keys]
         others.remove(key)
-        results.append(
-            ItemResult(
-                item=item,
-                competing=True,
-                votes=votes,
-                breakdown=breakdown,
-                rank=rank,
-                place=place,
-                separated_by=_separation(key, others),
-                score=score_item(item, place, True, profile),
-            )
-        )
+        results.append(ItemResult(item, True, votes, breakdown, rank, place, _separation(key, others),
+                                  score_item(item, place, True, profile)))
     for item, votes, breakdown in scored:
         if item.won:
             results.append(ItemResult(item, False, votes, breakdown, None, None, None, 0))

@@ -114,15 +114,18 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
             name_card(ref, card, cref.name, cref.pos)
         candidates = [card]
     else:
-        key = canonical(ref, cref.name)
+        key = ref.card_set.key(cref.name or "")  # canonical()
         candidates = s.live_named(key)  # the cards asked for are in play: those out of it come in below
         if not candidates and not s.ever_named(key) and ref.card_set.find(cref.name or "") is None:
             definition(ref, cref.name or "", cref.pos)
             return None
-    mine = [c for c in candidates if (owner_any or c.owner == player) and c.zone in zones]
-    if prefer:
-        mine.sort(key=lambda c: not prefer(c))
+    if owner_any:
+        mine = [c for c in candidates if c.zone in zones]
+    else:
+        mine = [c for c in candidates if c.owner == player and c.zone in zones]
     if mine:
+        if prefer is not None and len(mine) > 1:
+            mine.sort(key=lambda c: not prefer(c))
         return mine[0]
     if not cref.handle:  # a finding: it may name cards out of the game (reshuffled after a Tribunal)
         candidates = s.named(key)
@@ -152,9 +155,11 @@ def find_quietly(ref, cref: L.CardRef, zones: tuple[str, ...], player: str) -> C
     if cref.handle:
         card = s.cards.get(s.handles.get(cref.handle, 0))
         return card if card and card.zone in zones else None
-    key = canonical(ref, cref.name)
-    matches = [c for c in s.live_named(key) if c.zone in zones]
-    return next((c for c in matches if c.owner == player), matches[0] if matches else None)
+    matches = [c for c in s.live_named(ref.card_set.key(cref.name or "")) if c.zone in zones]  # canonical()
+    for c in matches:
+        if c.owner == player:
+            return c
+    return matches[0] if matches else None
 
 def cost_of(ref, card: CardInPlay) -> int | None:
     d = ref.state.card_def(card)

@@ -38,7 +38,7 @@ def advance(ref, player: str, m: L.Advance) -> None:
             ref.error("A3", f"{card.label()} is already active", cref.pos)
             continue
         cards.append(card)
-        paid = pay(ref, player, n, cref.pos, f"advancing {card.label()} by {n}")
+        paid = pay(ref, player, n, cref.pos, lambda: f"advancing {card.label()} by {n}")
         card.vis += paid
         cost = cost_of(ref, card)
         if cost is None:
@@ -59,8 +59,10 @@ def quick_rotation(ref, card: CardInPlay, pos: Pos) -> None:
     Called wherever Vis lands on a card (Advance, and effects that put Vis on a card or move
     it to another one), so the variant works the same whatever brought the Vis.
     """
+    if "X5" not in ref.variants or card.active:
+        return
     cost = cost_of(ref, card)
-    if "X5" in ref.variants and not card.active and cost is not None and card.vis >= cost:
+    if cost is not None and card.vis >= cost:
         make_active(ref, card)
         card.auto_active = (ref.state.turn_serial, pos.line)
 
