@@ -303,9 +303,7 @@ class CardIndex:
             if card.zone not in (GONE, DISCARD):
                 self.vis_on_cards += value - card.vis  # type: ignore[operator]
         elif field_name == "owner":
-            at = self.at if not self._shared & 1 else self._at()
-            _drop(at, (card.owner, card.zone), card.id)
-            _put(at, (value, card.zone), card.id)
+            _move(self.at if not self._shared & 1 else self._at(), (card.owner, card.zone), (value, card.zone), card.id)
         elif field_name == "host":
             if card.zone == INSTALLED:
                 hosted = self._hosted()
@@ -319,9 +317,7 @@ class CardIndex:
             if value is not None:
                 _put(self._names(card.zone == GONE), fold(value), card.id)
         elif field_name == "zone" and card.zone != GONE and value != GONE:
-            at = self.at if not self._shared & 1 else self._at()
-            _drop(at, (card.owner, card.zone), card.id)
-            _put(at, (card.owner, value), card.id)
+            _move(self.at if not self._shared & 1 else self._at(), (card.owner, card.zone), (card.owner, value), card.id)
             if card.host is not None:
                 if card.zone == INSTALLED:
                     _drop(self._hosted(), card.host, card.id)
@@ -345,6 +341,25 @@ def _put(index: dict, key: object, card_id: int) -> None:
         index[key] = ids + (card_id,)
     elif card_id not in ids:
         index[key] = tuple(sorted(ids + (card_id,)))
+
+
+def _move(index: dict, old: object, new: object, card_id: int) -> None:
+    """``_drop(index, old, card_id)`` then ``_put(index, new, card_id)``, in one call (a card
+    changing hands or zones, the commonest change)."""
+    ids = index.get(old)
+    if ids is not None and card_id in ids:
+        if len(ids) == 1:
+            del index[old]
+        else:
+            at = ids.index(card_id)
+            index[old] = ids[:at] + ids[at + 1:]
+    ids = index.get(new)
+    if ids is None:
+        index[new] = (card_id,)
+    elif ids[-1] < card_id:
+        index[new] = ids + (card_id,)
+    elif card_id not in ids:
+        index[new] = tuple(sorted(ids + (card_id,)))
 
 
 def _drop(index: dict, key: object, card_id: int) -> None:

@@ -29,7 +29,7 @@ from gtcli.grand_tribunal.rules.board import Board
 from gtcli.grand_tribunal.rules.cards import CardSet
 from gtcli.grand_tribunal.rules.misreadings import explain, misreading
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
-from gtcli.grand_tribunal.rules.state import HAND, GameState, Player, TurnState
+from gtcli.grand_tribunal.rules.state import HAND, SANCTUM, GameState, Player, TurnState
 from gtcli.grand_tribunal.rules.tribunal import Item, Table, awards_given, evolve, pass_order, tally, turn_order
 
 _NOWHERE = Pos()  # the position of an event that has none (made once: take_all asks at every event)
@@ -183,6 +183,11 @@ class Referee:
         ``before``: a referee exactly as this one is now, which nothing changes any more (gt
         play's incremental check forks this one from it); when the last event is the first,
         it is kept as :attr:`before_last` itself instead of a copy of the whole state."""
+        if self.until_line is None and not self.live:  # gt check's case: nothing to watch for
+            take = self.take
+            for event in events:
+                take(event)
+            return
         last = len(events) - 1
         for n, event in enumerate(events):
             line = getattr(event, "pos", _NOWHERE).line
@@ -443,30 +448,31 @@ class Referee:
         """R1-R6: every active Item that has not won competes; then the table resets."""
         s = self.state
         items = []
+        at, hosted, peek, card_def = s.index.at, s.index.hosted, s._peek(), s.card_def  # cards only read here
         for seat in self.seats:
-            for card in s.cards_of(seat, "sanctum"):
+            for card in map(peek, at.get((seat, SANCTUM), ())):
                 if card.deck != "item" or not card.active:
                     continue
-                definition = s.card_def(card)
+                definition = card_def(card)
                 if definition is None:
                     self.unverified_once("K4", "an active Item was never named; it was left out of the tally", pos)
                     continue
                 spells = []
-                for spell_id in s.installed_on(card.id):
-                    spell_def = s.card_def(s.cards[spell_id])
+                for spell_id in hosted.get(card.id, ()):
+                    spell_def = card_def(peek(spell_id))
                     if spell_def is not None and spell_def.category:
                         spells.append(spell_def.category)
-                items.append((card, Item(seat, definition.type or "", definition.base or 0, tuple(spells),
-                                         name=f"{definition.name}#{card.id}", won=card.placed is not None)))
+                items.append((card.id, Item(seat, definition.type or "", definition.base or 0, tuple(spells),
+                                            name=f"{definition.name}#{card.id}", won=card.placed is not None)))
         table = Table(tuple(i for _, i in items), dict(s.track), s.tribunal, self.seats,
                       s.praecos[-1] if s.praecos else None)
         result = tally(table, self.profile, awarded_before=awards_given(s.results))
         for d in result.findings:
             self.report(d.code, d.message, pos, d.hint, d.severity)
-        by_label = {item.name: card for card, item in items}
+        by_label = {item.name: card_id for card_id, item in items}
         for r in result.items:
             if r.place and r.item.name in by_label:
-                by_label[r.item.name].placed = (s.tribunal, r.place)
+                s.cards[by_label[r.item.name]].placed = (s.tribunal, r.place)
         # keep readable names in the stored result (the #id only kept same-named items apart)
         result = evolve(result, items=tuple(evolve(r, item=evolve(r.item, name=r.item.name.split("#")[0]))
                                             for r in result.items),
