@@ -2,7 +2,8 @@
 
     python benchmarks/bench_replay.py                    # CPU time, 120 corpus games
     python benchmarks/bench_replay.py --callgrind        # also instructions (valgrind)
-    python benchmarks/bench_replay.py --games 40 --profile   # cProfile of the measured region
+    python benchmarks/bench_replay.py --games 40 --only replay --callgrind --repeats 1   # a quicker look
+    python benchmarks/bench_replay.py --games 40 --profile   # cProfile of check_file, the parse left out
 
 Each log of the corpus of ``bench_check.py`` (``benchmarks/out/corpus-5p/``, made if missing)
 is parsed once, outside what is measured. Two figures per game and per event (an event is
@@ -137,6 +138,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--callgrind", action="store_true")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--only", choices=("replay", "check"), help="measure only this figure")
     parser.add_argument("--inner", choices=("replay", "check"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     games = load(args.games)
@@ -158,6 +160,8 @@ def main() -> None:
         return
     result = {"games": len(games), "events": events}
     for which, fn, arg in (("replay", measured_replay, setups), ("check", measured_check, games)):
+        if args.only not in (None, which):
+            continue
         seconds = cpu(fn, arg, args.repeats)
         result[which] = {"ms_per_game": 1e3 * seconds / len(games), "us_per_event": 1e6 * seconds / events}
         if args.callgrind:

@@ -289,7 +289,7 @@ class CardIndex:
 
     def _file(self, card: CardInPlay, op: Any, sign: int) -> None:
         """Put ``card`` in every map it belongs in (``op`` _put, ``sign`` 1), or take it out (_drop, -1)."""
-        op(self._at(), (card.owner, card.zone), card.id)
+        op(self.at if not self._shared & 1 else self._at(), (card.owner, card.zone), card.id)
         if card.zone == INSTALLED and card.host is not None:
             op(self._hosted(), card.host, card.id)
         if card.name is not None:

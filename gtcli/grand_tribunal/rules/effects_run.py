@@ -85,8 +85,9 @@ def run_effect(ref, player: str, card: CardInPlay, trigger: str, outcome: L.Outc
 def resolve_choices(run: Run, effect: Effect) -> None:
     ref = run.ref
     given = {name: (value, pos) for name, value, pos in run.outcome.choices}
+    known = {c.name for c in effect.choices} if given else ()
     for name in given:
-        if name not in {c.name for c in effect.choices}:
+        if name not in known:
             ref.error("K5", f"the effect has no choice ${name}", given[name][1],
                       f"its choices: {', '.join('$' + c.name for c in effect.choices) or 'none'}")
     for choice in effect.choices:

@@ -422,7 +422,7 @@ class Referee:
             return
         s.turn = None
         pos = turn.pos or pos
-        if turn.owes_praeco_votes(s.praeco) and not turn.praeco_late:  # acting first was reported already
+        if turn.player == s.praeco and turn.owes_praeco_votes(s.praeco) and not turn.praeco_late:  # acting first was reported already
             self.error("P3", f"{turn.player} was Praeco but placed no Voting tokens", pos,
                        "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
         hand = len(s.index.at.get((turn.player, HAND), ()))

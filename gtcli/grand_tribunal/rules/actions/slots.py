@@ -48,7 +48,7 @@ def spend(ref, player: str, kind: str, pos: Pos, detail: str | None = None) -> b
     if turn is None:
         return False
     slots = 0 if kind == "play" and "X4" in ref.variants else SLOTS[kind]  # slots_for()
-    if not turn.praeco_late and turn.owes_praeco_votes(s.praeco):
+    if turn.player == s.praeco and not turn.praeco_late and turn.owes_praeco_votes(s.praeco):
         # reported once; the tokens may still be placed later in the turn, and then they count
         ref.error("P3", f"{player} is Praeco and must place the Voting tokens before any action", pos,
                   "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
