@@ -238,12 +238,10 @@ class GameState:
 
     def new_card(self, deck: str | None, name: str | None, handle: str | None, owner: str | None, zone: str,
                  face_up: bool = False) -> CardInPlay:
-        card = CardInPlay(self.next_id, deck, None, handle, owner, zone, face_up=face_up)
+        card = CardInPlay(self.next_id, deck, name, handle, owner, zone, face_up=face_up)  # filed with its name
         self.cards[card.id] = card
         self.index.add(card)
         self.next_id += 1
-        if name is not None:
-            self.set_name(card, name)
         if handle:
             self.handles[handle] = card.id
         return card

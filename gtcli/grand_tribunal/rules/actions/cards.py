@@ -94,6 +94,11 @@ def new_card(ref, deck: str | None, cref: L.CardRef, owner: str | None, zone: st
     if cref.handle and cref.handle in s.handles:
         ref.error("K4", f"the handle {cref.handle} is already used for another card", cref.pos,
                   "give each unknown card its own handle")
+    if cref.name and not cref.handle:  # a card named as it enters play, with nothing to report: made named
+        found = ref.card_set.find(cref.name)
+        if found is not None and (not deck or found.kind == deck) \
+                and not (count_copies and s.in_play(found.name) >= found.copies):
+            return s.new_card(found.kind, found.name, None, owner, zone, face_up)
     card = s.new_card(deck, None, cref.handle, owner, zone, face_up)
     if cref.name:
         name_card(ref, card, cref.name, cref.pos, count_copies, wrong_deck)
