@@ -92,13 +92,14 @@ def _strength(votes: int, item: Item, tie_breaks: bool = True) -> tuple[int, int
     return (votes, item.base, len(item.spells)) if tie_breaks else (votes, 0, 0)
 
 
-def _separation(key: tuple[int, int, int], others: list[tuple[int, int, int]]) -> str | None:
-    """What told this item apart from the items with equal votes, if any."""
-    same_votes = [k for k in others if k[0] == key[0]]
+def _separation(key: tuple[int, int, int], group_sizes: dict[tuple[int, int, int], int]) -> str | None:
+    """What told this item apart from the items with equal votes, if any (``group_sizes``: how
+    many competing items have each strength, this one's ``key`` among them)."""
+    if group_sizes[key] > 1:
+        return "shared"
+    same_votes = [k for k in group_sizes if k[0] == key[0] and k != key]
     if not same_votes:
         return None
-    if any(k == key for k in same_votes):
-        return "shared"
     if any(k[1] == key[1] for k in same_votes):
         return "spell count"
     return "base score"
@@ -152,21 +153,20 @@ def tally(table: Table, profile: RuleProfile = OFFICIAL, *, distinct: bool = Tru
     # R3: groups of equal strength share a position; the positions they would have used
     # are skipped. Only the first `awarded_places` positions are places.
     positions: dict[tuple[int, int, int], int] = {}
-    group_sizes: dict[tuple[int, int, int], int] = defaultdict(int)
+    group_sizes: dict[tuple[int, int, int], int] = {}
     for key in keys:
-        group_sizes[key] += 1
+        group_sizes[key] = group_sizes.get(key, 0) + 1
     position = 1
     for key in sorted(group_sizes, reverse=True):
         positions[key] = position
         position += group_sizes[key] if skip else 1
 
     results: list[ItemResult] = []
+    awarded = profile.awarded_places
     for (item, votes, breakdown), key in zip(competing, keys):
         rank = positions[key]
-        place = rank if rank <= profile.awarded_places else None
-        others = [k for k in keys]
-        others.remove(key)
-        results.append(ItemResult(item, True, votes, breakdown, rank, place, _separation(key, others),
+        place = rank if rank <= awarded else None
+        results.append(ItemResult(item, True, votes, breakdown, rank, place, _separation(key, group_sizes),
                                   score_item(item, place, True, profile)))
     for item, votes, breakdown in scored:
         if item.won:
@@ -197,11 +197,11 @@ def tally(table: Table, profile: RuleProfile = OFFICIAL, *, distinct: bool = Tru
 def player_scores(results: list[ItemResult] | tuple[ItemResult, ...], seats: tuple[str, ...]) -> tuple[PlayerScore, ...]:
     """Every seated player and every owner, highest score first (ties in seat order)."""
     names = list(dict.fromkeys(list(seats) + sorted({r.item.owner for r in results})))
-    totals = {name: 0 for name in names}
+    totals = dict.fromkeys(names, 0)
     for r in results:
         totals[r.item.owner] += r.score
-    order = {name: i for i, name in enumerate(names)}
-    return tuple(PlayerScore(n, totals[n]) for n in sorted(names, key=lambda n: (-totals[n], order[n])))
+    # highest first; a stable sort keeps equal totals in the order of names (seat order)
+    return tuple(PlayerScore(n, totals[n]) for n in sorted(names, key=lambda n: -totals[n]))
 
 
 def _around(seats: tuple[str, ...], start: str, step: int) -> list[str]:
