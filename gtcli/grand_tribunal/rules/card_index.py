@@ -13,6 +13,7 @@ HAND, SANCTUM, INSTALLED, ROW, DISCARD, GONE = "hand", "sanctum", "installed", "
 
 
 _TRACKED = frozenset(("name", "owner", "zone", "vis", "host"))  # what the card index depends on
+_OUT = frozenset((GONE, DISCARD))  # the zones whose cards' Vis is not counted (vis_on_cards)
 _SHARED = "shared"  # a card's index while two states share the card: it must not change
 
 
@@ -58,6 +59,10 @@ class CardInPlay:
         elif index is _SHARED:
             raise SharedCardChanged(f"card #{self.id} is shared by a game state and its copy; "
                                     "change it through the state's own lookups")
+        elif field_name == "vis":  # CardIndex.change's, without the call (the commonest change)
+            if fields["zone"] not in _OUT:
+                index.vis_on_cards += value - fields["vis"]  # type: ignore[operator]
+            fields["vis"] = value
         else:
             index.change(self, field_name, value)
 
