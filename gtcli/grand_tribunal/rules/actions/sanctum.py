@@ -82,9 +82,16 @@ def activate(ref, player: str, m: L.Activate) -> None:
                   "(at any moment, but not by another player)", m.card.pos,
                   f"record it as: activate {others.owner} {m.card.label()}")
         return
-    card = find(ref, player, m.card, (SANCTUM,), "activating", prefer=lambda c: not c.active)
-    if card is None:
-        return
+    if others is not None and others.owner == player and not others.active and not m.card.handle:
+        card = others  # what find() gives: the player's first such card, an inactive one
+    else:
+        card = find(ref, player, m.card, (SANCTUM,), "activating", prefer=lambda c: not c.active)
+        if card is None:
+            return
+    turn_active(ref, card, m)
+
+def turn_active(ref, card: CardInPlay, m: L.Activate) -> None:
+    """A4 for the card ``m`` names (found by :func:`activate`): active if its Vis meets its cost."""
     if card.active and card.auto_active is not None:
         serial, line = card.auto_active
         card.auto_active = None
