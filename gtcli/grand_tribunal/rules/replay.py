@@ -146,8 +146,10 @@ class Referee:
 
     # ---- lookups shared by the actions -----------------------------------------------------------
     def player(self, word: L.Word | str, code: str = "S1") -> str | None:
-        text = word.text if isinstance(word, L.Word) else word
-        pos = word.pos if isinstance(word, L.Word) else None
+        if isinstance(word, L.Word):
+            text, pos = word.text, word.pos
+        else:
+            text, pos = word, None
         seat = self.seat_of.get(fold(text))
         if seat is not None:
             return seat
@@ -360,7 +362,7 @@ class Referee:
     def play_turn(self, event: L.Turn) -> None:
         self.end_turn(event.pos)
         s = self.state
-        if self.game_over(event.pos, "further turn"):
+        if s.scored_tribunals >= self.profile.tribunals and self.game_over(event.pos, "further turn"):
             return
         player = self.player(event.player, "P2")
         if player is None:
