@@ -126,6 +126,31 @@ SAME_NAMES = {
                                  'activate "Kindle"; advance "Kindle" 2; activate "Kindle"; activate "Kindle"\n',
 }
 
+def _lowered_limit(folder: Path) -> Path:
+    """A log whose set has a card that lowers the hand limit (no shipped set has one): end_turn
+    must work the limit out, and T4 is broken with 4 cards in hand."""
+    cards = ROOT / "cards"
+    (folder / "lowered.gtc").write_text((cards / "sample.gtc").read_text(encoding="utf-8").replace(
+        '"sample-resources.gtc"', '"lowered-resources.gtc"'), encoding="utf-8")
+    (folder / "lowered-resources.gtc").write_text((cards / "sample-resources.gtc").read_text(encoding="utf-8").replace(
+        "while in vault: hand limit +1", "while in vault: hand limit -2"), encoding="utf-8")
+    log = folder / "lowered-limit.gtl"
+    log.write_text(_SETUP.replace('[Cards "sample"]', '[Cards "lowered.gtc"]').replace(
+        '"Call the Gale"', '"Festival Day"') + 'Ana: praeco staff, orb, wand; sanctum "Festival Day"; extract 1; '
+                                               'vote staff\nBen: extract 1; vote orb\n', encoding="utf-8")
+    return log
+
+
+def test_a_set_that_lowers_the_hand_limit_is_checked(tmp_path):
+    from gtcli.grand_tribunal.lang.cards.sets import load_set
+
+    log = _lowered_limit(tmp_path)
+    assert load_set(tmp_path / "lowered.gtc").lowers_hand_limit
+    assert not load_set(ROOT / "cards" / "sample.gtc").lowers_hand_limit
+    found = [(d.code, d.message) for d in check.check_file(str(log), check.Options()).result.diagnostics]
+    assert ("T4", "Ana ends the turn with 4 cards in hand; the limit is 3") in found
+
+
 OPTIONS = [{}, {"first": True}, {"strict": True}, {"live": True}, {"until_line": 25}]
 
 
@@ -149,6 +174,7 @@ def reference(tmp_path_factory):
     for name, text in SAME_NAMES.items():
         (folder / name).write_text(text, encoding="utf-8")
         games.append(folder / name)
+    games.append(_lowered_limit(folder))
     logs = LOGS + games
     mp = pytest.MonkeyPatch()
     mp.setitem(moves.MOVES, moves.L.ToSanctum, reference_to_sanctum)
