@@ -124,16 +124,15 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
         if not candidates and not s.ever_named(key) and ref.card_set.find(cref.name or "") is None:
             definition(ref, cref.name or "", cref.pos)
             return None
-    if prefer is None:  # the first of the cards it may be
-        for c in candidates:
-            if (owner_any or c.owner == player) and c.zone in zones:
+    first = None  # of the cards it may be, the first that ``prefer`` likes, else the first
+    for c in candidates:
+        if (owner_any or c.owner == player) and c.zone in zones:
+            if prefer is None or prefer(c):
                 return c
-    else:
-        mine = [c for c in candidates if (owner_any or c.owner == player) and c.zone in zones]
-        if mine:
-            if len(mine) > 1:
-                mine.sort(key=lambda c: not prefer(c))
-            return mine[0]
+            if first is None:
+                first = c
+    if first is not None:
+        return first
     if not cref.handle:  # a finding: it may name cards out of the game (reshuffled after a Tribunal)
         candidates = s.named(key)
     if DISCARD not in zones and candidates and all(c.zone in (DISCARD, "gone") for c in candidates):

@@ -11,21 +11,29 @@ from gtcli.grand_tribunal.rules.cards import ANY
 from gtcli.grand_tribunal.rules.state import INSTALLED, SANCTUM, CardInPlay
 
 
+def _inactive(card: CardInPlay) -> bool:
+    return not card.active
+
+
+def _active(card: CardInPlay) -> bool:
+    return card.active
+
+
 def advance(ref, player: str, m: L.Advance) -> None:
     """A3: one Vis on each of up to three cards, or one or two Vis on a single card."""
     s = ref.state
     spend(ref, player, "advance", m.pos)
-    amounts = [n for _, n in m.parts]
-    if len(m.parts) == 1 and not 1 <= amounts[0] <= 2:
-        ref.error("A3", f"advancing a single card moves 1 or 2 Vis, not {amounts[0]}", m.pos)
-    elif len(m.parts) > 3:
-        ref.error("A3", f"advancing spreads 1 Vis over at most three cards, not {len(m.parts)}", m.pos)
-    elif len(m.parts) > 1 and any(n != 1 for n in amounts):
+    parts = m.parts
+    if len(parts) == 1 and not 1 <= parts[0][1] <= 2:
+        ref.error("A3", f"advancing a single card moves 1 or 2 Vis, not {parts[0][1]}", m.pos)
+    elif len(parts) > 3:
+        ref.error("A3", f"advancing spreads 1 Vis over at most three cards, not {len(parts)}", m.pos)
+    elif len(parts) > 1 and any(n != 1 for _, n in parts):
         ref.error("A3", "advancing several cards moves exactly 1 Vis onto each", m.pos,
                   "or 1-2 Vis onto a single card")
     cards = []
     for cref, n in m.parts:
-        card = find(ref, player, cref, (SANCTUM,), "advancing", prefer=lambda c: not c.active)
+        card = find(ref, player, cref, (SANCTUM,), "advancing", prefer=_inactive)
         if card is None:
             continue
         if card in cards:
@@ -85,7 +93,7 @@ def activate(ref, player: str, m: L.Activate) -> None:
     if others is not None and others.owner == player and not others.active and not m.card.handle:
         card = others  # what find() gives: the player's first such card, an inactive one
     else:
-        card = find(ref, player, m.card, (SANCTUM,), "activating", prefer=lambda c: not c.active)
+        card = find(ref, player, m.card, (SANCTUM,), "activating", prefer=_inactive)
         if card is None:
             return
     turn_active(ref, card, m)
@@ -127,8 +135,8 @@ def slots_fit(slots: tuple[str, ...], categories: list[str]) -> bool:
 def install(ref, player: str, m: L.Install) -> None:
     """A5 (free): an active Spell under an active Item with a free slot of its category."""
     s = ref.state
-    spell = find(ref, player, m.spell, (SANCTUM,), "installing", prefer=lambda c: c.active)
-    item = find(ref, player, m.item, (SANCTUM,), "installing on it", prefer=lambda c: c.active)
+    spell = find(ref, player, m.spell, (SANCTUM,), "installing", prefer=_active)
+    item = find(ref, player, m.item, (SANCTUM,), "installing on it", prefer=_active)
     if spell is None or item is None:
         return
     if spell.deck != "spell" or item.deck != "item":
