@@ -66,6 +66,14 @@ class CardInPlay:
         else:
             index.change(self, field_name, value)
 
+    def move_to(self, zone: str, owner: str | None) -> None:
+        """``card.zone, card.owner = zone, owner``, with the card refiled once, not twice."""
+        index = self.__dict__["_index"]
+        if index is None or index is _SHARED or zone == GONE or self.zone == GONE:
+            self.zone, self.owner = zone, owner  # the general way (a shared card refuses it)
+        else:
+            index.relocate(self, zone, owner)
+
     def _fields(self) -> dict:
         fields = dict(self.__dict__)
         del fields["_index"]
@@ -336,6 +344,21 @@ class CardIndex:
             self.add(card)
             return
         object.__setattr__(card, field_name, value)
+
+    def relocate(self, card: CardInPlay, zone: str, owner: str | None) -> None:
+        """``card.zone, card.owner = zone, owner`` (neither zone out of the game), the card refiled
+        once: what :meth:`change` does for the zone and then the owner."""
+        fields = card.__dict__
+        old_zone, host, card_id = fields["zone"], fields["host"], fields["id"]
+        _move(self.at if not self._shared & 1 else self._at(), (fields["owner"], old_zone), (owner, zone), card_id)
+        if host is not None:
+            if old_zone == INSTALLED:
+                _drop(self._hosted(), host, card_id)
+            if zone == INSTALLED:
+                _put(self._hosted(), host, card_id)
+        if (old_zone == DISCARD) != (zone == DISCARD):
+            self.vis_on_cards += fields["vis"] if old_zone == DISCARD else -fields["vis"]
+        fields["zone"], fields["owner"] = zone, owner
 
 
 def _put(index: dict, key: object, card_id: int) -> None:

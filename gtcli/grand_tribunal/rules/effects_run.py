@@ -228,7 +228,8 @@ def burn(run: Run, step: Step) -> None:
     if isinstance(item, CardInPlay):
         for spell_id in state.installed_on(item.id):
             state.cards[spell_id].zone, state.cards[spell_id].owner = DISCARD, None
-        item.vis, item.zone, item.owner = 0, DISCARD, None
+        item.vis = 0
+        item.move_to(DISCARD, None)
 
 
 def transmute(run: Run, step: Step) -> None:
@@ -246,7 +247,7 @@ def transmute(run: Run, step: Step) -> None:
     else:
         replacement = new_card(ref, "item", cref, item.owner, SANCTUM, wrong_deck="K5")
     replacement.vis, item.vis = item.vis, 0
-    item.zone, item.owner = DISCARD, None
+    item.move_to(DISCARD, None)
     quick_rotation(ref, replacement, run.pos)
 
 
@@ -260,7 +261,7 @@ def redraw(run: Run, step: Step) -> None:
         if card is None:
             continue
         deck = card.deck
-        card.zone, card.owner = DISCARD, None
+        card.move_to(DISCARD, None)
         new = run.drawn.pop(0) if run.drawn else None
         if new is None:
             ref.state.new_card(deck, None, None, run.player, HAND)

@@ -13,12 +13,15 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gtcli.grand_tribunal.lang.logs import check
 from gtcli.grand_tribunal.rules import replay
 from gtcli.grand_tribunal.rules import effects_run
 from gtcli.grand_tribunal.rules.actions import cards, draws, moves, sanctum, setup
 from gtcli.grand_tribunal.rules.actions.cards import find, find_quietly, name_card
+from gtcli.grand_tribunal.rules.card_index import CardIndex, CardInPlay
 from gtcli.grand_tribunal.rules.state import HAND, INSTALLED, SANCTUM
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -211,3 +214,31 @@ def test_the_fast_paths_answer_as_the_slow_ones(reference):
     for path in logs:
         for i, options in enumerate(OPTIONS):
             assert _observe(path, **options) == answers[path, i], (path.name, options)
+
+
+_ZONES = st.sampled_from(["hand", "sanctum", "installed", "row", "discard", "gone"])
+_CARDS = st.lists(st.tuples(st.sampled_from([None, "Ana", "Ben"]), _ZONES, st.integers(0, 3),
+                            st.sampled_from([None, 1, 2]), st.sampled_from([None, "Kindle", "Levy"])),
+                  min_size=1, max_size=8)
+
+
+@given(_CARDS, st.data())
+def test_move_to_refiles_a_card_as_its_two_changes_do(specs, data):
+    """CardInPlay.move_to (one refiling) against setting the zone, then the owner."""
+    def table():
+        index = CardIndex()
+        cards = [CardInPlay(n, "spell", name, None, owner, zone, vis, host=host)
+                 for n, (owner, zone, vis, host, name) in enumerate(specs, 1)]
+        for card in cards:
+            index.add(card)
+        return index, cards
+
+    pick = data.draw(st.integers(0, len(specs) - 1))
+    zone, owner = data.draw(_ZONES), data.draw(st.sampled_from([None, "Ana", "Ben"]))
+    fast, fast_cards = table()
+    fast_cards[pick].move_to(zone, owner)
+    slow, slow_cards = table()
+    slow_cards[pick].zone, slow_cards[pick].owner = zone, owner
+    assert fast_cards == slow_cards
+    assert (fast.at, fast.hosted, fast.live, fast.gone, fast.vis_on_cards) == \
+        (slow.at, slow.hosted, slow.live, slow.gone, slow.vis_on_cards)

@@ -40,4 +40,4 @@ def discard(ref, player: str, m: L.Discard) -> None:
             ref.error("T4", f"{player} has {hand} card(s) in hand and the limit is {limit}: discarding "
                       f"{card.label()} takes the hand below the limit", cref.pos,
                       "a player discards only while over the hand limit, down to it, at the end of the turn")
-        card.zone, card.owner = DISCARD, None
+        card.move_to(DISCARD, None)
