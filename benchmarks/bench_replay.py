@@ -6,8 +6,8 @@
     python benchmarks/bench_replay.py --games 40 --profile   # cProfile of check_file, the parse left out
 
 Each log of the corpus of ``bench_check.py`` (``benchmarks/out/corpus-5p/``, made if missing)
-is parsed once, outside what is measured. Two figures per game and per event (an event is
-a move, a turn, a round or Tribunal line, a score or winner line):
+is parsed once, outside what is measured. Two figures per game and per event (the log's
+events, turns, rounds, Tribunals, scores and asides, and the moves of its turns: ~313 a game):
 
 * ``replay``: a :class:`~gtcli.grand_tribunal.rules.replay.Referee` built and run over the
   parsed log (setup, every event, the scoring) with the card set, profile and board
@@ -19,8 +19,9 @@ a move, a turn, a round or Tribunal line, a score or winner line):
 CPU time (``time.process_time``) is the best of ``--repeats`` rounds over the corpus, after a
 warm-up round. With ``--callgrind``, each figure is counted in instructions under ``valgrind
 --tool=callgrind`` (``PYTHONHASHSEED=0``), one round after the warm-up, counting only the
-measured region (collecting only inside ``itertools.starmap``, which runs it and nothing else). Results go to
-``benchmarks/out/replay.json``.
+measured region (collecting only inside ``itertools.starmap``, which runs it and nothing
+else). Results go to ``benchmarks/out/replay.json``. To measure another version of the
+package, put its folder first: ``PYTHONPATH=/some/checkout python benchmarks/bench_replay.py``.
 """
 
 from __future__ import annotations
