@@ -13,6 +13,7 @@ HAND, SANCTUM, INSTALLED, ROW, DISCARD, GONE = "hand", "sanctum", "installed", "
 
 
 _TRACKED = frozenset(("name", "owner", "zone", "vis", "host"))  # what the card index depends on
+_OUT = frozenset((GONE, DISCARD))  # the zones whose cards' Vis is not counted (vis_on_cards)
 _SHARED = "shared"  # a card's index while two states share the card: it must not change
 
 
@@ -51,16 +52,27 @@ class CardInPlay:
         )
 
     def __setattr__(self, field_name: str, value: object) -> None:
-        index = self._index
-        if index is None:
-            object.__setattr__(self, field_name, value)
+        fields = self.__dict__
+        index = fields["_index"]
+        if index is None or (field_name not in _TRACKED and index is not _SHARED):
+            fields[field_name] = value
         elif index is _SHARED:
             raise SharedCardChanged(f"card #{self.id} is shared by a game state and its copy; "
                                     "change it through the state's own lookups")
-        elif field_name in _TRACKED:
-            index.change(self, field_name, value)
+        elif field_name == "vis":  # CardIndex.change's, without the call (the commonest change)
+            if fields["zone"] not in _OUT:
+                index.vis_on_cards += value - fields["vis"]  # type: ignore[operator]
+            fields["vis"] = value
         else:
-            object.__setattr__(self, field_name, value)
+            index.change(self, field_name, value)
+
+    def move_to(self, zone: str, owner: str | None) -> None:
+        """``card.zone, card.owner = zone, owner``, with the card refiled once, not twice."""
+        index = self.__dict__["_index"]
+        if index is None or index is _SHARED or zone == GONE or self.zone == GONE:
+            self.zone, self.owner = zone, owner  # the general way (a shared card refuses it)
+        else:
+            index.relocate(self, zone, owner)
 
     def _fields(self) -> dict:
         fields = dict(self.__dict__)
@@ -70,7 +82,11 @@ class CardInPlay:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self is other or self._fields() == other._fields()  # type: ignore[attr-defined]
+        if self is other:
+            return True
+        if self.__dict__["id"] != other.__dict__["id"]:  # two cards of a state (``card in cards``): no copies made
+            return False
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
 
     __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
 
@@ -286,7 +302,7 @@ class CardIndex:
 
     def _file(self, card: CardInPlay, op: Any, sign: int) -> None:
         """Put ``card`` in every map it belongs in (``op`` _put, ``sign`` 1), or take it out (_drop, -1)."""
-        op(self._at(), (card.owner, card.zone), card.id)
+        op(self.at if not self._shared & 1 else self._at(), (card.owner, card.zone), card.id)
         if card.zone == INSTALLED and card.host is not None:
             op(self._hosted(), card.host, card.id)
         if card.name is not None:
@@ -300,9 +316,7 @@ class CardIndex:
             if card.zone not in (GONE, DISCARD):
                 self.vis_on_cards += value - card.vis  # type: ignore[operator]
         elif field_name == "owner":
-            at = self.at if not self._shared & 1 else self._at()
-            _drop(at, (card.owner, card.zone), card.id)
-            _put(at, (value, card.zone), card.id)
+            _move(self.at if not self._shared & 1 else self._at(), (card.owner, card.zone), (value, card.zone), card.id)
         elif field_name == "host":
             if card.zone == INSTALLED:
                 hosted = self._hosted()
@@ -310,10 +324,13 @@ class CardIndex:
                     _drop(hosted, card.host, card.id)
                 if value is not None:
                     _put(hosted, value, card.id)
-        elif field_name == "zone" and GONE not in (card.zone, value):
-            at = self.at if not self._shared & 1 else self._at()
-            _drop(at, (card.owner, card.zone), card.id)
-            _put(at, (card.owner, value), card.id)
+        elif field_name == "name":  # only the names' map depends on it
+            if card.name is not None:
+                _drop(self._names(card.zone == GONE), fold(card.name), card.id)
+            if value is not None:
+                _put(self._names(card.zone == GONE), fold(value), card.id)
+        elif field_name == "zone" and card.zone != GONE and value != GONE:
+            _move(self.at if not self._shared & 1 else self._at(), (card.owner, card.zone), (card.owner, value), card.id)
             if card.host is not None:
                 if card.zone == INSTALLED:
                     _drop(self._hosted(), card.host, card.id)
@@ -328,6 +345,21 @@ class CardIndex:
             return
         object.__setattr__(card, field_name, value)
 
+    def relocate(self, card: CardInPlay, zone: str, owner: str | None) -> None:
+        """``card.zone, card.owner = zone, owner`` (neither zone out of the game), the card refiled
+        once: what :meth:`change` does for the zone and then the owner."""
+        fields = card.__dict__
+        old_zone, host, card_id = fields["zone"], fields["host"], fields["id"]
+        _move(self.at if not self._shared & 1 else self._at(), (fields["owner"], old_zone), (owner, zone), card_id)
+        if host is not None:
+            if old_zone == INSTALLED:
+                _drop(self._hosted(), host, card_id)
+            if zone == INSTALLED:
+                _put(self._hosted(), host, card_id)
+        if (old_zone == DISCARD) != (zone == DISCARD):
+            self.vis_on_cards += fields["vis"] if old_zone == DISCARD else -fields["vis"]
+        fields["zone"], fields["owner"] = zone, owner
+
 
 def _put(index: dict, key: object, card_id: int) -> None:
     ids = index.get(key)
@@ -337,6 +369,25 @@ def _put(index: dict, key: object, card_id: int) -> None:
         index[key] = ids + (card_id,)
     elif card_id not in ids:
         index[key] = tuple(sorted(ids + (card_id,)))
+
+
+def _move(index: dict, old: object, new: object, card_id: int) -> None:
+    """``_drop(index, old, card_id)`` then ``_put(index, new, card_id)``, in one call (a card
+    changing hands or zones, the commonest change)."""
+    ids = index.get(old)
+    if ids is not None and card_id in ids:
+        if len(ids) == 1:
+            del index[old]
+        else:
+            at = ids.index(card_id)
+            index[old] = ids[:at] + ids[at + 1:]
+    ids = index.get(new)
+    if ids is None:
+        index[new] = (card_id,)
+    elif ids[-1] < card_id:
+        index[new] = ids + (card_id,)
+    elif card_id not in ids:
+        index[new] = tuple(sorted(ids + (card_id,)))
 
 
 def _drop(index: dict, key: object, card_id: int) -> None:

@@ -132,6 +132,13 @@ class CardSet:
     def names(self) -> list[str]:
         return [c.name for c in self.cards]
 
+    @cached_property
+    def lowers_hand_limit(self) -> bool:
+        """Whether any card of the set can lower the hand limit: if none does, a hand no larger
+        than the profile's limit is within it, whatever the Sanctum holds (T4, checked at every
+        turn's end without working the limit out)."""
+        return any(amount < 0 for card in self.cards for _, amount in card.hand_limit_changes)
+
     def hand_limit_changes(self, name: str) -> tuple[tuple[tuple[str, int], ...], str | None]:
         """(:attr:`Card.hand_limit_changes`, kind) of the card called ``name`` (nothing for an
         unknown name). The hand limit is worked out at every turn's end for each card in the

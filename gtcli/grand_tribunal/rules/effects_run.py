@@ -85,8 +85,9 @@ def run_effect(ref, player: str, card: CardInPlay, trigger: str, outcome: L.Outc
 def resolve_choices(run: Run, effect: Effect) -> None:
     ref = run.ref
     given = {name: (value, pos) for name, value, pos in run.outcome.choices}
+    known = {c.name for c in effect.choices} if given else ()
     for name in given:
-        if name not in {c.name for c in effect.choices}:
+        if name not in known:
             ref.error("K5", f"the effect has no choice ${name}", given[name][1],
                       f"its choices: {', '.join('$' + c.name for c in effect.choices) or 'none'}")
     for choice in effect.choices:
@@ -126,7 +127,7 @@ def take(run: Run, step: Step) -> None:
 def pay(run: Run, step: Step) -> None:
     targets = run.who(step) if step.who else [None]
     for target in targets:
-        vis.pay(run.ref, run.player, step.amount or 0, run.pos, f"{run.card.label()}'s payment", to=target)
+        vis.pay(run.ref, run.player, step.amount or 0, run.pos, lambda: f"{run.card.label()}'s payment", to=target)
 
 
 def draw(run: Run, step: Step) -> None:
@@ -208,7 +209,7 @@ def put_vis(run: Run, step: Step) -> None:
         if card.active:
             run.ref.error("K5", f"{card.label()} is already active; Vis goes on inactive cards", run.pos)
             return
-        card.vis += vis.pay(run.ref, run.player, step.amount or 0, run.pos, f"{run.card.label()}'s advance")
+        card.vis += vis.pay(run.ref, run.player, step.amount or 0, run.pos, lambda: f"{run.card.label()}'s advance")
         quick_rotation(run.ref, card, run.pos)
 
 
@@ -227,7 +228,8 @@ def burn(run: Run, step: Step) -> None:
     if isinstance(item, CardInPlay):
         for spell_id in state.installed_on(item.id):
             state.cards[spell_id].zone, state.cards[spell_id].owner = DISCARD, None
-        item.vis, item.zone, item.owner = 0, DISCARD, None
+        item.vis = 0
+        item.move_to(DISCARD, None)
 
 
 def transmute(run: Run, step: Step) -> None:
@@ -245,7 +247,7 @@ def transmute(run: Run, step: Step) -> None:
     else:
         replacement = new_card(ref, "item", cref, item.owner, SANCTUM, wrong_deck="K5")
     replacement.vis, item.vis = item.vis, 0
-    item.zone, item.owner = DISCARD, None
+    item.move_to(DISCARD, None)
     quick_rotation(ref, replacement, run.pos)
 
 
@@ -259,7 +261,7 @@ def redraw(run: Run, step: Step) -> None:
         if card is None:
             continue
         deck = card.deck
-        card.zone, card.owner = DISCARD, None
+        card.move_to(DISCARD, None)
         new = run.drawn.pop(0) if run.drawn else None
         if new is None:
             ref.state.new_card(deck, None, None, run.player, HAND)

@@ -21,7 +21,7 @@ from typing import Any
 from gtcli.core.diagnostics import ERROR, NOTE, WARNING, Diagnostic, Pos
 from gtcli.core.text import did_you_mean, fold, one_of
 from gtcli.grand_tribunal.rules import log as L
-from gtcli.grand_tribunal.rules.actions.moves import apply
+from gtcli.grand_tribunal.rules.actions.moves import MOVES, apply
 from gtcli.grand_tribunal.rules.actions.sanctum import activate
 from gtcli.grand_tribunal.rules.actions.setup import setup
 from gtcli.grand_tribunal.rules.actions.vis import gain_each
@@ -29,8 +29,8 @@ from gtcli.grand_tribunal.rules.board import Board
 from gtcli.grand_tribunal.rules.cards import CardSet
 from gtcli.grand_tribunal.rules.misreadings import explain, misreading
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
-from gtcli.grand_tribunal.rules.state import HAND, GameState, Player, TurnState
-from gtcli.grand_tribunal.rules.tribunal import Item, Table, awards_given, clockwise, pass_order, tally
+from gtcli.grand_tribunal.rules.state import HAND, SANCTUM, GameState, Player, TurnState
+from gtcli.grand_tribunal.rules.tribunal import Item, Table, awards_given, evolve, pass_order, tally, turn_order
 
 _NOWHERE = Pos()  # the position of an event that has none (made once: take_all asks at every event)
 
@@ -146,8 +146,10 @@ class Referee:
 
     # ---- lookups shared by the actions -----------------------------------------------------------
     def player(self, word: L.Word | str, code: str = "S1") -> str | None:
-        text = word.text if isinstance(word, L.Word) else word
-        pos = word.pos if isinstance(word, L.Word) else None
+        if isinstance(word, L.Word):
+            text, pos = word.text, word.pos
+        else:
+            text, pos = word, None
         seat = self.seat_of.get(fold(text))
         if seat is not None:
             return seat
@@ -183,6 +185,11 @@ class Referee:
         ``before``: a referee exactly as this one is now, which nothing changes any more (gt
         play's incremental check forks this one from it); when the last event is the first,
         it is kept as :attr:`before_last` itself instead of a copy of the whole state."""
+        if self.until_line is None and not self.live:  # gt check's case: nothing to watch for
+            take = self.take
+            for event in events:
+                take(event)
+            return
         last = len(events) - 1
         for n, event in enumerate(events):
             line = getattr(event, "pos", _NOWHERE).line
@@ -346,13 +353,16 @@ class Referee:
             return s.pending_extra[0]
         if s.praeco is None:
             return None
-        order = [s.praeco] + clockwise(self.seats, s.praeco)[:-1]  # P2: clockwise under every profile
-        return next((p for p in order if p not in s.turns), None)
+        turns = s.turns
+        for p in turn_order(self.seats, s.praeco):  # P2: clockwise under every profile
+            if p not in turns:
+                return p
+        return None
 
     def play_turn(self, event: L.Turn) -> None:
         self.end_turn(event.pos)
         s = self.state
-        if self.game_over(event.pos, "further turn"):
+        if s.scored_tribunals >= self.profile.tribunals and self.game_over(event.pos, "further turn"):
             return
         player = self.player(event.player, "P2")
         if player is None:
@@ -383,6 +393,9 @@ class Referee:
         """The moves of ``player``'s turn (begun by :meth:`play_turn`), in order; also the moves
         added to the open turn of a live log."""
         for move in moves:
+            if move.forced is None:
+                MOVES[move.__class__](self, player, move)
+                continue
             # a forced move's findings are notes under the rules they break, naming the reason
             # (:meth:`report`); a forced move that breaks nothing has nothing to report
             self.forced = move.forced
@@ -411,14 +424,19 @@ class Referee:
             return
         s.turn = None
         pos = turn.pos or pos
-        if turn.owes_praeco_votes(s.praeco) and not turn.praeco_late:  # acting first was reported already
+        if turn.player == s.praeco and turn.owes_praeco_votes(s.praeco) and not turn.praeco_late:  # acting first was reported already
             self.error("P3", f"{turn.player} was Praeco but placed no Voting tokens", pos,
                        "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
         hand = len(s.index.at.get((turn.player, HAND), ()))
+        if hand <= self.profile.hand_limit and not self.card_set.lowers_hand_limit:
+            return self.t6(turn, pos)  # within any limit the cards could make (no need to work it out)
         limit = s.hand_limit(turn.player)
         if hand > limit:
             self.error("T4", f"{turn.player} ends the turn with {hand} cards in hand; the limit is {limit}", pos,
                        "discard down to the limit before the turn ends")
+        self.t6(turn, pos)
+
+    def t6(self, turn: TurnState, pos: Pos | None) -> None:
         if turn.used < 2:
             self.warn("T6", f"{turn.player} used {turn.used} of 2 action slots", pos)
 
@@ -432,36 +450,35 @@ class Referee:
         """R1-R6: every active Item that has not won competes; then the table resets."""
         s = self.state
         items = []
+        at, hosted, peek, card_def = s.index.at, s.index.hosted, s._peek(), s.card_def  # cards only read here
         for seat in self.seats:
-            for card in s.cards_of(seat, "sanctum"):
+            for card in map(peek, at.get((seat, SANCTUM), ())):
                 if card.deck != "item" or not card.active:
                     continue
-                definition = s.card_def(card)
+                definition = card_def(card)
                 if definition is None:
                     self.unverified_once("K4", "an active Item was never named; it was left out of the tally", pos)
                     continue
                 spells = []
-                for spell_id in s.installed_on(card.id):
-                    spell_def = s.card_def(s.cards[spell_id])
+                for spell_id in hosted.get(card.id, ()):
+                    spell_def = card_def(peek(spell_id))
                     if spell_def is not None and spell_def.category:
                         spells.append(spell_def.category)
-                items.append((card, Item(seat, definition.type or "", definition.base or 0, tuple(spells),
-                                         name=f"{definition.name}#{card.id}", won=card.placed is not None)))
+                items.append((card.id, Item(seat, definition.type or "", definition.base or 0, tuple(spells),
+                                            name=f"{definition.name}#{card.id}", won=card.placed is not None)))
         table = Table(tuple(i for _, i in items), dict(s.track), s.tribunal, self.seats,
                       s.praecos[-1] if s.praecos else None)
         result = tally(table, self.profile, awarded_before=awards_given(s.results))
         for d in result.findings:
             self.report(d.code, d.message, pos, d.hint, d.severity)
-        by_label = {item.name: card for card, item in items}
+        by_label = {item.name: card_id for card_id, item in items}
         for r in result.items:
             if r.place and r.item.name in by_label:
-                by_label[r.item.name].placed = (s.tribunal, r.place)
+                s.cards[by_label[r.item.name]].placed = (s.tribunal, r.place)
         # keep readable names in the stored result (the #id only kept same-named items apart)
-        from dataclasses import replace
-
-        result = replace(result, items=tuple(replace(r, item=replace(r.item, name=r.item.name.split("#")[0]))
-                                             for r in result.items),
-                         next_praeco_reason=re.sub(r"#\d+", "", result.next_praeco_reason))
+        result = evolve(result, items=tuple(evolve(r, item=evolve(r.item, name=r.item.name.split("#")[0]))
+                                            for r in result.items),
+                        next_praeco_reason=re.sub(r"#\d+", "", result.next_praeco_reason))
         s.results.append(result)
         s.tables.append(table)
         for ps in result.players:

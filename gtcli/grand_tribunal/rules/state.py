@@ -200,7 +200,7 @@ class GameState:
         """``player``'s cards in ``zones`` (None: the cards no one holds), in the order they entered the game."""
         at, cards = self.index.at, self.cards
         if len(zones) == 1:
-            return [cards[i] for i in at.get((player, zones[0]), ())]
+            return list(map(cards.__getitem__, at.get((player, zones[0]), ())))
         ids = [i for zone in dict.fromkeys(zones) for i in at.get((player, zone), ())]
         ids.sort()
         return [cards[i] for i in ids]
@@ -222,8 +222,7 @@ class GameState:
 
     def live_named(self, name: str) -> list[CardInPlay]:
         """The cards known by ``name`` that are still in the game (not reshuffled away after a Tribunal)."""
-        cards = self.cards
-        return [cards[i] for i in self.index.live.get(fold(name), ())]
+        return list(map(self.cards.__getitem__, self.index.live.get(fold(name), ())))
 
     def ever_named(self, name: str) -> bool:
         """Whether any card, in the game or out of it, has been known by ``name``."""
@@ -239,12 +238,10 @@ class GameState:
 
     def new_card(self, deck: str | None, name: str | None, handle: str | None, owner: str | None, zone: str,
                  face_up: bool = False) -> CardInPlay:
-        card = CardInPlay(self.next_id, deck, None, handle, owner, zone, face_up=face_up)
+        card = CardInPlay(self.next_id, deck, name, handle, owner, zone, face_up=face_up)  # filed with its name
         self.cards[card.id] = card
         self.index.add(card)
         self.next_id += 1
-        if name is not None:
-            self.set_name(card, name)
         if handle:
             self.handles[handle] = card.id
         return card

@@ -7,8 +7,10 @@ Praeco, each with the reason a player can check by hand.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic
 from gtcli.grand_tribunal.rules.profiles import OFFICIAL, RuleProfile
@@ -74,10 +76,15 @@ def item_votes(item: Item, votes: dict[str, int], distinct: bool = True) -> tupl
     ``distinct=False`` is the common misreading (every Spell counts), used only to explain
     a scorekeeper's wrong total.
     """
-    parts = [(item.type, votes.get(item.type, 0))]
+    total = votes.get(item.type, 0)
+    if not item.spells:
+        return total, ((item.type, total),)
+    parts = [(item.type, total)]
     for category in (dict.fromkeys(item.spells) if distinct else item.spells):
-        parts.append((category, votes.get(category, 0)))
-    return sum(n for _, n in parts), tuple(parts)
+        n = votes.get(category, 0)
+        parts.append((category, n))
+        total += n
+    return total, tuple(parts)
 
 
 def _strength(votes: int, item: Item, tie_breaks: bool = True) -> tuple[int, int, int]:
@@ -85,13 +92,14 @@ def _strength(votes: int, item: Item, tie_breaks: bool = True) -> tuple[int, int
     return (votes, item.base, len(item.spells)) if tie_breaks else (votes, 0, 0)
 
 
-def _separation(key: tuple[int, int, int], others: list[tuple[int, int, int]]) -> str | None:
-    """What told this item apart from the items with equal votes, if any."""
-    same_votes = [k for k in others if k[0] == key[0]]
+def _separation(key: tuple[int, int, int], group_sizes: dict[tuple[int, int, int], int]) -> str | None:
+    """What told this item apart from the items with equal votes, if any (``group_sizes``: how
+    many competing items have each strength, this one's ``key`` among them)."""
+    if group_sizes[key] > 1:
+        return "shared"
+    same_votes = [k for k in group_sizes if k[0] == key[0] and k != key]
     if not same_votes:
         return None
-    if any(k == key for k in same_votes):
-        return "shared"
     if any(k[1] == key[1] for k in same_votes):
         return "spell count"
     return "base score"
@@ -99,10 +107,9 @@ def _separation(key: tuple[int, int, int], others: list[tuple[int, int, int]]) -
 
 def _sort_key(result: ItemResult) -> tuple:
     item = result.item
-    strength = _strength(result.votes, item)
     return (
         not result.competing,
-        tuple(-x for x in strength),
+        (-result.votes, -item.base, -len(item.spells)),  # _strength, strongest first
         item.owner,
         item.name or "",
         item.type,
@@ -146,32 +153,21 @@ def tally(table: Table, profile: RuleProfile = OFFICIAL, *, distinct: bool = Tru
     # R3: groups of equal strength share a position; the positions they would have used
     # are skipped. Only the first `awarded_places` positions are places.
     positions: dict[tuple[int, int, int], int] = {}
-    group_sizes: dict[tuple[int, int, int], int] = defaultdict(int)
+    group_sizes: dict[tuple[int, int, int], int] = {}
     for key in keys:
-        group_sizes[key] += 1
+        group_sizes[key] = group_sizes.get(key, 0) + 1
     position = 1
     for key in sorted(group_sizes, reverse=True):
         positions[key] = position
         position += group_sizes[key] if skip else 1
 
     results: list[ItemResult] = []
+    awarded = profile.awarded_places
     for (item, votes, breakdown), key in zip(competing, keys):
         rank = positions[key]
-        place = rank if rank <= profile.awarded_places else None
-        others = [k for k in keys]
-        others.remove(key)
-        results.append(
-            ItemResult(
-                item=item,
-                competing=True,
-                votes=votes,
-                breakdown=breakdown,
-                rank=rank,
-                place=place,
-                separated_by=_separation(key, others),
-                score=score_item(item, place, True, profile),
-            )
-        )
+        place = rank if rank <= awarded else None
+        results.append(ItemResult(item, True, votes, breakdown, rank, place, _separation(key, group_sizes),
+                                  score_item(item, place, True, profile)))
     for item, votes, breakdown in scored:
         if item.won:
             results.append(ItemResult(item, False, votes, breakdown, None, None, None, 0))
@@ -201,16 +197,31 @@ def tally(table: Table, profile: RuleProfile = OFFICIAL, *, distinct: bool = Tru
 def player_scores(results: list[ItemResult] | tuple[ItemResult, ...], seats: tuple[str, ...]) -> tuple[PlayerScore, ...]:
     """Every seated player and every owner, highest score first (ties in seat order)."""
     names = list(dict.fromkeys(list(seats) + sorted({r.item.owner for r in results})))
-    totals = {name: 0 for name in names}
+    totals = dict.fromkeys(names, 0)
     for r in results:
         totals[r.item.owner] += r.score
-    order = {name: i for i, name in enumerate(names)}
-    return tuple(PlayerScore(n, totals[n]) for n in sorted(names, key=lambda n: (-totals[n], order[n])))
+    # highest first; a stable sort keeps equal totals in the order of names (seat order)
+    return tuple(PlayerScore(n, totals[n]) for n in sorted(names, key=lambda n: -totals[n]))
 
 
 def _around(seats: tuple[str, ...], start: str, step: int) -> list[str]:
     i = seats.index(start)
     return [seats[(i + step * k) % len(seats)] for k in range(1, len(seats) + 1)]
+
+
+@functools.lru_cache(maxsize=1024)
+def turn_order(seats: tuple[str, ...], praeco: str) -> tuple[str, ...]:
+    """P2: the turns of a round, from the Praeco clockwise (under every profile); worked out
+    once per seating and Praeco, not at every turn."""
+    return (praeco, *clockwise(seats, praeco)[:-1])
+
+
+def evolve(result: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for the frozen results here (no ``__post_init__``, every field
+    in ``__init__``): a copy with ``changes``, without ``replace``'s look at every field."""
+    new = object.__new__(result.__class__)
+    new.__dict__.update(result.__dict__, **changes)
+    return new
 
 
 def clockwise(seats: tuple[str, ...], start: str) -> list[str]:

@@ -14,6 +14,7 @@ could only be there to act on a terminal.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,9 +116,7 @@ def resolve_path(spec: str | None, log_path: str, sample_file: str | None,
     if spec is None:
         return None
     if sample_file is not None and fold(spec) in SAMPLE_NAMES:
-        from gtcli.grand_tribunal.shipped import cards_dir
-
-        return str(cards_dir() / sample_file)
+        return _shipped(sample_file)
     path = Path(spec)
     target = path if path.is_absolute() else Path(log_path).parent / path
     if not allow_outside and not resolved(target).is_relative_to(resolved(Path(log_path).parent)):
@@ -126,6 +125,14 @@ def resolve_path(spec: str | None, log_path: str, sample_file: str | None,
             hint="a log may name the shipped sample and files beside it; give another file on the command "
                  "line (--cards, --board, --profile), or add --allow-outside if you trust this log"))
     return str(target)
+
+
+@functools.cache
+def _shipped(sample_file: str) -> str:
+    """The path of a file gt ships: found once per process (a ``gt check`` of many logs asks at each)."""
+    from gtcli.grand_tribunal.shipped import cards_dir
+
+    return str(cards_dir() / sample_file)
 
 
 def _unparsable(exc: InputError, path: str, what: str) -> InputError:

@@ -94,6 +94,11 @@ def new_card(ref, deck: str | None, cref: L.CardRef, owner: str | None, zone: st
     if cref.handle and cref.handle in s.handles:
         ref.error("K4", f"the handle {cref.handle} is already used for another card", cref.pos,
                   "give each unknown card its own handle")
+    if cref.name and not cref.handle:  # a card named as it enters play, with nothing to report: made named
+        found = ref.card_set.find(cref.name)
+        if found is not None and (not deck or found.kind == deck) \
+                and not (count_copies and s.in_play(found.name) >= found.copies):
+            return s.new_card(found.kind, found.name, None, owner, zone, face_up)
     card = s.new_card(deck, None, cref.handle, owner, zone, face_up)
     if cref.name:
         name_card(ref, card, cref.name, cref.pos, count_copies, wrong_deck)
@@ -114,16 +119,20 @@ def find(ref, player: str | None, cref: L.CardRef, zones: tuple[str, ...], what:
             name_card(ref, card, cref.name, cref.pos)
         candidates = [card]
     else:
-        key = canonical(ref, cref.name)
+        key = ref.card_set.key(cref.name or "")  # canonical()
         candidates = s.live_named(key)  # the cards asked for are in play: those out of it come in below
         if not candidates and not s.ever_named(key) and ref.card_set.find(cref.name or "") is None:
             definition(ref, cref.name or "", cref.pos)
             return None
-    mine = [c for c in candidates if (owner_any or c.owner == player) and c.zone in zones]
-    if prefer:
-        mine.sort(key=lambda c: not prefer(c))
-    if mine:
-        return mine[0]
+    first = None  # of the cards it may be, the first that ``prefer`` likes, else the first
+    for c in candidates:
+        if (owner_any or c.owner == player) and c.zone in zones:
+            if prefer is None or prefer(c):
+                return c
+            if first is None:
+                first = c
+    if first is not None:
+        return first
     if not cref.handle:  # a finding: it may name cards out of the game (reshuffled after a Tribunal)
         candidates = s.named(key)
     if DISCARD not in zones and candidates and all(c.zone in (DISCARD, "gone") for c in candidates):
@@ -152,9 +161,11 @@ def find_quietly(ref, cref: L.CardRef, zones: tuple[str, ...], player: str) -> C
     if cref.handle:
         card = s.cards.get(s.handles.get(cref.handle, 0))
         return card if card and card.zone in zones else None
-    key = canonical(ref, cref.name)
-    matches = [c for c in s.live_named(key) if c.zone in zones]
-    return next((c for c in matches if c.owner == player), matches[0] if matches else None)
+    matches = [c for c in s.live_named(ref.card_set.key(cref.name or "")) if c.zone in zones]  # canonical()
+    for c in matches:
+        if c.owner == player:
+            return c
+    return matches[0] if matches else None
 
 def cost_of(ref, card: CardInPlay) -> int | None:
     d = ref.state.card_def(card)

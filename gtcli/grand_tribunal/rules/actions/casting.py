@@ -28,7 +28,7 @@ def cast(ref, player: str, m: L.Cast) -> None:
         pay(ref, player, 2, m.pos, "keeping the cast Spell")
         spell.active, spell.vis, spell.face_up = False, 0, True
     else:
-        spell.zone, spell.owner = DISCARD, None
+        spell.move_to(DISCARD, None)
 
 def play(ref, player: str, m: L.Play) -> None:
     """A8: turn a Resource of the Sanctum face up, apply it, discard it (free with X4)."""
@@ -40,4 +40,4 @@ def play(ref, player: str, m: L.Play) -> None:
         ref.error("A8", f"{card.label()} is not a Resource", m.pos)
         return
     run_effect(ref, player, card, "on play", m.outcome, m.pos)
-    card.zone, card.owner = DISCARD, None
+    card.move_to(DISCARD, None)

@@ -54,7 +54,8 @@ def take_from_row(ref, player: str, m: L.Draw, zone: str) -> None:
         cid = row[index]
         if cid is not None:
             card = s.cards[cid]
-            card.owner, card.zone, card.face_up = player, zone, False
+            card.move_to(zone, player)
+            card.face_up = False
             card.secret_draw = True  # the row's first card stands for the one taken, until it is named
             if card.handle is None:
                 card.handle = m.card.handle
@@ -87,7 +88,8 @@ def _take(ref, player: str, m: L.Draw, zone: str, index: int) -> None:
         card = s.cards[cid]
         if card.name is None and m.card.name:
             name_card(ref, card, m.card.name, m.card.pos)
-        card.owner, card.zone, card.face_up = player, zone, face_up_in(ref, zone)
+        card.move_to(zone, player)
+        card.face_up = face_up_in(ref, zone)
     refill = new_card(ref, m.deck, m.refill, None, ROW, face_up=True, wrong_deck="A2") if m.refill else None
     if m.refill is None:
         ref.unverified_once("K4", "face-up rows refilled without the log naming the new card", m.pos)

@@ -11,12 +11,15 @@ def to_sanctum(ref, player: str, m: L.ToSanctum) -> None:
     """T3: cards go from the hand face down into the Sanctum (not an action)."""
     for cref in m.cards:
         in_hand = find_quietly(ref, cref, (HAND,), player)
-        mine = find_quietly(ref, cref, (SANCTUM, INSTALLED), player)
-        if (in_hand is None or in_hand.owner != player) and mine is not None and mine.owner == player:
-            ref.error("T3", f"{mine.label()} is already in {player}'s Sanctum; cards never go back to the hand",
-                      cref.pos)
-            continue
-        card = find(ref, player, cref, (HAND,), "putting it into the Sanctum")
+        if in_hand is not None and in_hand.owner == player and not cref.handle:
+            card = in_hand  # what find() gives: the player's first card of that name in hand
+        else:
+            mine = find_quietly(ref, cref, (SANCTUM, INSTALLED), player)
+            if mine is not None and mine.owner == player:
+                ref.error("T3", f"{mine.label()} is already in {player}'s Sanctum; cards never go back to the hand",
+                          cref.pos)
+                continue
+            card = find(ref, player, cref, (HAND,), "putting it into the Sanctum")
         if card is not None:
             card.zone, card.face_up = SANCTUM, False
 
@@ -37,4 +40,4 @@ def discard(ref, player: str, m: L.Discard) -> None:
             ref.error("T4", f"{player} has {hand} card(s) in hand and the limit is {limit}: discarding "
                       f"{card.label()} takes the hand below the limit", cref.pos,
                       "a player discards only while over the hand limit, down to it, at the end of the turn")
-        card.zone, card.owner = DISCARD, None
+        card.move_to(DISCARD, None)

@@ -11,21 +11,29 @@ from gtcli.grand_tribunal.rules.cards import ANY
 from gtcli.grand_tribunal.rules.state import INSTALLED, SANCTUM, CardInPlay
 
 
+def _inactive(card: CardInPlay) -> bool:
+    return not card.active
+
+
+def _active(card: CardInPlay) -> bool:
+    return card.active
+
+
 def advance(ref, player: str, m: L.Advance) -> None:
     """A3: one Vis on each of up to three cards, or one or two Vis on a single card."""
     s = ref.state
     spend(ref, player, "advance", m.pos)
-    amounts = [n for _, n in m.parts]
-    if len(m.parts) == 1 and not 1 <= amounts[0] <= 2:
-        ref.error("A3", f"advancing a single card moves 1 or 2 Vis, not {amounts[0]}", m.pos)
-    elif len(m.parts) > 3:
-        ref.error("A3", f"advancing spreads 1 Vis over at most three cards, not {len(m.parts)}", m.pos)
-    elif len(m.parts) > 1 and any(n != 1 for n in amounts):
+    parts = m.parts
+    if len(parts) == 1 and not 1 <= parts[0][1] <= 2:
+        ref.error("A3", f"advancing a single card moves 1 or 2 Vis, not {parts[0][1]}", m.pos)
+    elif len(parts) > 3:
+        ref.error("A3", f"advancing spreads 1 Vis over at most three cards, not {len(parts)}", m.pos)
+    elif len(parts) > 1 and any(n != 1 for _, n in parts):
         ref.error("A3", "advancing several cards moves exactly 1 Vis onto each", m.pos,
                   "or 1-2 Vis onto a single card")
     cards = []
     for cref, n in m.parts:
-        card = find(ref, player, cref, (SANCTUM,), "advancing", prefer=lambda c: not c.active)
+        card = find(ref, player, cref, (SANCTUM,), "advancing", prefer=_inactive)
         if card is None:
             continue
         if card in cards:
@@ -38,7 +46,7 @@ def advance(ref, player: str, m: L.Advance) -> None:
             ref.error("A3", f"{card.label()} is already active", cref.pos)
             continue
         cards.append(card)
-        paid = pay(ref, player, n, cref.pos, f"advancing {card.label()} by {n}")
+        paid = pay(ref, player, n, cref.pos, lambda: f"advancing {card.label()} by {n}")
         card.vis += paid
         cost = cost_of(ref, card)
         if cost is None:
@@ -59,8 +67,10 @@ def quick_rotation(ref, card: CardInPlay, pos: Pos) -> None:
     Called wherever Vis lands on a card (Advance, and effects that put Vis on a card or move
     it to another one), so the variant works the same whatever brought the Vis.
     """
+    if "X5" not in ref.variants or card.active:
+        return
     cost = cost_of(ref, card)
-    if "X5" in ref.variants and not card.active and cost is not None and card.vis >= cost:
+    if cost is not None and card.vis >= cost:
         make_active(ref, card)
         card.auto_active = (ref.state.turn_serial, pos.line)
 
@@ -80,9 +90,16 @@ def activate(ref, player: str, m: L.Activate) -> None:
                   "(at any moment, but not by another player)", m.card.pos,
                   f"record it as: activate {others.owner} {m.card.label()}")
         return
-    card = find(ref, player, m.card, (SANCTUM,), "activating", prefer=lambda c: not c.active)
-    if card is None:
-        return
+    if others is not None and others.owner == player and not others.active and not m.card.handle:
+        card = others  # what find() gives: the player's first such card, an inactive one
+    else:
+        card = find(ref, player, m.card, (SANCTUM,), "activating", prefer=_inactive)
+        if card is None:
+            return
+    turn_active(ref, card, m)
+
+def turn_active(ref, card: CardInPlay, m: L.Activate) -> None:
+    """A4 for the card ``m`` names (found by :func:`activate`): active if its Vis meets its cost."""
     if card.active and card.auto_active is not None:
         serial, line = card.auto_active
         card.auto_active = None
@@ -118,8 +135,8 @@ def slots_fit(slots: tuple[str, ...], categories: list[str]) -> bool:
 def install(ref, player: str, m: L.Install) -> None:
     """A5 (free): an active Spell under an active Item with a free slot of its category."""
     s = ref.state
-    spell = find(ref, player, m.spell, (SANCTUM,), "installing", prefer=lambda c: c.active)
-    item = find(ref, player, m.item, (SANCTUM,), "installing on it", prefer=lambda c: c.active)
+    spell = find(ref, player, m.spell, (SANCTUM,), "installing", prefer=_active)
+    item = find(ref, player, m.item, (SANCTUM,), "installing on it", prefer=_active)
     if spell is None or item is None:
         return
     if spell.deck != "spell" or item.deck != "item":

@@ -47,15 +47,15 @@ def spend(ref, player: str, kind: str, pos: Pos, detail: str | None = None) -> b
     turn = s.turn
     if turn is None:
         return False
-    slots = slots_for(kind, ref.variants)
-    if turn.owes_praeco_votes(s.praeco) and not turn.praeco_late:
+    slots = 0 if kind == "play" and "X4" in ref.variants else SLOTS[kind]  # slots_for()
+    if turn.player == s.praeco and not turn.praeco_late and turn.owes_praeco_votes(s.praeco):
         # reported once; the tokens may still be placed later in the turn, and then they count
         ref.error("P3", f"{player} is Praeco and must place the Voting tokens before any action", pos,
                   "the Praeco's turn starts with: praeco SPACE, SPACE, SPACE")
         turn.praeco_late = True
     turn.acted = True
     over = turn.used + slots > turn.slots  # one finding per move: no slot left says it all
-    if slots and not turn.may_repeat_free(kind, ref.variants):  # free actions are never limited (T2)
+    if slots and kind in turn.types and not turn.may_repeat_free(kind, ref.variants):  # free actions are never limited (T2)
         if turn.repeats_allowed > 0:
             turn.repeats_allowed -= 1
         elif over:

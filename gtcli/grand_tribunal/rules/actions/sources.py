@@ -5,13 +5,12 @@ from __future__ import annotations
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.actions.slots import spend
 from gtcli.grand_tribunal.rules.actions.vis import gain, pay
+from gtcli.grand_tribunal.rules.board import extract_amount
 from gtcli.grand_tribunal.rules.tribunal import clockwise
 
 
 def extract(ref, player: str, m: L.Extract) -> None:
     """A9: the amount the sheets print (1, 1, 2), or the board profile's, from the Regio."""
-    from gtcli.grand_tribunal.rules.board import extract_amount
-
     spend(ref, player, "extract", m.pos)
     tribunal = ref.state.tribunal
     amount, from_board = extract_amount(ref.board, tribunal, ref.profile.tribunals)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gtcli.core.diagnostics import Pos
 
 
@@ -50,11 +52,14 @@ def gain_each(ref, amounts: dict[str, int], pos: Pos | None, source: str) -> Non
     for player, amount in amounts.items():
         s.players[player].vis += amount
 
-def pay(ref, player: str, amount: int, pos: Pos, purpose: str, to: str | None = None) -> int:
-    """V1: no store goes below zero. Returns what was actually paid."""
+def pay(ref, player: str, amount: int, pos: Pos, purpose: str | Callable[[], str], to: str | None = None) -> int:
+    """V1: no store goes below zero. Returns what was actually paid. ``purpose`` may be a
+    function giving it, called only if it is reported."""
     s = ref.state
     have = s.players[player].vis
     if amount > have:
+        if callable(purpose):
+            purpose = purpose()
         ref.error("V1", f"{player} has {have} Vis; {purpose} needs {amount}", pos)
         amount = have
     s.players[player].vis -= amount
