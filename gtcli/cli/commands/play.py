@@ -11,7 +11,8 @@ import click
 from gtcli.cli import completing
 from gtcli.cli.options import allow_outside_option, json_option, option_errors, profile_option, serve_option
 from gtcli.cli.settings import club_defaults
-from gtcli.cli.terminal.output import console, handles_input_errors, json_text, safe
+from gtcli.cli.terminal.output import handles_input_errors, json_text, safe
+from gtcli.cli.terminal.plain import Output
 from gtcli.core.text import name_list
 
 LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
@@ -126,7 +127,7 @@ class Prompt:
         self.turn_closed = turn_closed  # tells the table's screen (gt play --serve) that `end` closed a turn
         self.as_json = as_json
         self.terminal = sys.stdin.isatty() and sys.stdout.isatty()
-        self.out = console()
+        self.out = Output()  # rich only if a table needs it (gtcli.cli.terminal.plain)
         self.interrupted = False  # the last read ended with Ctrl-C
         # piped input: lines are saved together, when no more input is ready (session.defer_saves);
         # an input gt cannot ask that (no descriptor: a test's runner) is saved line by line
@@ -415,7 +416,7 @@ class Prompt:
         self.show_status(brief=False)
 
     def show_status(self, brief: bool) -> None:
-        from gtcli.cli.terminal.output import table
+        from gtcli.cli.terminal.output import RIGHT_ALIGNED, table
 
         st = self.session.status()
         if st["phase"] == "setup":
@@ -437,10 +438,13 @@ class Prompt:
             return
         out = self.out
         out.print(line)
-        t = table("Player", "Vis", "Hand", "Total", terminal=out.is_terminal)
-        for p in st["players"]:
-            t.add_row(p["name"], str(p["vis"]), str(p["hand"]), str(p["total"]))
-        out.print(t)
+        headers = ("Player", "Vis", "Hand", "Total")
+        rows = [(p["name"], str(p["vis"]), str(p["hand"]), str(p["total"])) for p in st["players"]]
+        if not out.print_table(headers, [h in RIGHT_ALIGNED for h in headers], rows):  # rich draws it
+            t = table(*headers, terminal=out.is_terminal)
+            for row in rows:
+                t.add_row(*row)
+            out.print(t)
         track = ", ".join(f"{k} {v}" for k, v in st["track"].items()) or "empty"
         out.print(f"Voting Track: {track} | trackers {st['trackers']['uncontested']}/{st['trackers']['contested']}"
                   f" | Regio {st['regio']} | Concilium {st['concilium']}")
@@ -454,7 +458,7 @@ class Prompt:
             return
         from gtcli.cli.terminal.state import render_snapshot
 
-        render_snapshot(s.snapshot(), self.out, s.next_player)
+        render_snapshot(s.snapshot(), self.out.rich, s.next_player)
 
     def show_help(self) -> None:
         from gtcli.grand_tribunal.play.typing_help import COMMANDS, free_templates, templates

@@ -188,6 +188,8 @@ def table(*columns: str, title: str | None = None, terminal: bool = True) -> Any
     t = titled_table_class()(title=title, box=box.ROUNDED if terminal else box.ASCII, title_justify="left",
                              pad_edge=False)
     for column in columns:
-        justify = "right" if column in ("Votes", "Base", "Score", "Spells", "Rank", "Total", "Vis") else "left"
-        t.add_column(column, justify=justify)
+        t.add_column(column, justify="right" if column in RIGHT_ALIGNED else "left")
     return t
+
+
+RIGHT_ALIGNED = ("Votes", "Base", "Score", "Spells", "Rank", "Total", "Vis")  # columns of numbers, in table()
