@@ -49,3 +49,26 @@ def test_a_mistyped_command_gets_a_did_you_mean():
 
     result = run("chek", "x.gtl")
     assert result.exit_code == 2 and "No such command 'chek'. Did you mean 'check'?" in result.output
+
+
+def test_the_data_folders_are_where_importlib_resources_finds_them():
+    """gtcli.core.files.resources.data_dir finds a package of plain files without importlib.resources."""
+    from importlib import resources
+    from pathlib import Path
+
+    from gtcli.core.files.resources import data_dir
+
+    for package, folder in (("gtcli.cards", "cards"), ("gtcli.grammar", "grammar"), ("gtcli.docs", "docs")):
+        try:
+            expected = Path(str(resources.files(package)))
+        except ModuleNotFoundError:  # run from a checkout without an install: the folder beside the package
+            expected = Path(__file__).resolve().parents[2] / folder
+        assert data_dir(package, folder) == expected
+
+
+def test_the_host_name_of_temp_files_is_the_socket_one():
+    import socket
+
+    from gtcli.core.files.atomic import host_name
+
+    assert host_name() == "".join(c for c in socket.gethostname().split(".")[0] if c.isascii() and (c.isalnum() or c in "_-"))[:40]
