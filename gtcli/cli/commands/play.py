@@ -380,7 +380,8 @@ class Prompt:
             click.echo(f"  {safe(change)}")
 
     def answer(self, reply) -> None:
-        from gtcli.cli.terminal.diagnostics_view import echo_diagnostic
+        from gtcli.cli.terminal.diagnostics_view import Lines, diagnostic_lines
+        from gtcli.cli.terminal.output import use_colour
 
         if reply.outside is not None:
             self.tell_outside(reply.outside)
@@ -394,14 +395,18 @@ class Prompt:
                 "diagnostics": [d.to_json() for d in reply.diagnostics], "status": self.session.status(),
             }, indent=None))
             return
-        if reply.rolled:
-            click.echo("die: " + ", ".join(map(str, reply.rolled)))
-        for d in reply.diagnostics:
-            echo_diagnostic(d, reply.sources)
+        lines = ["die: " + ", ".join(map(str, reply.rolled))] if reply.rolled else []
+        if reply.diagnostics:
+            sources, colour = Lines(reply.sources), use_colour(sys.stdout)
+            lines += [line for d in reply.diagnostics for line in diagnostic_lines(d, sources, colour)]
         if reply.message:
-            click.echo(("ok: " if reply.accepted else "") + safe(reply.message))
-        if reply.accepted:
-            self.show_status(brief=not self.terminal)
+            lines.append(("ok: " if reply.accepted else "") + safe(reply.message))
+        if reply.accepted and not self.terminal:
+            lines.append(self.status_line(self.session.status()))
+        if lines:  # the answer in one write (each echo flushes), the brief status line with it
+            click.echo("\n".join(lines))
+        if reply.accepted and self.terminal:
+            self.show_status(brief=False)
 
     def greet(self) -> None:
         s = self.session
@@ -419,20 +424,7 @@ class Prompt:
         from gtcli.cli.terminal.output import RIGHT_ALIGNED, table
 
         st = self.session.status()
-        if st["phase"] == "setup":
-            line = "Setup: type each hand, the face-up rows and `praeco NAME` (the first Praeco)."
-        elif st["phase"] == "over":
-            line = "The game is over."
-        elif st["round"] == 0:
-            line = f"Tribunal {st['tribunal']} opens" + (f": {st['next']} is the first Praeco" if st["next"] else "")
-        else:
-            line = f"Tribunal {st['tribunal']}, round {st['round']}, Praeco {st['praeco'] or '-'}"
-            if st["turn"]:
-                line += f" | {st['turn']}'s turn, {st['slots_left']} slot(s) left"
-            elif st["next"]:
-                line += f" | next: {st['next']}"
-            if st["tribunal_due"]:
-                line += " | the Tribunal is due"
+        line = self.status_line(st)
         if brief:
             click.echo(line)
             return
@@ -448,6 +440,25 @@ class Prompt:
         track = ", ".join(f"{k} {v}" for k, v in st["track"].items()) or "empty"
         out.print(f"Voting Track: {track} | trackers {st['trackers']['uncontested']}/{st['trackers']['contested']}"
                   f" | Regio {st['regio']} | Concilium {st['concilium']}")
+
+    @staticmethod
+    def status_line(st: dict) -> str:
+        """Where the game stands, on one line (above the table, or alone off a terminal)."""
+        if st["phase"] == "setup":
+            line = "Setup: type each hand, the face-up rows and `praeco NAME` (the first Praeco)."
+        elif st["phase"] == "over":
+            line = "The game is over."
+        elif st["round"] == 0:
+            line = f"Tribunal {st['tribunal']} opens" + (f": {st['next']} is the first Praeco" if st["next"] else "")
+        else:
+            line = f"Tribunal {st['tribunal']}, round {st['round']}, Praeco {st['praeco'] or '-'}"
+            if st["turn"]:
+                line += f" | {st['turn']}'s turn, {st['slots_left']} slot(s) left"
+            elif st["next"]:
+                line += f" | next: {st['next']}"
+            if st["tribunal_due"]:
+                line += " | the Tribunal is due"
+        return line
 
     def show_state(self) -> None:
         """The whole table, as the prompt sees it: after `end` (or an undo back to a closed
