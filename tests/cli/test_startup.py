@@ -72,3 +72,23 @@ def test_the_host_name_of_temp_files_is_the_socket_one():
     from gtcli.core.files.atomic import host_name
 
     assert host_name() == "".join(c for c in socket.gethostname().split(".")[0] if c.isascii() and (c.isalnum() or c in "_-"))[:40]
+
+
+def test_checking_a_small_log_imports_neither_rich_nor_lark(tmp_path):
+    """`gt check` on a log of the shipped sample: the card set and the log's tables come from the
+    user's cache (the second run), its output is plain lines; rich, Lark, and what only writing
+    a file or finding data of another kind needs (tempfile, socket, importlib.resources) stay unloaded."""
+    import os
+
+    log = tmp_path / "tiny.gtl"
+    log.write_text('[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n\ntribunal 1\nround 1 praeco Ana\n'
+                   "Ana: praeco staff, orb, wand; vote staff; extract 1\n", encoding="utf-8")
+    code = ("import sys\nfrom gtcli.cli.main import main\nsys.argv = ['gt', 'check', sys.argv[1]]\ntry:\n    main()\n"
+            "finally:\n    print(','.join(sorted(sys.modules)), file=sys.stderr)\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    for _ in range(2):  # the first run fills the cache
+        done = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    modules = done.stderr.strip().splitlines()[-1].split(",")
+    assert [m for m in modules if m.split(".")[0] in ("rich", "lark", "tempfile", "socket")
+            or m == "importlib.resources"] == []
