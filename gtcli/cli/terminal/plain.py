@@ -122,6 +122,8 @@ class Output:
         return self._width if self._width is not None and self.plain else self.rich.width
 
     def __getattr__(self, name: str) -> Any:  # what only a rich console has
+        if name.startswith("_"):  # never a private or special name (copy, pickle): no rich console for those
+            raise AttributeError(name)
         return getattr(self.rich, name)
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
