@@ -140,8 +140,11 @@ def test_piped_gt_play_imports_no_rich(tmp_path):
             "'Ana,Ben,Caro,Dora,Eli', '--board', 'sample']\ntry:\n    main()\nfinally:\n"
             "    print('RICH' if any(m.split('.')[0] in ('rich', 'lark') for m in sys.modules) else 'NONE', file=sys.stderr)\n")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "COLUMNS")}
-    done = subprocess.run([sys.executable, "-c", code], input="\n".join(lines) + "\n", capture_output=True, text=True,
-                          cwd=tmp_path, env=env)
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")  # the second game finds the card set and tables kept there
+    for game in ("first", "second"):
+        (tmp_path / game).mkdir()
+        done = subprocess.run([sys.executable, "-c", code], input="\n".join(lines) + "\n", capture_output=True,
+                              text=True, cwd=tmp_path / game, env=env)
     assert done.returncode == 0, done.stderr
     assert "Grand Tribunal: items" in done.stdout and "Winner: Dora" in done.stdout
     assert done.stderr.strip().endswith("NONE")

@@ -1,7 +1,9 @@
 """Where output goes: diagnostics to stderr, JSON to stdout, rich tables on a terminal.
 
 rich is imported only when a table is actually drawn. Off a terminal (a pipe, a file,
-CliRunner) tables are plain ASCII without colour, and a line of text is never wrapped. Colour follows the two conventions
+CliRunner) tables are plain ASCII without colour, and a line of text is never wrapped;
+there :class:`gtcli.cli.terminal.plain.Output` writes the simple ones itself, the same text
+without importing rich (``gt play`` piped). Colour follows the two conventions
 (:func:`colour_setting`): ``NO_COLOR`` (no-color.org) turns it off, ``FORCE_COLOR``
 (force-color.org) turns it on off a terminal too (a CI log that shows colours); when
 both are set, ``NO_COLOR`` wins.
