@@ -11,7 +11,8 @@ import click
 from gtcli.cli import completing
 from gtcli.cli.options import allow_outside_option, json_option, option_errors, profile_option, serve_option
 from gtcli.cli.settings import club_defaults
-from gtcli.cli.terminal.output import console, handles_input_errors, json_text, safe
+from gtcli.cli.terminal.output import handles_input_errors, json_text, safe
+from gtcli.cli.terminal.plain import Output
 from gtcli.core.text import name_list
 
 LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
@@ -126,7 +127,7 @@ class Prompt:
         self.turn_closed = turn_closed  # tells the table's screen (gt play --serve) that `end` closed a turn
         self.as_json = as_json
         self.terminal = sys.stdin.isatty() and sys.stdout.isatty()
-        self.out = console()
+        self.out = Output()  # rich only if a table needs it (gtcli.cli.terminal.plain)
         self.interrupted = False  # the last read ended with Ctrl-C
         # piped input: lines are saved together, when no more input is ready (session.defer_saves);
         # an input gt cannot ask that (no descriptor: a test's runner) is saved line by line
@@ -379,7 +380,8 @@ class Prompt:
             click.echo(f"  {safe(change)}")
 
     def answer(self, reply) -> None:
-        from gtcli.cli.terminal.diagnostics_view import echo_diagnostic
+        from gtcli.cli.terminal.diagnostics_view import Lines, diagnostic_lines
+        from gtcli.cli.terminal.output import use_colour
 
         if reply.outside is not None:
             self.tell_outside(reply.outside)
@@ -393,14 +395,18 @@ class Prompt:
                 "diagnostics": [d.to_json() for d in reply.diagnostics], "status": self.session.status(),
             }, indent=None))
             return
-        if reply.rolled:
-            click.echo("die: " + ", ".join(map(str, reply.rolled)))
-        for d in reply.diagnostics:
-            echo_diagnostic(d, reply.sources)
+        lines = ["die: " + ", ".join(map(str, reply.rolled))] if reply.rolled else []
+        if reply.diagnostics:
+            sources, colour = Lines(reply.sources), use_colour(sys.stdout)
+            lines += [line for d in reply.diagnostics for line in diagnostic_lines(d, sources, colour)]
         if reply.message:
-            click.echo(("ok: " if reply.accepted else "") + safe(reply.message))
-        if reply.accepted:
-            self.show_status(brief=not self.terminal)
+            lines.append(("ok: " if reply.accepted else "") + safe(reply.message))
+        if reply.accepted and not self.terminal:
+            lines.append(self.status_line(self.session.status()))
+        if lines:  # the answer in one write (each echo flushes), the brief status line with it
+            click.echo("\n".join(lines))
+        if reply.accepted and self.terminal:
+            self.show_status(brief=False)
 
     def greet(self) -> None:
         s = self.session
@@ -415,9 +421,29 @@ class Prompt:
         self.show_status(brief=False)
 
     def show_status(self, brief: bool) -> None:
-        from gtcli.cli.terminal.output import table
+        from gtcli.cli.terminal.output import RIGHT_ALIGNED, table
 
         st = self.session.status()
+        line = self.status_line(st)
+        if brief:
+            click.echo(line)
+            return
+        out = self.out
+        out.print(line)
+        headers = ("Player", "Vis", "Hand", "Total")
+        rows = [(p["name"], str(p["vis"]), str(p["hand"]), str(p["total"])) for p in st["players"]]
+        if not out.print_table(headers, [h in RIGHT_ALIGNED for h in headers], rows):  # rich draws it
+            t = table(*headers, terminal=out.is_terminal)
+            for row in rows:
+                t.add_row(*row)
+            out.print(t)
+        track = ", ".join(f"{k} {v}" for k, v in st["track"].items()) or "empty"
+        out.print(f"Voting Track: {track} | trackers {st['trackers']['uncontested']}/{st['trackers']['contested']}"
+                  f" | Regio {st['regio']} | Concilium {st['concilium']}")
+
+    @staticmethod
+    def status_line(st: dict) -> str:
+        """Where the game stands, on one line (above the table, or alone off a terminal)."""
         if st["phase"] == "setup":
             line = "Setup: type each hand, the face-up rows and `praeco NAME` (the first Praeco)."
         elif st["phase"] == "over":
@@ -432,18 +458,7 @@ class Prompt:
                 line += f" | next: {st['next']}"
             if st["tribunal_due"]:
                 line += " | the Tribunal is due"
-        if brief:
-            click.echo(line)
-            return
-        out = self.out
-        out.print(line)
-        t = table("Player", "Vis", "Hand", "Total", terminal=out.is_terminal)
-        for p in st["players"]:
-            t.add_row(p["name"], str(p["vis"]), str(p["hand"]), str(p["total"]))
-        out.print(t)
-        track = ", ".join(f"{k} {v}" for k, v in st["track"].items()) or "empty"
-        out.print(f"Voting Track: {track} | trackers {st['trackers']['uncontested']}/{st['trackers']['contested']}"
-                  f" | Regio {st['regio']} | Concilium {st['concilium']}")
+        return line
 
     def show_state(self) -> None:
         """The whole table, as the prompt sees it: after `end` (or an undo back to a closed
@@ -454,7 +469,7 @@ class Prompt:
             return
         from gtcli.cli.terminal.state import render_snapshot
 
-        render_snapshot(s.snapshot(), self.out, s.next_player)
+        render_snapshot(s.snapshot(), self.out.rich, s.next_player)
 
     def show_help(self) -> None:
         from gtcli.grand_tribunal.play.typing_help import COMMANDS, free_templates, templates

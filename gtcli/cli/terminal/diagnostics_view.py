@@ -63,18 +63,18 @@ def _caret(d: Diagnostic, lines: Lines) -> list[str]:
 
 def echo_diagnostic(d: Diagnostic, texts: dict[str, str] | Lines) -> None:
     """One diagnostic for people: ``file:line:col: CODE severity: message``, the line with a caret, the hint."""
-    lines = texts if isinstance(texts, Lines) else Lines(texts)
+    click.echo("\n".join(diagnostic_lines(d, texts if isinstance(texts, Lines) else Lines(texts), use_colour(sys.stdout))))
+
+
+def diagnostic_lines(d: Diagnostic, lines: Lines, colour: bool) -> list[str]:
+    """The lines :func:`echo_diagnostic` writes (``colour``: the code styled)."""
     caret = _caret(d, lines)
     d = safe_diagnostic(d)
     code = d.code  # styled where it stands, never searched for: a file named K1.gtl keeps its name plain
-    if use_colour(sys.stdout):
+    if colour:
         code = click.style(d.code, fg="red" if d.severity == ERROR else "yellow", bold=True)
     head = f"{d.location()}: {code} {d.severity}: "  # every severity named, an error's too
-    click.echo(head + d.message)
-    for line in caret:
-        click.echo(line)
-    if d.hint:
-        click.echo(f"  hint: {d.hint}")
+    return [head + d.message, *caret, *([f"  hint: {d.hint}"] if d.hint else [])]
 
 
 def shown_findings(report: FileReport, limit: int) -> tuple[list[Diagnostic], int]:
@@ -106,11 +106,12 @@ def echo_report(report: FileReport, fmt: str, max_findings: int = MAX_FINDINGS) 
         if left:
             click.echo(f"::notice file={safe(report.path, False)}::... and {left} more (--max-findings 0 shows all)")
         return
-    lines = Lines(report.texts)
-    for d in ds:
-        echo_diagnostic(d, lines)
+    lines, colour = Lines(report.texts), use_colour(sys.stdout)
+    out = [line for d in ds for line in diagnostic_lines(d, lines, colour)]
     if left:
-        click.echo(f"{safe(report.path, False)}: ... and {left} more (--max-findings 0 shows all)")
+        out.append(f"{safe(report.path, False)}: ... and {left} more (--max-findings 0 shows all)")
+    if out:  # one write for the file's findings, not one per line (each echo flushes)
+        click.echo("\n".join(out))
 
 
 def echo_summary(counts: dict[str, Any], what: str = "file") -> None:

@@ -68,9 +68,24 @@ class Sheet:
 
 
 def show(sheet: Sheet, out: Any) -> str:
-    """Print ``sheet`` on ``out`` in the first layout that fits its width; returns the layout's name."""
-    width = out.width
+    """Print ``sheet`` on ``out`` in the first layout that fits its width; returns the layout's name.
+
+    ``out`` is a rich console or a :class:`gtcli.cli.terminal.plain.Output`, which writes the
+    full table itself when it can (the same text, without rich)."""
     used = sheet.used() or list(range(len(sheet.columns)))
+    if getattr(out, "plain", False):  # written without rich if certain; the compact table only if the full one is too wide
+        for name in ("full", "compact"):
+            columns = used if name == "full" else [n for n in used if sheet.columns[n].compact]
+            compact = name == "compact"
+            done = out.print_table([sheet.columns[n].label(compact) for n in columns],
+                                   [sheet.columns[n].numeric for n in columns],
+                                   [[cells[n] for n in columns] for cells, _style in sheet.rows], sheet.title, compact)
+            if done:
+                return name
+            if done is None:
+                break
+        out = out.rich
+    width = out.width
     for name in ("full", "compact"):
         columns = used if name == "full" else [n for n in used if sheet.columns[n].compact]
         drawn = _table(sheet, columns, compact=name == "compact", terminal=out.is_terminal)

@@ -1,7 +1,9 @@
 """Where output goes: diagnostics to stderr, JSON to stdout, rich tables on a terminal.
 
 rich is imported only when a table is actually drawn. Off a terminal (a pipe, a file,
-CliRunner) tables are plain ASCII without colour, and a line of text is never wrapped. Colour follows the two conventions
+CliRunner) tables are plain ASCII without colour, and a line of text is never wrapped;
+there :class:`gtcli.cli.terminal.plain.Output` writes the simple ones itself, the same text
+without importing rich (``gt play`` piped). Colour follows the two conventions
 (:func:`colour_setting`): ``NO_COLOR`` (no-color.org) turns it off, ``FORCE_COLOR``
 (force-color.org) turns it on off a terminal too (a CI log that shows colours); when
 both are set, ``NO_COLOR`` wins.
@@ -188,6 +190,8 @@ def table(*columns: str, title: str | None = None, terminal: bool = True) -> Any
     t = titled_table_class()(title=title, box=box.ROUNDED if terminal else box.ASCII, title_justify="left",
                              pad_edge=False)
     for column in columns:
-        justify = "right" if column in ("Votes", "Base", "Score", "Spells", "Rank", "Total", "Vis") else "left"
-        t.add_column(column, justify=justify)
+        t.add_column(column, justify="right" if column in RIGHT_ALIGNED else "left")
     return t
+
+
+RIGHT_ALIGNED = ("Votes", "Base", "Score", "Spells", "Rank", "Total", "Vis")  # columns of numbers, in table()

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import stat
 import tempfile
 import time
@@ -37,7 +36,13 @@ _TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-(?P<host>[A-Za-z0-9_-]*)\.[A-
 
 def host_name() -> str:
     """This machine's name, reduced to the characters a temp file's name may hold."""
-    return re.sub(r"[^A-Za-z0-9_-]", "", socket.gethostname().split(".")[0])[:40]
+    if hasattr(os, "uname"):  # the name gethostname() gives on POSIX, without importing socket at every start
+        name = os.uname().nodename
+    else:
+        import socket
+
+        name = socket.gethostname()
+    return re.sub(r"[^A-Za-z0-9_-]", "", name.split(".")[0])[:40]
 
 
 def real_path(path: str | os.PathLike[str]) -> Path:

@@ -22,7 +22,6 @@ import io
 import os
 import pickle
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +85,8 @@ def write_entry(name: str, data: bytes, replaces: str | None = None) -> None:
         return
     tmp = None
     try:
+        import tempfile  # only to write an entry (tempfile brings random, shutil, bz2, lzma)
+
         fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

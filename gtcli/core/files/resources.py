@@ -3,7 +3,8 @@ game ships (its grammars, its card files: :mod:`gtcli.grand_tribunal.shipped`)."
 
 from __future__ import annotations
 
-from importlib import resources
+import importlib
+from importlib.machinery import SourceFileLoader
 from pathlib import Path
 
 
@@ -13,11 +14,21 @@ def data_dir(package: str, folder: str) -> Path:
     When the code runs straight from a checkout (``python -m pytest`` puts the checkout
     first on ``sys.path``) the mapped package does not exist; the folder beside the
     package is then the same data.
+
+    A package of plain files (what ``pip install`` and an editable install give) is the
+    folder of its ``__init__.py``, which is what ``importlib.resources.files`` answers for
+    it; that module (with tempfile, shutil, zipfile...) is imported only for any other kind.
     """
     try:
-        return Path(str(resources.files(package)))
+        module = importlib.import_module(package)
     except ModuleNotFoundError:
         return Path(__file__).resolve().parents[3] / folder  # gtcli/core/files/ -> the checkout
+    spec = module.__spec__
+    if type(spec.loader) is SourceFileLoader and spec.origin and Path(spec.origin).name == "__init__.py":
+        return Path(spec.origin).parent
+    from importlib import resources
+
+    return Path(str(resources.files(package)))
 
 
 def docs_dir() -> Path:

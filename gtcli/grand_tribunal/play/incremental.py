@@ -39,7 +39,7 @@ def check_continued(checked: Checked, text: str) -> Checked | None:
     base = checked.referee.before_last if checked.referee is not None else None
     if base is None or not old.events:
         return None
-    if declared_language(text) is None and old.language != LANGUAGES[0]:
+    if old.language != LANGUAGES[0] and declared_language(text) is None:
         return None  # a full parse would try the languages in turn: let it
     last = old.events[-1]
     if last.pos.line is None:

@@ -211,10 +211,11 @@ class PlaySession:
             return self._try(editing.append_lines(self.text, [line.strip()]), f"note: {line.strip()}")
         line = line.strip()
         trial = before_rolls(line, self.language, self.seats)
-        if trial is not None:
-            reply = self._line(trial, dry=True)
-            if not reply.accepted:
-                return self._unrolled(reply)
+        if trial is None:  # no die in it: nothing to roll, nor to wind back
+            return self._line(line)
+        reply = self._line(trial, dry=True)
+        if not reply.accepted:
+            return self._unrolled(reply)
         before = self.rng.getstate()
         line, rolled = fill_rolls(line, self.language, self.seats, self.rng)
         reply = self._line(line)
