@@ -372,22 +372,10 @@ def _put(index: dict, key: object, card_id: int) -> None:
 
 
 def _move(index: dict, old: object, new: object, card_id: int) -> None:
-    """``_drop(index, old, card_id)`` then ``_put(index, new, card_id)``, in one call (a card
-    changing hands or zones, the commonest change)."""
-    ids = index.get(old)
-    if ids is not None and card_id in ids:
-        if len(ids) == 1:
-            del index[old]
-        else:
-            at = ids.index(card_id)
-            index[old] = ids[:at] + ids[at + 1:]
-    ids = index.get(new)
-    if ids is None:
-        index[new] = (card_id,)
-    elif ids[-1] < card_id:
-        index[new] = ids + (card_id,)
-    elif card_id not in ids:
-        index[new] = tuple(sorted(ids + (card_id,)))
+    """A card changing hands or zones: out of ``old``, into ``new``. (The two helpers' code
+    written out here once saved 0.6 % of a replay's instructions: too little for a copy.)"""
+    _drop(index, old, card_id)
+    _put(index, new, card_id)
 
 
 def _drop(index: dict, key: object, card_id: int) -> None:
