@@ -102,6 +102,11 @@ _POS, _CARD, _WORD = _setters(D.Pos, "path", "line", "col"), _setters(L.CardRef,
                  L.Install, L.Log, L.NameCard, L.Outcome, L.Pass, L.Play, L.PraecoVotes, L.RoundStart, L.Scores,
                  L.Setup, L.ToSanctum, L.TribunalStart, L.Turn, L.VisChange, L.Vote, L.Winner))
 FORCE = len(MOVES)  # the group of FORCE in Patterns.move (the last)
+# the slot setters as globals (the hot paths build positions, words and cards inline with them)
+_pos_path, _pos_line, _pos_col = _POS or (None, None, None)
+_card_name, _card_handle, _card_pos = _CARD or (None, None, None)
+_word_text, _word_pos = _WORD or (None, None)
+_Pos, _CardRef, _Word = D.Pos, L.CardRef, L.Word
 
 
 class Reading:
@@ -122,16 +127,22 @@ class Reading:
         """The position of ``text[at]``: Lark's line (counting ``\\n``) and column."""
         if not self.line_start <= at < self.next_line:  # positions come mostly in order: seek rarely
             self.seek(at)
-        pos = _new(D.Pos)
-        path, line, col = _POS
-        path(pos, self.path)
-        line(pos, self.line)
-        col(pos, at - self.line_start + 1)
+        pos = _new(_Pos)
+        _pos_path(pos, self.path)
+        _pos_line(pos, self.line)
+        _pos_col(pos, at - self.line_start + 1)
         return pos
 
     def seek(self, at: int) -> None:
         starts = self.starts
-        self.line = line = bisect_right(starts, at)
+        line = self.line
+        if line < len(starts) and starts[line] <= at:  # mostly the next line, or the one after it
+            line += 1
+            if line < len(starts) and starts[line] <= at:
+                line = bisect_right(starts, at)
+        else:
+            line = bisect_right(starts, at)
+        self.line = line
         self.line_start = starts[line - 1]
         self.next_line = starts[line] if line < len(starts) else len(self.text) + 1
 
@@ -148,10 +159,20 @@ class Reading:
         return name
 
     def word(self, a: int, b: int) -> L.Word:
-        word = _new(L.Word)
-        text, pos = _WORD
-        text(word, self.name(a, b))
-        pos(word, self.where(a))
+        name = self.names.get(self.text[a:b])
+        if name is None:
+            name = self.name(a, b)
+        word = _new(_Word)
+        _word_text(word, name)
+        start = self.line_start
+        if start <= a < self.next_line:  # where(a), inline
+            pos = _new(_Pos)
+            _pos_path(pos, self.path)
+            _pos_line(pos, self.line)
+            _pos_col(pos, a - start + 1)
+        else:
+            pos = self.where(a)
+        _word_pos(word, pos)
         return word
 
     def card(self, a: int, b: int) -> L.CardRef:
@@ -160,22 +181,59 @@ class Reading:
             m = self.p.hidden.match(text, a)
             named = m.group(2)
             return L.CardRef(unquote(named) if named is not None else None, m.group(1), self.where(a))
-        raw = text[a:b]
-        name = self.card_names.get(raw)
-        if name is None:
-            if len(self.card_names) >= _CACHED:
-                self.card_names.clear()
-            name = self.card_names[raw] = intern(unquote(raw))
-        card = _new(L.CardRef)
-        name_, handle, pos = _CARD
-        name_(card, name)
-        handle(card, None)
-        pos(card, self.where(a))
+        name = self.card_name(text[a:b])
+        card = _new(_CardRef)
+        _card_name(card, name)
+        _card_handle(card, None)
+        start = self.line_start
+        if start <= a < self.next_line:  # where(a), inline
+            pos = _new(_Pos)
+            _pos_path(pos, self.path)
+            _pos_line(pos, self.line)
+            _pos_col(pos, a - start + 1)
+        else:
+            pos = self.where(a)
+        _card_pos(card, pos)
         return card
 
+    def card_name(self, raw: str) -> str:
+        """The interned name of the quoted card ``raw``."""
+        names = self.card_names
+        name = names.get(raw)
+        if name is None:
+            if len(names) >= _CACHED:
+                names.clear()
+            name = names[raw] = intern(unquote(raw))
+        return name
+
     def cards(self, a: int, b: int) -> tuple[L.CardRef, ...]:
-        card = self.card
-        return tuple([card(m.start(), m.end()) for m in self.p.cards_in.finditer(self.text, a, b) if m.lastindex])
+        """The cards of ``text[a:b]``: quoted ones (the commonest) built here, on the current line or not."""
+        found = []
+        text, path, names = self.text, self.path, self.card_names
+        line, start, stop = self.line, self.line_start, self.next_line
+        for m in self.p.cards_in.finditer(text, a, b):
+            kind = m.lastindex
+            if kind is None:  # a comment
+                continue
+            at = m.start()
+            if kind == 2 or not start <= at < stop:  # a handle, or another line
+                found.append(self.card(at, m.end()))
+                line, start, stop = self.line, self.line_start, self.next_line
+                continue
+            raw = m.group()
+            name = names.get(raw)
+            if name is None:
+                name = self.card_name(raw)
+            card = _new(_CardRef)
+            _card_name(card, name)
+            _card_handle(card, None)
+            pos = _new(_Pos)
+            _pos_path(pos, path)
+            _pos_line(pos, line)
+            _pos_col(pos, at - start + 1)
+            _card_pos(card, pos)
+            found.append(card)
+        return tuple(found)
 
     def items(self, a: int, b: int) -> list:
         """(kind, start, end) of the cards (1), names (2), choices (3) and numbers (4) of ``text[a:b]``."""
