@@ -260,7 +260,7 @@ class Reading:
 
     # ---- a whole log
     def read(self) -> L.Log:
-        p, text = self.p, self.text
+        p, text, path = self.p, self.text, self.path
         end = len(text)
         at = p.skip.match(text).end()
         tags = []
@@ -306,7 +306,16 @@ class Reading:
                 body = move_bodies[kind].match(text, k.end())
                 if body is None:
                     raise Decline
-                found = handlers[kind](k, body, self.where(k.start()))
+                at = k.start()
+                start = self.line_start
+                if start <= at < self.next_line:  # where(at), inline
+                    pos = _new(_Pos)
+                    _pos_path(pos, path)
+                    _pos_line(pos, self.line)
+                    _pos_col(pos, at - start + 1)
+                else:
+                    pos = self.where(at)
+                found = handlers[kind](k, body, pos)
                 moves.append(found if reason is None else replace(found, forced=reason))
                 at = body.end()
                 if body.lastindex != body.re.groups:  # the last group: a ';' after the move
@@ -463,17 +472,18 @@ class Reading:
 
     def old_spelling(self, k, pos: D.Pos) -> None:
         """SYN006 for a vote spelled the old way, as the LALR path's transformer gives it."""
-        from gtcli.core.text import fold
-        from gtcli.grand_tribunal.lang.deprecated import deprecation
-
         word = k.group(k.lastindex)
         known = self.p.old_spelling
         old = known.get(word)
         if old is None:
+            from gtcli.core.text import fold
+
             old = fold(word) in self.p.old_votes
             if len(known) < _CACHED:
                 known[word] = old
         if old:
+            from gtcli.grand_tribunal.lang.deprecated import deprecation
+
             token = Token(word)
             token.line, token.column = pos.line, pos.col
             self.deprecated.append(deprecation("VOTE", token, pos.path, self.p.lang))
