@@ -401,15 +401,18 @@ class Reading:
         return ToSanctum(pos, cards=self.cards(*m.span(1)))
 
     def advance(self, k, m, pos):
-        parts = [(self.card(*m.span(1)), int(m.group(2)))]
         a, b = m.span(3)
+        if a == b:  # one card (the commonest)
+            return Advance(pos, parts=((self.card(*m.span(1)), int(m.group(2))),))
+        parts = [(self.card(*m.span(1)), int(m.group(2)))]
         if a < b:
             found, text = self.items(a, b), self.text
             parts += [(self.card(c[1], c[2]), int(text[n[1]:n[2]])) for c, n in zip(found[::2], found[1::2])]
         return Advance(pos, parts=tuple(parts))
 
     def activate(self, k, m, pos):
-        player = self.word(*m.span(1)) if m.start(1) >= 0 else None
+        a, b = m.span(1)
+        player = self.word(a, b) if a >= 0 else None
         return Activate(pos, card=self.card(*m.span(2)), player=player)
 
     def extract(self, k, m, pos):
