@@ -42,6 +42,28 @@ from dataclasses import fields, replace
 from sys import intern
 
 from gtcli.core import diagnostics as D
+
+try:
+    import cython  # the compiled build: typed attributes and positions (pure Python: no effect)
+except ImportError:  # no Cython: the declarations below mean nothing
+    class cython:  # type: ignore[no-redef]  # noqa: N801 - stands for the module
+        Py_ssize_t = int
+
+        @staticmethod
+        def cclass(cls):
+            return cls
+
+        @staticmethod
+        def declare(**kinds) -> None:
+            return None
+
+        @staticmethod
+        def locals(**kinds):
+            return lambda f: f
+
+        @staticmethod
+        def ccall(f):
+            return f
 from gtcli.core.parsing.plain import Token
 from gtcli.grand_tribunal.lang.logs.quick_patterns import _CACHED, EVENTS, KINDS, MOVES, SETUP_LINES, Patterns
 from gtcli.grand_tribunal.lang.strings import unquote
@@ -109,9 +131,12 @@ _word_text, _word_pos = _WORD or (None, None)
 _Pos, _CardRef, _Word = D.Pos, L.CardRef, L.Word
 
 
+@cython.cclass
 class Reading:
     """One text being read: its lines' starts, and what builds its objects."""
 
+    cython.declare(p=object, text=str, path=object, starts=list, deprecated=list, names=dict, card_names=dict,
+                   line=cython.Py_ssize_t, line_start=cython.Py_ssize_t, next_line=cython.Py_ssize_t)
     __slots__ = ("p", "text", "path", "starts", "deprecated", "names", "card_names", "line", "line_start", "next_line")
 
     def __init__(self, patterns: Patterns, text: str, path: str | None) -> None:
@@ -123,6 +148,8 @@ class Reading:
         self.names, self.card_names = patterns.names, patterns.card_names
 
     # ---- positions and the pieces every line has (the commonest objects: built inline)
+    @cython.locals(at=cython.Py_ssize_t)
+    @cython.ccall
     def where(self, at: int) -> D.Pos:
         """The position of ``text[at]``: Lark's line (counting ``\\n``) and column."""
         if not self.line_start <= at < self.next_line:  # positions come mostly in order: seek rarely
@@ -133,6 +160,8 @@ class Reading:
         _pos_col(pos, at - self.line_start + 1)
         return pos
 
+    @cython.locals(at=cython.Py_ssize_t, line=cython.Py_ssize_t)
+    @cython.ccall
     def seek(self, at: int) -> None:
         starts = self.starts
         line = self.line
@@ -146,6 +175,7 @@ class Reading:
         self.line_start = starts[line - 1]
         self.next_line = starts[line] if line < len(starts) else len(self.text) + 1
 
+    @cython.ccall
     def name(self, a: int, b: int) -> str:
         """The interned name ``text[a:b]``; declined if Lark's lexer may read it as a keyword."""
         raw = self.text[a:b]
@@ -158,6 +188,8 @@ class Reading:
             name = self.names[raw] = intern(raw)
         return name
 
+    @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, start=cython.Py_ssize_t)
+    @cython.ccall
     def word(self, a: int, b: int) -> L.Word:
         name = self.names.get(self.text[a:b])
         if name is None:
@@ -175,6 +207,8 @@ class Reading:
         _word_pos(word, pos)
         return word
 
+    @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, start=cython.Py_ssize_t)
+    @cython.ccall
     def card(self, a: int, b: int) -> L.CardRef:
         text = self.text
         if text[a] != '"':
@@ -196,6 +230,7 @@ class Reading:
         _card_pos(card, pos)
         return card
 
+    @cython.ccall
     def card_name(self, raw: str) -> str:
         """The interned name of the quoted card ``raw``."""
         names = self.card_names
@@ -206,6 +241,9 @@ class Reading:
             name = names[raw] = intern(unquote(raw))
         return name
 
+    @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, line=cython.Py_ssize_t, start=cython.Py_ssize_t,
+                   stop=cython.Py_ssize_t, at=cython.Py_ssize_t)
+    @cython.ccall
     def cards(self, a: int, b: int) -> tuple[L.CardRef, ...]:
         """The cards of ``text[a:b]``: quoted ones (the commonest) built here, on the current line or not."""
         found = []
@@ -259,6 +297,7 @@ class Reading:
         return found
 
     # ---- a whole log
+    @cython.locals(at=cython.Py_ssize_t, end=cython.Py_ssize_t, start=cython.Py_ssize_t)
     def read(self) -> L.Log:
         p, text, path = self.p, self.text, self.path
         end = len(text)
