@@ -330,7 +330,8 @@ class Reading:
                 events.append(self.event(EVENTS[kind - 2], m.start(), body))
                 at = body.end()
                 continue
-            player = self.word(*m.span(1))  # a turn: its moves, each but the last followed by ';'
+            a, b = m.span(1)
+            player = self.word(a, b)  # a turn: its moves, each but the last followed by ';'
             moves = []
             at = m.end()
             while True:
@@ -437,13 +438,16 @@ class Reading:
 
     # ---- one method per move, in the order of quick_patterns.MOVES: (keyword's match, the rest's, position)
     def sanctum(self, k, m, pos):
-        return ToSanctum(pos, cards=self.cards(*m.span(1)))
+        a, b = m.span(1)
+        return ToSanctum(pos, cards=self.cards(a, b))
 
     def advance(self, k, m, pos):
+        c, d = m.span(1)
+        first = (self.card(c, d), int(m.group(2)))
         a, b = m.span(3)
         if a == b:  # one card (the commonest)
-            return Advance(pos, parts=((self.card(*m.span(1)), int(m.group(2))),))
-        parts = [(self.card(*m.span(1)), int(m.group(2)))]
+            return Advance(pos, parts=(first,))
+        parts = [first]
         if a < b:
             found, text = self.items(a, b), self.text
             parts += [(self.card(c[1], c[2]), int(text[n[1]:n[2]])) for c, n in zip(found[::2], found[1::2])]
@@ -452,7 +456,8 @@ class Reading:
     def activate(self, k, m, pos):
         a, b = m.span(1)
         player = self.word(a, b) if a >= 0 else None
-        return Activate(pos, card=self.card(*m.span(2)), player=player)
+        a, b = m.span(2)
+        return Activate(pos, card=self.card(a, b), player=player)
 
     def extract(self, k, m, pos):
         return Extract(pos, amount=int(m.group(1)))
@@ -461,27 +466,37 @@ class Reading:
         deck, zone = self.kind(m.group(1)), m.group(6)
         zone = self.kind(zone) if zone is not None else None
         if m.start(2) >= 0:
-            refill = self.card(*m.span(4)) if m.start(4) >= 0 else None
-            return Draw(pos, deck=deck, card=self.card(*m.span(3)), face_up=True, refill=refill, zone=zone)
-        return Draw(pos, deck=deck, card=self.card(*m.span(5)), zone=zone)
+            a, b = m.span(3)
+            card = self.card(a, b)
+            a, b = m.span(4)
+            return Draw(pos, deck=deck, card=card, face_up=True, refill=self.card(a, b) if a >= 0 else None, zone=zone)
+        a, b = m.span(5)
+        return Draw(pos, deck=deck, card=self.card(a, b), zone=zone)
 
     def vote(self, k, m, pos):
         if self.p.old_votes:
             self.old_spelling(k, pos)
-        return Vote(pos, space=self.word(*m.span(1)))
+        a, b = m.span(1)
+        return Vote(pos, space=self.word(a, b))
 
     def install(self, k, m, pos):
-        return Install(pos, spell=self.card(*m.span(1)), item=self.card(*m.span(2)))
+        a, b = m.span(1)
+        spell = self.card(a, b)
+        a, b = m.span(2)
+        return Install(pos, spell=spell, item=self.card(a, b))
 
     def cast(self, k, m, pos):
-        return Cast(pos, spell=self.card(*m.span(1)), item=self.card(*m.span(2)), keep=m.start(3) >= 0,
-                    outcome=self.outcome(m, 4))
+        a, b = m.span(1)
+        spell = self.card(a, b)
+        a, b = m.span(2)
+        return Cast(pos, spell=spell, item=self.card(a, b), keep=m.start(3) >= 0, outcome=self.outcome(m, 4))
 
     def praeco(self, k, m, pos):
         return PraecoVotes(pos, spaces=self.words(*m.span(1)))
 
     def play(self, k, m, pos):
-        return Play(pos, card=self.card(*m.span(1)), outcome=self.outcome(m, 2))
+        a, b = m.span(1)
+        return Play(pos, card=self.card(a, b), outcome=self.outcome(m, 2))
 
     def gather(self, k, m, pos):
         if m.start(1) >= 0:
@@ -490,7 +505,8 @@ class Reading:
         return GatherContested(pos, value=int(m.group(3)), roll=int(m.group(4)), rolls=rolls)
 
     def discard(self, k, m, pos):
-        return Discard(pos, cards=self.cards(*m.span(1)))
+        a, b = m.span(1)
+        return Discard(pos, cards=self.cards(a, b))
 
     def name_card(self, k, m, pos):
         return NameCard(pos, handle=m.group(1), name=unquote(m.group(2)))
