@@ -129,6 +129,15 @@ _pos_path, _pos_line, _pos_col = _POS or (None, None, None)
 _card_name, _card_handle, _card_pos = _CARD or (None, None, None)
 _word_text, _word_pos = _WORD or (None, None)
 _Pos, _CardRef, _Word = D.Pos, L.CardRef, L.Word
+# the commonest moves and events, built inline too (where the interpreter would run Activate's ``make``)
+_TURN = _setters(L.Turn, "player", "moves", "pos")
+_ACTIVATE = _setters(L.Activate, "pos", "forced", "card", "player")
+_ADVANCE = _setters(L.Advance, "pos", "forced", "parts")
+_EXTRACT = _setters(L.Extract, "pos", "forced", "amount")
+_VOTE = _setters(L.Vote, "pos", "forced", "space")
+_INSTALL = _setters(L.Install, "pos", "forced", "spell", "item")
+_INLINE = (_POS, _CARD, _WORD, _TURN, _ACTIVATE, _ADVANCE, _EXTRACT, _VOTE, _INSTALL)
+_Turn, _Activate, _Advance, _Extract, _Vote, _Install = L.Turn, L.Activate, L.Advance, L.Extract, L.Vote, L.Install
 
 
 @cython.cclass
@@ -360,7 +369,12 @@ class Reading:
                 at = body.end()
                 if body.lastindex != body.re.groups:  # the last group: a ';' after the move
                     break
-            events.append(Turn(player, tuple(moves), player.pos))
+            turn = _new(_Turn)
+            set_player, set_moves, set_pos = _TURN
+            set_player(turn, player)
+            set_moves(turn, tuple(moves))
+            set_pos(turn, player.pos)
+            events.append(turn)
         return Log(self.path, tuple(tags), setup, tuple(events), p.lang, tuple(self.deprecated))
 
     def setup(self, head) -> tuple[L.Setup, int]:
@@ -446,7 +460,12 @@ class Reading:
         first = (self.card(c, d), int(m.group(2)))
         a, b = m.span(3)
         if a == b:  # one card (the commonest)
-            return Advance(pos, parts=(first,))
+            move = _new(_Advance)
+            set_pos, set_forced, set_parts = _ADVANCE
+            set_pos(move, pos)
+            set_forced(move, None)
+            set_parts(move, (first,))
+            return move
         parts = [first]
         if a < b:
             found, text = self.items(a, b), self.text
@@ -457,10 +476,21 @@ class Reading:
         a, b = m.span(1)
         player = self.word(a, b) if a >= 0 else None
         a, b = m.span(2)
-        return Activate(pos, card=self.card(a, b), player=player)
+        move = _new(_Activate)
+        set_pos, set_forced, set_card, set_player = _ACTIVATE
+        set_pos(move, pos)
+        set_forced(move, None)
+        set_card(move, self.card(a, b))
+        set_player(move, player)
+        return move
 
     def extract(self, k, m, pos):
-        return Extract(pos, amount=int(m.group(1)))
+        move = _new(_Extract)
+        set_pos, set_forced, set_amount = _EXTRACT
+        set_pos(move, pos)
+        set_forced(move, None)
+        set_amount(move, int(m.group(1)))
+        return move
 
     def draw(self, k, m, pos):
         deck, zone = self.kind(m.group(1)), m.group(6)
@@ -477,13 +507,24 @@ class Reading:
         if self.p.old_votes:
             self.old_spelling(k, pos)
         a, b = m.span(1)
-        return Vote(pos, space=self.word(a, b))
+        move = _new(_Vote)
+        set_pos, set_forced, set_space = _VOTE
+        set_pos(move, pos)
+        set_forced(move, None)
+        set_space(move, self.word(a, b))
+        return move
 
     def install(self, k, m, pos):
         a, b = m.span(1)
         spell = self.card(a, b)
         a, b = m.span(2)
-        return Install(pos, spell=spell, item=self.card(a, b))
+        move = _new(_Install)
+        set_pos, set_forced, set_spell, set_item = _INSTALL
+        set_pos(move, pos)
+        set_forced(move, None)
+        set_spell(move, spell)
+        set_item(move, self.card(a, b))
+        return move
 
     def cast(self, k, m, pos):
         a, b = m.span(1)
@@ -553,7 +594,7 @@ def patterns(lang: str) -> Patterns | None:
     from gtcli.grand_tribunal.lang.keywords import LANGUAGES, _deprecated_words
     from gtcli.grand_tribunal.lang.logs.quick_patterns import keyword_patterns
 
-    if lang not in LANGUAGES or None in (_POS, _CARD, _WORD):
+    if lang not in LANGUAGES or None in _INLINE:
         return None  # (the dataclasses' fields changed: Reading must learn them)
     if any(_deprecated_words(k, lang) for k in keyword_patterns(lang) if k != "VOTE"):
         return None  # an old spelling Reading does not report: the LALR path's transformer does
