@@ -356,3 +356,16 @@ def test_reads_the_same_without_cython(monkeypatch):
         mine, theirs = module.read_log(text, str(path), lang), quick.read_log(text, str(path), lang)
         assert (mine is None) == (theirs is None), path
         assert mine is None or differences(mine, theirs) is None, differences(mine, theirs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet='"\\\nab é\'', max_size=12))
+def test_strings_match_as_the_grammar_s_strings(text):
+    """quick_patterns.STRING is the grammar's STRING with its loop unrolled: the same matches."""
+    from gtcli.grand_tribunal.lang.logs.quick_patterns import STRING
+
+    grammar = (ROOT / "grammar" / "transcript.lark").read_text(encoding="utf-8")
+    theirs = re.search(r"^STRING: /(.*)/$", grammar, re.M).group(1)
+    for at in range(len(text) + 1):
+        mine, lark = re.compile(STRING).match(text, at), re.compile(theirs).match(text, at)
+        assert (mine and mine.end()) == (lark and lark.end()), (text, at)

@@ -16,7 +16,7 @@ import re
 
 SKIP = r"\s*+(?:#[^\n]*+\s*+)*+"  # %ignore WS and COMMENT
 NAME = r"[^\W\d_][\w'-]*+"
-STRING = r'"(?:[^"\\\n]|\\.)*+"'
+STRING = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'  # the grammar's "(?:[^"\\\n]|\\.)*", its loop unrolled: faster
 HANDLE = r"\?[\w-]++"
 CHOICE = r"\$[^\W\d][\w-]*+"
 CARD = rf"(?:{STRING}|{HANDLE}(?:{SKIP}{STRING})?)"
