@@ -2,6 +2,7 @@
 
     python benchmarks/bench_parse.py                 # CPU time, in this process
     python benchmarks/bench_parse.py --callgrind     # and instructions (valgrind)
+    python benchmarks/bench_parse.py --only quick    # one measure (or several, comma-separated)
 
 The corpus is ``bench_check.py``'s (five-player games, made if missing). For games 1 to
 ``--games`` it prints, per game:
@@ -91,7 +92,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games measured (after game 0)")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--callgrind", action="store_true", help="count instructions too (slow: valgrind)")
+    parser.add_argument("--only", help="the measures taken, comma-separated (default: all of " + ", ".join(CODE) + ")")
     args = parser.parse_args()
+    if args.only:
+        unknown = set(args.only.split(",")) - set(CODE)
+        if unknown:
+            parser.error(f"unknown measures: {', '.join(sorted(unknown))}")
+        for name in set(CODE) - set(args.only.split(",")):
+            del CODE[name]
     paths = corpus(args.games + 1, 2)
     print(f"{gtcli.build()} build, {args.games} corpus games")
     times = cpu(paths, args.repeats)
@@ -101,6 +109,8 @@ def main() -> None:
         if name in counts:
             line += f", {counts[name] / 1e6:6.2f} M instructions"
         print(line)
+    if "quick" not in times or "lalr" not in times:
+        return
     print(f"  quick reader / LALR path: {times['quick'] / times['lalr']:.2f} of the CPU time"
           + (f", {counts['quick'] / counts['lalr']:.2f} of the instructions" if counts else ""))
 

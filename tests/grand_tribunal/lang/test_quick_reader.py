@@ -325,3 +325,47 @@ def test_respaced_logs_take_the_quick_path(data, lang, seed):
     log = random_game(CARD_SET, 3, seed, language=lang)
     text = format_log(log, lang, CARD_SET.vocabulary, names_in(CARD_SET, SAMPLE, lang))
     assert same(_respaced(text, data), lang, quick_path=True) is not None
+
+
+def test_card_lists_over_several_lines_with_handles_and_comments():
+    """A card list's quoted cards are built inline while on the current line: lists spread over lines,
+    with comments and handles between them, read as the LALR path reads them."""
+    text = ('setup\n  hand Ana "Kindle", # first\n  ?a, ?b "Glass Orb",\n\n "Ember Wand" # last\n'
+            '  row item "Glass Orb",\r\n ?c,"Kindle"\nAna: sanctum "Kindle",\n ?a "Glass Orb" , "Ember Wand";\n'
+            '  discard ?x, # a comment\n  "Kindle"\n')
+    assert same(text, "en", quick_path=True) is not None
+    assert same(text.replace("\n", "\n\n"), "en", quick_path=True) is not None
+
+
+def test_reads_the_same_without_cython(monkeypatch):
+    """The compiled build's declarations need Cython only to compile: the source, imported where there
+    is no cython module, reads logs as it does with one."""
+    import importlib.util
+
+    from pathlib import Path
+
+    monkeypatch.setitem(sys.modules, "cython", None)  # import cython: ImportError
+    source = Path(quick.__file__).with_name("quick.py")  # (the source, even next to a compiled module)
+    spec = importlib.util.spec_from_file_location("quick_without_cython", source)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.cython.__module__ == "quick_without_cython"  # the stand-in, not Cython's
+    for path in LOGS[:40]:
+        text = path.read_text(encoding="utf-8")
+        lang = declared_language(text) or "en"
+        mine, theirs = module.read_log(text, str(path), lang), quick.read_log(text, str(path), lang)
+        assert (mine is None) == (theirs is None), path
+        assert mine is None or differences(mine, theirs) is None, differences(mine, theirs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet='"\\\nab é\'', max_size=12))
+def test_strings_match_as_the_grammar_s_strings(text):
+    """quick_patterns.STRING is the grammar's STRING with its loop unrolled: the same matches."""
+    from gtcli.grand_tribunal.lang.logs.quick_patterns import STRING
+
+    grammar = (ROOT / "grammar" / "transcript.lark").read_text(encoding="utf-8")
+    theirs = re.search(r"^STRING: /(.*)/$", grammar, re.M).group(1)
+    for at in range(len(text) + 1):
+        mine, lark = re.compile(STRING).match(text, at), re.compile(theirs).match(text, at)
+        assert (mine and mine.end()) == (lark and lark.end()), (text, at)

@@ -42,6 +42,28 @@ from dataclasses import fields, replace
 from sys import intern
 
 from gtcli.core import diagnostics as D
+
+try:
+    import cython  # the compiled build: typed attributes and positions (pure Python: no effect)
+except ImportError:  # no Cython: the declarations below mean nothing
+    class cython:  # type: ignore[no-redef]  # noqa: N801 - stands for the module
+        Py_ssize_t = int
+
+        @staticmethod
+        def cclass(cls):
+            return cls
+
+        @staticmethod
+        def declare(**kinds) -> None:
+            return None
+
+        @staticmethod
+        def locals(**kinds):
+            return lambda f: f
+
+        @staticmethod
+        def ccall(f):
+            return f
 from gtcli.core.parsing.plain import Token
 from gtcli.grand_tribunal.lang.logs.quick_patterns import _CACHED, EVENTS, KINDS, MOVES, SETUP_LINES, Patterns
 from gtcli.grand_tribunal.lang.strings import unquote
@@ -102,11 +124,28 @@ _POS, _CARD, _WORD = _setters(D.Pos, "path", "line", "col"), _setters(L.CardRef,
                  L.Install, L.Log, L.NameCard, L.Outcome, L.Pass, L.Play, L.PraecoVotes, L.RoundStart, L.Scores,
                  L.Setup, L.ToSanctum, L.TribunalStart, L.Turn, L.VisChange, L.Vote, L.Winner))
 FORCE = len(MOVES)  # the group of FORCE in Patterns.move (the last)
+# the slot setters as globals (the hot paths build positions, words and cards inline with them)
+_pos_path, _pos_line, _pos_col = _POS or (None, None, None)
+_card_name, _card_handle, _card_pos = _CARD or (None, None, None)
+_word_text, _word_pos = _WORD or (None, None)
+_Pos, _CardRef, _Word = D.Pos, L.CardRef, L.Word
+# the commonest moves and events, built inline too (where the interpreter would run Activate's ``make``)
+_TURN = _setters(L.Turn, "player", "moves", "pos")
+_ACTIVATE = _setters(L.Activate, "pos", "forced", "card", "player")
+_ADVANCE = _setters(L.Advance, "pos", "forced", "parts")
+_EXTRACT = _setters(L.Extract, "pos", "forced", "amount")
+_VOTE = _setters(L.Vote, "pos", "forced", "space")
+_INSTALL = _setters(L.Install, "pos", "forced", "spell", "item")
+_INLINE = (_POS, _CARD, _WORD, _TURN, _ACTIVATE, _ADVANCE, _EXTRACT, _VOTE, _INSTALL)
+_Turn, _Activate, _Advance, _Extract, _Vote, _Install = L.Turn, L.Activate, L.Advance, L.Extract, L.Vote, L.Install
 
 
+@cython.cclass
 class Reading:
     """One text being read: its lines' starts, and what builds its objects."""
 
+    cython.declare(p=object, text=str, path=object, starts=list, deprecated=list, names=dict, card_names=dict,
+                   line=cython.Py_ssize_t, line_start=cython.Py_ssize_t, next_line=cython.Py_ssize_t)
     __slots__ = ("p", "text", "path", "starts", "deprecated", "names", "card_names", "line", "line_start", "next_line")
 
     def __init__(self, patterns: Patterns, text: str, path: str | None) -> None:
@@ -118,23 +157,34 @@ class Reading:
         self.names, self.card_names = patterns.names, patterns.card_names
 
     # ---- positions and the pieces every line has (the commonest objects: built inline)
+    @cython.locals(at=cython.Py_ssize_t)
+    @cython.ccall
     def where(self, at: int) -> D.Pos:
         """The position of ``text[at]``: Lark's line (counting ``\\n``) and column."""
         if not self.line_start <= at < self.next_line:  # positions come mostly in order: seek rarely
             self.seek(at)
-        pos = _new(D.Pos)
-        path, line, col = _POS
-        path(pos, self.path)
-        line(pos, self.line)
-        col(pos, at - self.line_start + 1)
+        pos = _new(_Pos)
+        _pos_path(pos, self.path)
+        _pos_line(pos, self.line)
+        _pos_col(pos, at - self.line_start + 1)
         return pos
 
+    @cython.locals(at=cython.Py_ssize_t, line=cython.Py_ssize_t)
+    @cython.ccall
     def seek(self, at: int) -> None:
         starts = self.starts
-        self.line = line = bisect_right(starts, at)
+        line = self.line
+        if line < len(starts) and starts[line] <= at:  # mostly the next line, or the one after it
+            line += 1
+            if line < len(starts) and starts[line] <= at:
+                line = bisect_right(starts, at)
+        else:
+            line = bisect_right(starts, at)
+        self.line = line
         self.line_start = starts[line - 1]
         self.next_line = starts[line] if line < len(starts) else len(self.text) + 1
 
+    @cython.ccall
     def name(self, a: int, b: int) -> str:
         """The interned name ``text[a:b]``; declined if Lark's lexer may read it as a keyword."""
         raw = self.text[a:b]
@@ -147,35 +197,90 @@ class Reading:
             name = self.names[raw] = intern(raw)
         return name
 
+    @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, start=cython.Py_ssize_t)
+    @cython.ccall
     def word(self, a: int, b: int) -> L.Word:
-        word = _new(L.Word)
-        text, pos = _WORD
-        text(word, self.name(a, b))
-        pos(word, self.where(a))
+        name = self.names.get(self.text[a:b])
+        if name is None:
+            name = self.name(a, b)
+        word = _new(_Word)
+        _word_text(word, name)
+        start = self.line_start
+        if start <= a < self.next_line:  # where(a), inline
+            pos = _new(_Pos)
+            _pos_path(pos, self.path)
+            _pos_line(pos, self.line)
+            _pos_col(pos, a - start + 1)
+        else:
+            pos = self.where(a)
+        _word_pos(word, pos)
         return word
 
+    @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, start=cython.Py_ssize_t)
+    @cython.ccall
     def card(self, a: int, b: int) -> L.CardRef:
         text = self.text
         if text[a] != '"':
             m = self.p.hidden.match(text, a)
             named = m.group(2)
             return L.CardRef(unquote(named) if named is not None else None, m.group(1), self.where(a))
-        raw = text[a:b]
-        name = self.card_names.get(raw)
-        if name is None:
-            if len(self.card_names) >= _CACHED:
-                self.card_names.clear()
-            name = self.card_names[raw] = intern(unquote(raw))
-        card = _new(L.CardRef)
-        name_, handle, pos = _CARD
-        name_(card, name)
-        handle(card, None)
-        pos(card, self.where(a))
+        name = self.card_name(text[a:b])
+        card = _new(_CardRef)
+        _card_name(card, name)
+        _card_handle(card, None)
+        start = self.line_start
+        if start <= a < self.next_line:  # where(a), inline
+            pos = _new(_Pos)
+            _pos_path(pos, self.path)
+            _pos_line(pos, self.line)
+            _pos_col(pos, a - start + 1)
+        else:
+            pos = self.where(a)
+        _card_pos(card, pos)
         return card
 
+    @cython.ccall
+    def card_name(self, raw: str) -> str:
+        """The interned name of the quoted card ``raw``."""
+        names = self.card_names
+        name = names.get(raw)
+        if name is None:
+            if len(names) >= _CACHED:
+                names.clear()
+            name = names[raw] = intern(unquote(raw))
+        return name
+
+    @cython.locals(a=cython.Py_ssize_t, b=cython.Py_ssize_t, line=cython.Py_ssize_t, start=cython.Py_ssize_t,
+                   stop=cython.Py_ssize_t, at=cython.Py_ssize_t)
+    @cython.ccall
     def cards(self, a: int, b: int) -> tuple[L.CardRef, ...]:
-        card = self.card
-        return tuple([card(m.start(), m.end()) for m in self.p.cards_in.finditer(self.text, a, b) if m.lastindex])
+        """The cards of ``text[a:b]``: quoted ones (the commonest) built here, on the current line or not."""
+        found = []
+        text, path, names = self.text, self.path, self.card_names
+        line, start, stop = self.line, self.line_start, self.next_line
+        for m in self.p.cards_in.finditer(text, a, b):
+            kind = m.lastindex
+            if kind is None:  # a comment
+                continue
+            at = m.start()
+            if kind == 2 or not start <= at < stop:  # a handle, or another line
+                found.append(self.card(at, m.end()))
+                line, start, stop = self.line, self.line_start, self.next_line
+                continue
+            raw = m.group()
+            name = names.get(raw)
+            if name is None:
+                name = self.card_name(raw)
+            card = _new(_CardRef)
+            _card_name(card, name)
+            _card_handle(card, None)
+            pos = _new(_Pos)
+            _pos_path(pos, path)
+            _pos_line(pos, line)
+            _pos_col(pos, at - start + 1)
+            _card_pos(card, pos)
+            found.append(card)
+        return tuple(found)
 
     def items(self, a: int, b: int) -> list:
         """(kind, start, end) of the cards (1), names (2), choices (3) and numbers (4) of ``text[a:b]``."""
@@ -201,8 +306,9 @@ class Reading:
         return found
 
     # ---- a whole log
+    @cython.locals(at=cython.Py_ssize_t, end=cython.Py_ssize_t, start=cython.Py_ssize_t)
     def read(self) -> L.Log:
-        p, text = self.p, self.text
+        p, text, path = self.p, self.text, self.path
         end = len(text)
         at = p.skip.match(text).end()
         tags = []
@@ -233,7 +339,8 @@ class Reading:
                 events.append(self.event(EVENTS[kind - 2], m.start(), body))
                 at = body.end()
                 continue
-            player = self.word(*m.span(1))  # a turn: its moves, each but the last followed by ';'
+            a, b = m.span(1)
+            player = self.word(a, b)  # a turn: its moves, each but the last followed by ';'
             moves = []
             at = m.end()
             while True:
@@ -248,12 +355,26 @@ class Reading:
                 body = move_bodies[kind].match(text, k.end())
                 if body is None:
                     raise Decline
-                found = handlers[kind](k, body, self.where(k.start()))
+                at = k.start()
+                start = self.line_start
+                if start <= at < self.next_line:  # where(at), inline
+                    pos = _new(_Pos)
+                    _pos_path(pos, path)
+                    _pos_line(pos, self.line)
+                    _pos_col(pos, at - start + 1)
+                else:
+                    pos = self.where(at)
+                found = handlers[kind](k, body, pos)
                 moves.append(found if reason is None else replace(found, forced=reason))
                 at = body.end()
                 if body.lastindex != body.re.groups:  # the last group: a ';' after the move
                     break
-            events.append(Turn(player, tuple(moves), player.pos))
+            turn = _new(_Turn)
+            set_player, set_moves, set_pos = _TURN
+            set_player(turn, player)
+            set_moves(turn, tuple(moves))
+            set_pos(turn, player.pos)
+            events.append(turn)
         return Log(self.path, tuple(tags), setup, tuple(events), p.lang, tuple(self.deprecated))
 
     def setup(self, head) -> tuple[L.Setup, int]:
@@ -331,48 +452,92 @@ class Reading:
 
     # ---- one method per move, in the order of quick_patterns.MOVES: (keyword's match, the rest's, position)
     def sanctum(self, k, m, pos):
-        return ToSanctum(pos, cards=self.cards(*m.span(1)))
+        a, b = m.span(1)
+        return ToSanctum(pos, cards=self.cards(a, b))
 
     def advance(self, k, m, pos):
-        parts = [(self.card(*m.span(1)), int(m.group(2)))]
+        c, d = m.span(1)
+        first = (self.card(c, d), int(m.group(2)))
         a, b = m.span(3)
+        if a == b:  # one card (the commonest)
+            move = _new(_Advance)
+            set_pos, set_forced, set_parts = _ADVANCE
+            set_pos(move, pos)
+            set_forced(move, None)
+            set_parts(move, (first,))
+            return move
+        parts = [first]
         if a < b:
             found, text = self.items(a, b), self.text
             parts += [(self.card(c[1], c[2]), int(text[n[1]:n[2]])) for c, n in zip(found[::2], found[1::2])]
         return Advance(pos, parts=tuple(parts))
 
     def activate(self, k, m, pos):
-        player = self.word(*m.span(1)) if m.start(1) >= 0 else None
-        return Activate(pos, card=self.card(*m.span(2)), player=player)
+        a, b = m.span(1)
+        player = self.word(a, b) if a >= 0 else None
+        a, b = m.span(2)
+        move = _new(_Activate)
+        set_pos, set_forced, set_card, set_player = _ACTIVATE
+        set_pos(move, pos)
+        set_forced(move, None)
+        set_card(move, self.card(a, b))
+        set_player(move, player)
+        return move
 
     def extract(self, k, m, pos):
-        return Extract(pos, amount=int(m.group(1)))
+        move = _new(_Extract)
+        set_pos, set_forced, set_amount = _EXTRACT
+        set_pos(move, pos)
+        set_forced(move, None)
+        set_amount(move, int(m.group(1)))
+        return move
 
     def draw(self, k, m, pos):
         deck, zone = self.kind(m.group(1)), m.group(6)
         zone = self.kind(zone) if zone is not None else None
         if m.start(2) >= 0:
-            refill = self.card(*m.span(4)) if m.start(4) >= 0 else None
-            return Draw(pos, deck=deck, card=self.card(*m.span(3)), face_up=True, refill=refill, zone=zone)
-        return Draw(pos, deck=deck, card=self.card(*m.span(5)), zone=zone)
+            a, b = m.span(3)
+            card = self.card(a, b)
+            a, b = m.span(4)
+            return Draw(pos, deck=deck, card=card, face_up=True, refill=self.card(a, b) if a >= 0 else None, zone=zone)
+        a, b = m.span(5)
+        return Draw(pos, deck=deck, card=self.card(a, b), zone=zone)
 
     def vote(self, k, m, pos):
         if self.p.old_votes:
             self.old_spelling(k, pos)
-        return Vote(pos, space=self.word(*m.span(1)))
+        a, b = m.span(1)
+        move = _new(_Vote)
+        set_pos, set_forced, set_space = _VOTE
+        set_pos(move, pos)
+        set_forced(move, None)
+        set_space(move, self.word(a, b))
+        return move
 
     def install(self, k, m, pos):
-        return Install(pos, spell=self.card(*m.span(1)), item=self.card(*m.span(2)))
+        a, b = m.span(1)
+        spell = self.card(a, b)
+        a, b = m.span(2)
+        move = _new(_Install)
+        set_pos, set_forced, set_spell, set_item = _INSTALL
+        set_pos(move, pos)
+        set_forced(move, None)
+        set_spell(move, spell)
+        set_item(move, self.card(a, b))
+        return move
 
     def cast(self, k, m, pos):
-        return Cast(pos, spell=self.card(*m.span(1)), item=self.card(*m.span(2)), keep=m.start(3) >= 0,
-                    outcome=self.outcome(m, 4))
+        a, b = m.span(1)
+        spell = self.card(a, b)
+        a, b = m.span(2)
+        return Cast(pos, spell=spell, item=self.card(a, b), keep=m.start(3) >= 0, outcome=self.outcome(m, 4))
 
     def praeco(self, k, m, pos):
         return PraecoVotes(pos, spaces=self.words(*m.span(1)))
 
     def play(self, k, m, pos):
-        return Play(pos, card=self.card(*m.span(1)), outcome=self.outcome(m, 2))
+        a, b = m.span(1)
+        return Play(pos, card=self.card(a, b), outcome=self.outcome(m, 2))
 
     def gather(self, k, m, pos):
         if m.start(1) >= 0:
@@ -381,7 +546,8 @@ class Reading:
         return GatherContested(pos, value=int(m.group(3)), roll=int(m.group(4)), rolls=rolls)
 
     def discard(self, k, m, pos):
-        return Discard(pos, cards=self.cards(*m.span(1)))
+        a, b = m.span(1)
+        return Discard(pos, cards=self.cards(a, b))
 
     def name_card(self, k, m, pos):
         return NameCard(pos, handle=m.group(1), name=unquote(m.group(2)))
@@ -405,17 +571,18 @@ class Reading:
 
     def old_spelling(self, k, pos: D.Pos) -> None:
         """SYN006 for a vote spelled the old way, as the LALR path's transformer gives it."""
-        from gtcli.core.text import fold
-        from gtcli.grand_tribunal.lang.deprecated import deprecation
-
         word = k.group(k.lastindex)
         known = self.p.old_spelling
         old = known.get(word)
         if old is None:
+            from gtcli.core.text import fold
+
             old = fold(word) in self.p.old_votes
             if len(known) < _CACHED:
                 known[word] = old
         if old:
+            from gtcli.grand_tribunal.lang.deprecated import deprecation
+
             token = Token(word)
             token.line, token.column = pos.line, pos.col
             self.deprecated.append(deprecation("VOTE", token, pos.path, self.p.lang))
@@ -427,7 +594,7 @@ def patterns(lang: str) -> Patterns | None:
     from gtcli.grand_tribunal.lang.keywords import LANGUAGES, _deprecated_words
     from gtcli.grand_tribunal.lang.logs.quick_patterns import keyword_patterns
 
-    if lang not in LANGUAGES or None in (_POS, _CARD, _WORD):
+    if lang not in LANGUAGES or None in _INLINE:
         return None  # (the dataclasses' fields changed: Reading must learn them)
     if any(_deprecated_words(k, lang) for k in keyword_patterns(lang) if k != "VOTE"):
         return None  # an old spelling Reading does not report: the LALR path's transformer does

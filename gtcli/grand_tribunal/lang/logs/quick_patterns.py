@@ -16,7 +16,7 @@ import re
 
 SKIP = r"\s*+(?:#[^\n]*+\s*+)*+"  # %ignore WS and COMMENT
 NAME = r"[^\W\d_][\w'-]*+"
-STRING = r'"(?:[^"\\\n]|\\.)*+"'
+STRING = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'  # the grammar's "(?:[^"\\\n]|\\.)*", its loop unrolled: faster
 HANDLE = r"\?[\w-]++"
 CHOICE = r"\$[^\W\d][\w-]*+"
 CARD = rf"(?:{STRING}|{HANDLE}(?:{SKIP}{STRING})?)"
@@ -164,7 +164,7 @@ class Patterns:
         self.move = compiled(heads(MOVES) + "{_}")
         self.plain = compiled(heads(MOVES[:-1]) + "{_}")
         self.move_bodies = _Compiled(lambda i: compiled(MOVE_BODIES[MOVES[i - 1]]))
-        self.cards_in = compiled(r"#[^\n]*+|({CARD})")
+        self.cards_in = compiled(r"#[^\n]*+|({STRING})|({CARD})")  # 1: quoted (the commonest), 2: another
         self.items_in = compiled(r"#[^\n]*+|({CARD})|({NAME})|({CHOICE})|(\d++)")
         self.hidden = compiled(r"({HANDLE})(?:{_}({STRING}))?")
         self.kinds = {name: re.compile(kw[name]) for name in KINDS}
