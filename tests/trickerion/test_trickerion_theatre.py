@@ -111,7 +111,8 @@ def test_a_turn_file_with_a_show_too_many_is_refused_and_nothing_saved(session, 
 
 
 def test_a_session_edited_by_hand_is_reported_at_its_line(session):
-    text = session.read_text() + "\n[[turns]]\nturn = 1\n" + THREE_SHOWS.replace("[[performances", "[[turns.performances")
+    shows = THREE_SHOWS.replace("[[performances", "[[turns.performances")
+    text = session.read_text() + "\n[[turns]]\nturn = 1\n" + shows
     session.write_text(text)
     line = text.splitlines().index('day = "saturday"') + 1
     result = run("trickerion", "game", "show", str(session))

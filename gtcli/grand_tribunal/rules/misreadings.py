@@ -34,7 +34,8 @@ def misreading(table: Table, result: Any, name: str, recorded: int, profile: Rul
         return next((p.score for p in r.players if p.name == who), 0)
 
     def scored_by_the_line(item, without) -> bool:
-        """The line records the owner's score as the tally with ``item`` gives it, not without it."""
+        """The line gives ``item``'s owner (another player) a score the tally without it does not:
+        the line counted the item."""
         owner = item.owner
         return owner != name and owner in line and line[owner] != score(without, owner)
 

@@ -519,11 +519,8 @@ class Referee:
             return
         result = s.results[-1]
         computed = {p.name: p.score for p in result.players}
-        line = {}  # every score the line records, so that a hint describes the whole line
-        for word, score in event.scores:
-            name = self.seat_of.get(fold(word.text))
-            if name is not None:
-                line.setdefault(name, score)
+        # every score the line records (a player's first), so that a hint describes the whole line
+        line = {n: score for word, score in reversed(event.scores) if (n := self.seat_of.get(fold(word.text)))}
         earlier = s.tables[-2] if len(s.tables) > 1 else None
         for word, score in event.scores:
             name = self.player(word, "R4")

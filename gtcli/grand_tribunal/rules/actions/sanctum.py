@@ -57,7 +57,8 @@ def advance(ref, player: str, m: L.Advance) -> None:
         cards.append(card)
         paid = pay(ref, player, n, cref.pos, lambda: f"advancing {card.label()} by {n}")
         card.vis += paid
-        card.unplaced += n - paid  # V1 said it: the Vis the player lacked
+        if paid < n:  # V1 said it: the Vis the player lacked count for the card's activation
+            card.unplaced += n - paid
         cost = cost_of(ref, card)
         if cost is None:
             ref.unverified_once("K4", "costs of cards advanced while unknown", cref.pos)

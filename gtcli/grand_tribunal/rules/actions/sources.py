@@ -111,12 +111,15 @@ def _order_findings(seats: tuple[str, ...], gatherer: str,
                     rolls: list[tuple[str, int]]) -> dict[int, tuple[str, str]]:
     """A11's findings for other players listed out of clockwise order, from the gatherer's left
     under every profile: {index in ``rolls`` (each player once): (message, hint)}."""
+    if len(rolls) < 2:
+        return {}
     order = [p for p in clockwise(seats, gatherer) if p != gatherer]
     faults = out_of_turn([order.index(name) for name, _ in rolls])
     named = {n for blamed in faults.values() for n in blamed}
     in_place = [name for n, (name, _) in enumerate(rolls) if n not in named] or [name for name, _ in rolls]
     start = f"clockwise from {gatherer}'s left"
-    hint = f"{start}: others " + ", ".join(f"{name} {roll}" for name, roll in sorted(rolls, key=lambda r: order.index(r[0])))
+    in_order = sorted(rolls, key=lambda r: order.index(r[0]))
+    hint = f"{start}: others " + ", ".join(f"{name} {roll}" for name, roll in in_order)
     found = {}
     for n, blamed in faults.items():
         if len(blamed) == 2:
