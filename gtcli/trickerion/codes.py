@@ -30,6 +30,7 @@ TRK017 error the game already has its five turns
 TRK018 error there is no turn to undo
 TRK019 error there is no undone turn to redo
 TRK020 error a trick in a show whose owner never had the fame its threshold asks
+TRK021 error more shows in a turn than the Theatre has Performance cards
 """
 ), "trickerion.md")
 

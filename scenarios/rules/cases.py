@@ -181,6 +181,23 @@ def r1_at_tribunal_case() -> str:
     return tribunal_case(turns, 'activate Ana "Ember Wand"\nscores Ana 0, @@Ben 8, Caro 0\n')
 
 
+def votes_again_case() -> str:
+    """Tribunal 2 scored with Tribunal 1's tokens still on the track (they went back to the
+    Concilium, R6): Tribunal 1 left wand 2, staff 1, orb 1; Tribunal 2 has staff 2, orb 1, wand 1.
+    Right: Ashwood Staff (staff 2) 1st, 1 x 4 = 4; Ember Wand and Glass Orb (1 vote, base 2) share
+    2nd, 2 x 3 = 6 each. Counted again (staff 3, orb 2, wand 3): Ember Wand 1st, 8; Ashwood Staff
+    2nd, 3; Glass Orb 3rd, 4. Every score of the line is R4, and none says the Staff was left out."""
+    fill = Filler()
+    text = HEADER + SETUP + rounds(fill, 1, {(1, "Ben"): "Ben: extract 1; vote wand"})
+    t2 = {(1, "Ana"): 'Ana: praeco staff, orb, wand; sanctum "Ember Wand"; advance "Ember Wand" 2; '
+                      'activate "Ember Wand"; extract 1',
+          (1, "Ben"): 'Ben: sanctum "Glass Orb"; advance "Glass Orb" 2; extract 1',
+          (1, "Caro"): 'Caro: sanctum "Ashwood Staff"; advance "Ashwood Staff" 2; activate "Ashwood Staff"; '
+                       'vote staff',
+          (2, "Ben"): 'Ben: praeco potion, scroll, talisman; advance "Glass Orb" 1; activate "Glass Orb"; extract 1'}
+    return text + rounds(fill, 2, t2) + "scores @@Ana 8, Ben 4, Caro 3\n"
+
+
 def k3_drawn_again_case() -> str:
     """Call the Gale (one copy) is cast and discarded; drawn again in the same Tribunal it is K3, not K2."""
     turns = {
@@ -435,6 +452,17 @@ CASES: dict[str, str] = {
     "K1.put-vis-rival": rival_card_case("Apprentice's Help", "card"),
     "T5.activate-rival": rival_card_case("Sudden Insight", "item"),
     "V2.new-tribunal": GENEROUS_FR + SETUP + rounds(Filler(), 1, right=True) + "@@scores Ana 0, Ben 0, Caro 0\n",
+    # ---- issue 43: each finding blames the right player, once
+    # Ben rolls before Caro clockwise from Ana's left: the two are swapped, one finding at the first of them
+    "A11.misordered": simple("Ana: praeco staff, orb, wand; gather contested 3 roll 4 others @@Caro 5, Ben 2\n"),
+    # a refused Advance is the one finding: the activation after it is no A4 of its own
+    "K1.advance-misspelt": simple('Ana: praeco staff, orb, wand; sanctum "Ember Wand"; advance @@"Ember Wnd" 2; '
+                                  'activate "Ember Wand"; extract 1\n'),
+    "V1.advance-short": simple('Ana: praeco staff, orb, wand; sanctum "Ember Wand"; vis -11 to regio; '
+                               'advance @@"Ember Wand" 2; activate "Ember Wand"; extract 1\n'),
+    "A3.advance-twice": simple('Ana: praeco staff, orb, wand; sanctum "Ember Wand"; advance "Ember Wand" 1, '
+                               '@@"Ember Wand" 1; activate "Ember Wand"; extract 1\n'),
+    "R4.votes-again": votes_again_case(),
 }
 
 LEGAL: dict[str, str] = {

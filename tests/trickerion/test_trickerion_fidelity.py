@@ -31,7 +31,8 @@ def payout(result, day: str, name: str):
 # ---- a guest's own day (Decision 16) ----------------------------------------------------------------
 @pytest.mark.parametrize("own_day, change", [("sunday", +1), ("thursday", -1), ("saturday", 0)])
 def test_a_performers_own_day_counts_in_the_show_they_are_a_guest_in(own_day, change):
-    g = new_game(("Ana", "Ben"), ("manager", "engineer"))
+    # three players: two shows fit the first turn's Theatre of two cards (TRK021, Decision 20)
+    g = new_game(("Ana", "Ben", "Caro"), ("manager", "engineer", "assistant"))
     turn = Turn(theatre=(("Ben", ("friday",)),),  # the table leaves Ana's day out: her own show says it
                 performances=(Performance("friday", "Ben", (trick("Ben", 3, 2), trick("Ana", 2, 1))),
                                Performance(own_day, "Ana", (trick("Ana", 2, 2),))))
@@ -43,10 +44,11 @@ def test_a_performers_own_day_counts_in_the_show_they_are_a_guest_in(own_day, ch
 
 
 def test_a_guest_with_both_days_listed_and_own_show_gets_each_once():
-    g = new_game(("Ana", "Ben"), ("manager", "engineer"))
+    g = new_game(("Ana", "Ben", "Caro"), ("manager", "engineer", "assistant"))
     turn = Turn(theatre=(("Ana", ("thursday", "sunday")), ("Ben", ("friday",))),
                 performances=(Performance("friday", "Ben", (trick("Ben", 1), trick("Ana", 2, 2))),
                               Performance("sunday", "Ana", (trick("Ana", 1),))))
+    assert turn_problems(g, turn) == ()
     (result,) = results(record(g, turn))
     assert payout(result, "friday", "Ana").modifier.per_trick == 0  # Thursday -1 and Sunday +1
 

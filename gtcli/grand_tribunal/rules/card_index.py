@@ -33,7 +33,8 @@ class CardInPlay:
     def __init__(self, id: int, deck: str | None, name: str | None = None, handle: str | None = None,
                  owner: str | None = None, zone: str = HAND, vis: int = 0, active: bool = False,
                  face_up: bool = False, host: int | None = None, placed: tuple[int, int] | None = None,
-                 auto_active: tuple[int, int | None] | None = None, secret_draw: bool = False) -> None:
+                 auto_active: tuple[int, int | None] | None = None, secret_draw: bool = False,
+                 unplaced: int = 0) -> None:
         self.__dict__.update(
             id=id,
             deck=deck,  # item | spell | resource, when known
@@ -48,6 +49,7 @@ class CardInPlay:
             placed=placed,  # (Tribunal, place) of an Item that won an award
             auto_active=auto_active,  # X5: (turn serial, line) when its cost made it active
             secret_draw=secret_draw,  # X3: taken from a face-up row unseen; which card is known when named
+            unplaced=unplaced,  # Vis a refused Advance meant for it: not on the card, but its activation is no fault
             _index=None,  # the CardIndex of the state holding the card, or _SHARED
         )
 

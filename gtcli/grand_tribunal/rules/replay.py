@@ -519,12 +519,15 @@ class Referee:
             return
         result = s.results[-1]
         computed = {p.name: p.score for p in result.players}
+        # every score the line records (a player's first), so that a hint describes the whole line
+        line = {n: score for word, score in reversed(event.scores) if (n := self.seat_of.get(fold(word.text)))}
+        earlier = s.tables[-2] if len(s.tables) > 1 else None
         for word, score in event.scores:
             name = self.player(word, "R4")
             if name is None:
                 continue
             if computed.get(name, 0) != score:
-                code, why = misreading(s.tables[-1], result, name, score, self.profile)
+                code, why = misreading(s.tables[-1], result, name, score, self.profile, line, earlier)
                 self.error(code, f"{name} scores {computed.get(name, 0)} at Tribunal {result.tribunal}, "
                            f"not {score}{why}", word.pos, explain(result, name))
 

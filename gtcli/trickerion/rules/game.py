@@ -214,7 +214,7 @@ def play_turn(game: Game, number: int, before: tuple[PlayerState, ...], previous
     order = game.players if previous is None else next_order(previous, fame)
     tied = () if previous is None else ties(order, fame)
     turn = replace(turn, performances=with_the_turns_days(turn.theatre, turn.performances))
-    found = _entry_problems(before, turn)
+    found = _entry_problems(before, turn, number)
     adverts = _advertise(states, order, turn, found)
     advertised = {name: s.fame for name, s in states.items()}
     _placement(states, order, turn, found)
@@ -229,8 +229,8 @@ def play_turn(game: Game, number: int, before: tuple[PlayerState, ...], previous
     return result, tuple(found)
 
 
-def _entry_problems(before: tuple[PlayerState, ...], turn: Turn) -> list[Problem]:
-    """Rules the entry breaks whatever the coins: entries, teams, shows."""
+def _entry_problems(before: tuple[PlayerState, ...], turn: Turn, number: int) -> list[Problem]:
+    """Rules turn ``number``'s entry breaks whatever the coins: entries, teams, shows."""
     names = [e.name for e in turn.players]
     found = [problem("TRK007", f"{name} has two [[players]] entries in one turn", section="players", index=n,
                      key="name") for n, name in enumerate(names) if name in names[:n]]
@@ -241,7 +241,7 @@ def _entry_problems(before: tuple[PlayerState, ...], turn: Turn) -> list[Problem
             found.append(problem("TRK013", f"{entry.name}: a shard cannot buy an action point in the Theatre",
                                  "leave the Theatre out of shard_points", section="players", index=n,
                                  key="shard_points"))
-    found.extend(schedule_problems(turn.performances))
+    found.extend(schedule_problems(turn.performances, len(before), number))
     for n, performance in enumerate(turn.performances):
         found.extend(performance_problems(performance, n))
         found.extend(_performer_problems(before, turn, performance, n))

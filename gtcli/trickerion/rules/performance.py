@@ -169,9 +169,32 @@ def performance_problems(performance: Performance, index: int = 0) -> tuple[Prob
     return tuple(found)
 
 
-def schedule_problems(performances: tuple[Performance, ...]) -> tuple[Problem, ...]:
-    """Rules a turn's performances break together: one Magician a day, one show a Magician."""
+def theatre_cards(players: int, turn: int) -> int:
+    """How many Performance cards the Theatre holds in turn ``turn`` (1 to 5) of a game of
+    ``players`` (Decision 20, docs/trickerion.md).
+
+    004: the setup lays out players - 1 Riverside Theatre cards; at each end of turn the cards
+    move one slot, "from the third turn on" the last one is discarded, and the Performance
+    deck's top card fills the leftmost empty slot, so that 2/3/4 players "always have 3/4/5
+    cards during turns 3-5". So one more card after turn 1 and after turn 2 (the deck's four
+    cards last exactly to the end of turn 4), then one out and one in: players - 1, players,
+    then players + 1.
+    """
+    return players - 1 + min(max(turn, 1) - 1, 2)
+
+
+def schedule_problems(performances: tuple[Performance, ...], players: int | None = None,
+                      turn: int = 1) -> tuple[Problem, ...]:
+    """Rules a turn's performances break together: one Magician a day, one show a Magician
+    (TRK011), and, given the game's ``players`` and the ``turn``'s number, one show a
+    Performance card in the Theatre (TRK021).
+
+    A show needs a card carrying one of the performer's trick markers, and once it is over
+    every marker on the card goes back: so each card serves one show a turn. The shows that
+    find no card are the last ones in day order; a show already refused by TRK011 is not
+    counted again (one fault, one finding)."""
     found = []
+    kept = []
     for n, p in enumerate(performances):
         earlier = performances[:n]
         if any(e.day == p.day for e in earlier):
@@ -181,4 +204,21 @@ def schedule_problems(performances: tuple[Performance, ...]) -> tuple[Problem, .
         elif any(e.performer == p.performer for e in earlier):
             found.append(problem("TRK011", f"{p.performer} performs twice in one turn",
                                  "a player has one Magician", section="performances", index=n, key="performer"))
+        else:
+            kept.append(n)
+    if players is None:
+        return tuple(found)
+    cards = theatre_cards(players, turn)
+    by_day = sorted(kept, key=lambda n: DAYS.keys.index(performances[n].day))
+    for n in by_day[cards:]:
+        p = performances[n]
+        found.append(problem("TRK021", f"{p.performer}'s {p.day.capitalize()} show has no Performance card left: "
+                             f"{len(kept)} shows in turn {turn}, and the Theatre holds {cards} card(s) "
+                             f"with {players} players", THEATRE_HINT,
+                             section="performances", index=n, key="day"))
     return tuple(found)
+
+
+THEATRE_HINT = ("each Performance card serves one show a turn (its trick markers go back after it); the "
+                "Theatre holds players - 1 cards in turn 1, players in turn 2 and players + 1 from turn 3: "
+                "a show too many was entered, or one belongs to another turn")

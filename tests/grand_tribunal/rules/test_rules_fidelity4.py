@@ -76,6 +76,57 @@ def test_one_fault_is_reported_under_one_code(fixture, folder):
     assert twice == []
 
 
+QUOTED = re.compile(r'"([^"]+)"')
+
+
+def refused_advance(text: str):
+    """Each log that differs from ``text`` by one Advance refused (issue 43): a card it names
+    misspelt (K1), or one card's 2 Vis written as 1 and 1 (A3), or its Vis beyond the store (V1,
+    the player spending all but 1 Vis first); with the span of the faulted move."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        turn = TURN.fullmatch(line)
+        if not turn or line.startswith("#"):
+            continue
+        moves = turn[2].split("; ")
+        for j, move in enumerate(moves):
+            if not move.startswith("advance ") or not QUOTED.search(move):
+                continue
+            name = QUOTED.search(move)[1]
+            changed = {"misspelt": move.replace(f'"{name}"', f'"{name[:-1]}"', 1)}
+            single = re.fullmatch(r'advance ("[^"]+") 2', move)
+            if single:
+                changed["split"] = f"advance {single[1]} 1, {single[1]} 1"
+            for what, faulty in changed.items():
+                before = f"{turn[1]}: " + "; ".join(moves[:j])
+                start = len(before) + (2 if j else 0) + 1
+                new = "; ".join(moves[:j] + [faulty] + moves[j + 1:])
+                yield (f"line {i + 1}: {move} {what}", i + 1, (start, start + len(faulty)),
+                       "\n".join(lines[:i] + [f"{turn[1]}: {new}"] + lines[i + 1:]) + "\n")
+
+
+@pytest.mark.parametrize("fixture", [f for f in LEGAL if "advance \"" in f.read_text(encoding="utf-8")],
+                         ids=lambda p: p.stem)
+def test_a_refused_advance_is_one_finding(fixture, folder):
+    """One fault, one finding, A4 included (issue 43): an Advance refused is reported at the Advance,
+    and the activation the log writes after it is not an A4 of its own ("holds 0 Vis"), nor
+    anything after it that follows only from the Vis the Advance did not place."""
+    path = folder / fixture.name
+    legal = fixture.read_text(encoding="utf-8")
+    path.write_text(legal, encoding="utf-8")
+    known = {(d.line, d.col, d.code) for d in check_file(str(path), Options()).result.diagnostics}
+    extra = []
+    for what, line, (start, end), text in refused_advance(legal):
+        path.write_text(text, encoding="utf-8")
+        found = [d for d in check_file(str(path), Options()).result.diagnostics
+                 if d.severity == "error" and (d.line, d.col, d.code) not in known]
+        at_the_advance = [d for d in found if d.line == line and start <= d.col < end]
+        elsewhere = [(d.line, d.col, d.code, d.message) for d in found if d not in at_the_advance]
+        if len(at_the_advance) != 1 or elsewhere:
+            extra.append((what, [(d.col, d.code) for d in at_the_advance], elsewhere))
+    assert extra == []
+
+
 def test_the_praeco_with_no_token_left_is_p3_only(write):
     write("few.toml", (RULES / "few-tokens.toml").read_text(encoding="utf-8"))
     found, code = check(write, "Ana: praeco staff, orb, wand; draw resource \"Bribe\"\n"

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
+
 from gtcli.core.diagnostics import Pos
+from gtcli.core.text import fold
 from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.actions.cards import cost_of, find, find_quietly
 from gtcli.grand_tribunal.rules.actions.slots import spend
@@ -35,9 +38,15 @@ def advance(ref, player: str, m: L.Advance) -> None:
     for cref, n in m.parts:
         card = find(ref, player, cref, (SANCTUM,), "advancing", prefer=_inactive)
         if card is None:
+            meant = _meant_for(ref, player, cref)
+            if meant is not None:
+                meant.unplaced += n
+                quick_rotation(ref, meant, cref.pos)
             continue
         if card in cards:
             ref.error("A3", f"{card.label()} is advanced twice in one action", cref.pos)
+            card.unplaced += n
+            quick_rotation(ref, card, cref.pos)
             continue
         if card.deck == "resource":
             ref.error("A3", f"{card.label()} is a Resource: only Items and Spells are advanced", cref.pos)
@@ -48,6 +57,8 @@ def advance(ref, player: str, m: L.Advance) -> None:
         cards.append(card)
         paid = pay(ref, player, n, cref.pos, lambda: f"advancing {card.label()} by {n}")
         card.vis += paid
+        if paid < n:  # V1 said it: the Vis the player lacked count for the card's activation
+            card.unplaced += n - paid
         cost = cost_of(ref, card)
         if cost is None:
             ref.unverified_once("K4", "costs of cards advanced while unknown", cref.pos)
@@ -56,8 +67,21 @@ def advance(ref, player: str, m: L.Advance) -> None:
                      f"{card.vis - cost} Vis are wasted", cref.pos)
         quick_rotation(ref, card, cref.pos)
 
+def _meant_for(ref, player: str, cref: L.CardRef) -> CardInPlay | None:
+    """The card an Advance's part that named no card of the player's Sanctum (K1, reported) was
+    a slip for: the player's inactive Item or Spell there with the closest name, if one is
+    close. The Vis the part meant goes to it as *unplaced*, so that its activation is not a
+    second finding of the same fault."""
+    if not cref.name:
+        return None
+    mine = {fold(c.name): c for c in ref.state.cards_of(player, SANCTUM)
+            if c.name and not c.active and c.deck in ("item", "spell")}
+    close = difflib.get_close_matches(fold(cref.name), list(mine), n=1, cutoff=0.8)
+    return mine[close[0]] if close else None
+
 def make_active(ref, card: CardInPlay) -> None:
     card.vis = 0
+    card.unplaced = 0
     card.active = True
     card.face_up = True
 
@@ -70,7 +94,7 @@ def quick_rotation(ref, card: CardInPlay, pos: Pos) -> None:
     if "X5" not in ref.variants or card.active:
         return
     cost = cost_of(ref, card)
-    if cost is not None and card.vis >= cost:
+    if cost is not None and card.vis + card.unplaced >= cost:
         make_active(ref, card)
         card.auto_active = (ref.state.turn_serial, pos.line)
 
@@ -118,7 +142,7 @@ def turn_active(ref, card: CardInPlay, m: L.Activate) -> None:
         ref.error("A4", f"{card.label()} is a Resource: Resources are played, not activated", m.pos)
         return
     cost = cost_of(ref, card)
-    if cost is not None and card.vis < cost:
+    if cost is not None and card.vis + card.unplaced < cost:  # short only by a refused Advance: reported there
         ref.error("A4", f"{card.label()} holds {card.vis} Vis; it needs {cost} to become active", m.pos)
         return
     make_active(ref, card)
