@@ -54,7 +54,8 @@ def stats_report(rows: Sequence[Row], names: Names, kind: str, player: str | Non
     return {
         "game": kind, "games": len(dated), "player": display.get(only) if only else None,
         "since": since, "until": until, "outside_dates": outside,
-        "excluded": _excluded(left), "duplicates": once.of_kind(aside, of_kind), "players": per_player,
+        "excluded": _excluded(left), "duplicates": once.of_kind(aside, of_kind),
+        "conflicts": once.conflicts(aside, of_kind), "players": per_player,
         "seats": stats.seats(dated),
         "head_to_head": stats.head_to_head(dated, names, display, only),
         "probable_duplicates": [{"a": display.get(a, a), "b": display.get(b, b)}
@@ -81,6 +82,7 @@ def ratings_report(conn, rows: Sequence[Row], names: Names, kind: str,
     return {
         "game": kind, "model": "PlackettLuce", "openskill": version("openskill"), "games": len(counted),
         "excluded": _excluded(left), "duplicates": once.of_kind(aside, of_kind),
+        "conflicts": once.conflicts(aside, of_kind),
         "players": [{"name": display.get(r.player, r.player), "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal,
                      "games": r.games} for r in ratings.current(conn, kind)],
         "prediction": record(ratings.per_game(conn, kind)),

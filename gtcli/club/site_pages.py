@@ -225,10 +225,15 @@ def excluded(league: League) -> str:
         body.append(f'<h2 id="repeats">{esc(t("Records of a game counted already (each game counts once):"))}</h2>'
                     '<ul class="repeats">')
         for d in league.aside:
-            how = t("the same game as") if d["relation"] == "same" else t("the start of")
+            how = relation_words(d["relation"], t)
             body.append(f'<li>{path_html(d["file"])}: {esc(how)} {path_html(d["kept"])}</li>')
         body.append("</ul>")
     return page(league, t("Games left out"), "".join(body))
+
+
+def relation_words(relation: str, t) -> str:
+    """How a record set aside stands to the one counted (gtcli.club.once's relations)."""
+    return {"same": t("the same game as"), "prefix": t("the start of")}.get(relation, t("not kept by the club for"))
 
 
 EXCLUDED_NOTE = ("Illegal, unfinished and unreadable games are kept in the archive but counted in no statistic and no "

@@ -139,7 +139,7 @@ def test_aliases_merge_names_and_one_letter_apart_is_flagged(club_archive):
 @pytest.mark.parametrize("table, message", [
     ('[club.aliases]\nAna = 3\n', "club.aliases: 'Ana' takes a list"),
     ('[club.aliases]\nAna = ["Anita"]\nBen = ["anita"]\n', "'anita' is given for both 'Ana' and 'Ben'"),
-    ('[club]\nmembers = ["Ana"]\n', "[club] holds name, lang and an [club.aliases] table, not 'members'"),
+    ('[club]\nmembers = ["Ana"]\n', "[club] holds name, lang, keep and an [club.aliases] table, not 'members'"),
     ('[club]\nlang = "xx"\n', "club.lang 'xx' is not a language of the league site"),
     ('[club]\nname = ""\n', "club.name is the league's name"),
 ])

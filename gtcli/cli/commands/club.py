@@ -86,7 +86,8 @@ class Club:
             with _progress(as_json) as advance:
                 self.report = update(self.conn, archive, executor, self.job_of, recheck, advance)
             self._rows = None
-            self.aside = [] if keep_duplicates else of_archive(self.rows(), self.names, archive)
+            self.aside = [] if keep_duplicates else of_archive(self.rows(), self.names, archive,
+                                                                 getattr(self.settings, "keep", ()))
             self.ratings = update_ratings(self.conn, self.names, without(self.rows(), self.aside))
         except sqlite3.DatabaseError as exc:  # damage found past the check made when it was opened
             raise InputError(Diagnostic("CLUB001", f"the index {path} cannot be used: {exc}", path=str(path),
@@ -358,13 +359,16 @@ def site_cmd(archive: str, output: str, overwrite: bool, keep_duplicates: bool, 
         pages = write_site(c, output, executor, overwrite)
     except ExecutorUnavailable as exc:
         raise click.UsageError(str(exc)) from None
-    aside = [d.to_json() for d in c.aside]
+    from gtcli.club.once import conflicts, of_kind
+
+    aside, conflicted = of_kind(c.aside, c.rows()), conflicts(c.aside)
     if as_json:
-        print_json({"archive": archive, "output": output, **pages, "duplicates": aside, "index": c.index_json()})
+        print_json({"archive": archive, "output": output, **pages, "duplicates": aside, "conflicts": conflicted,
+                    "index": c.index_json()})
     else:
-        from gtcli.cli.terminal.club import set_aside_lines
+        from gtcli.cli.terminal.club import conflict_lines, set_aside_lines
 
         click.echo(safe(f"Wrote {pages['written']} page(s) to {output} ({pages['kept']} unchanged kept, "
                         f"{pages['removed']} removed): open {output}/index.html", newlines=False))
-        for line in set_aside_lines(aside):
+        for line in conflict_lines(conflicted) + set_aside_lines(aside):
             click.echo(safe(line, newlines=False))

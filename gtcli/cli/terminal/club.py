@@ -50,15 +50,34 @@ def set_aside_lines(aside: list[dict[str, str]]) -> list[str]:
     lines = [f"{len(aside)} record(s) of a game already counted set aside (each game counts once; "
              "--keep-duplicates counts them):"]
     for d in aside[:SHOWN_DUPLICATES]:
-        how = "the same game as" if d["relation"] == "same" else "the start of"
-        lines.append(f"  {d['file']}: {how} {d['kept']}")
+        lines.append(f"  {d['file']}: {RELATIONS.get(d['relation'], d['relation'])} {d['kept']}")
     if len(aside) > SHOWN_DUPLICATES:
         lines.append(f"  and {len(aside) - SHOWN_DUPLICATES} more (--json lists them)")
     return lines
 
 
-def _set_aside(out: Any, aside: list[dict[str, str]]) -> None:
-    for line in set_aside_lines(aside):
+RELATIONS = {"same": "the same game as", "prefix": "the start of",
+             "overruled": "not the record the club keeps ([club] keep in gt.toml):"}
+DIFFER = {"rules": "rules (profile, variants, card set or board)", "result": "result", "date": "date"}
+
+
+def conflict_lines(conflicts: list[dict[str, Any]]) -> list[str]:
+    """Records of the same moves that disagree (gtcli.club.once): each group, what differs, how to choose."""
+    if not conflicts:
+        return []
+    lines = [f"{len(conflicts)} conflict(s): records of the same moves that disagree, none of them counted until "
+             "the club keeps one ([club] keep = [\"PATH\"] in gt.toml):"]
+    for c in conflicts[:SHOWN_DUPLICATES]:
+        files = ", ".join(f"{f} ({d or 'no date'})" if "date" in c["differ"] else f
+                          for f, d in zip(c["files"], c["dates"]))
+        lines.append(f"  {files}: other {', '.join(DIFFER[d] for d in c['differ'])}")
+    if len(conflicts) > SHOWN_DUPLICATES:
+        lines.append(f"  and {len(conflicts) - SHOWN_DUPLICATES} more (--json lists them)")
+    return lines
+
+
+def _set_aside(out: Any, aside: list[dict[str, str]], conflicts: list[dict[str, Any]] = ()) -> None:
+    for line in conflict_lines(list(conflicts)) + set_aside_lines(aside):
         out.print(line)
 
 
@@ -80,7 +99,7 @@ def render_stats(data: dict[str, Any]) -> None:
     if data["outside_dates"]:
         out.print(f"{data['outside_dates']} legal game(s) outside the dates (undated ones too) not counted")
     _left_out(out, data["excluded"])
-    _set_aside(out, data.get("duplicates", []))
+    _set_aside(out, data.get("duplicates", []), data.get("conflicts", []))
     if not data["players"]:
         out.print("No legal, complete game to count yet.")
         _others(out, data)
@@ -139,7 +158,7 @@ def render_ratings(data: dict[str, Any]) -> None:
     out.print(f"{data['game']}: {data['games']} game(s) rated in date order, then path order "
               f"(openskill {data['openskill']}, {data['model']})")
     _left_out(out, data["excluded"])
-    _set_aside(out, data.get("duplicates", []))
+    _set_aside(out, data.get("duplicates", []), data.get("conflicts", []))
     if not data["players"]:
         out.print("No legal, complete game to rate yet.")
         _others(out, data)
