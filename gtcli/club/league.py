@@ -206,6 +206,7 @@ def _first_reached(counted: Sequence[Row], names: Names, key: str, what: str, ta
 def _player_sections(league: League, kind: str, of_kind: Sequence[Row], counted: Sequence[Row], names: Names,
                      numbers: dict, entries: dict) -> None:
     counted_paths = {r.path for r in counted}
+    key_of = {shown: key for key, shown in league.display.items()}  # a name shown escaped is not its key
     mine: dict[str, list[Row]] = {}
     for r in of_kind:
         for key in dict.fromkeys(names.key(s.name) for s in r.seats):
@@ -214,7 +215,7 @@ def _player_sections(league: League, kind: str, of_kind: Sequence[Row], counted:
         played = [r for r in games if r.path in counted_paths]
         h2h = stats.head_to_head(played, names, league.display, key)
         for h in h2h:
-            h["key_b"] = names.key(h["b"])
+            h["key_b"] = key_of.get(h["b"], names.key(h["b"]))
         history = []  # (date, rating after) of each game counted
         for r in played:
             e = entries[r.path]

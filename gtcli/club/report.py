@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gtcli.club import once, ratings, stats, store
-from gtcli.club.names import Names, probable_duplicates
+from gtcli.club.names import Names, probable_duplicates_why
 from gtcli.club.once import SetAside
 from gtcli.club.prediction import record
 from gtcli.club.work import Row
@@ -58,8 +58,8 @@ def stats_report(rows: Sequence[Row], names: Names, kind: str, player: str | Non
         "conflicts": once.conflicts(aside, of_kind), "players": per_player,
         "seats": stats.seats(dated),
         "head_to_head": stats.head_to_head(dated, names, display, only),
-        "probable_duplicates": [{"a": display.get(a, a), "b": display.get(b, b)}
-                                for a, b in probable_duplicates(display)],
+        "probable_duplicates": [{"a": display.get(a, a), "b": display.get(b, b), "why": why}
+                                for a, b, why in probable_duplicates_why(display)],
         "other_games": {k: n for k, n in _kinds(rows).items() if k != kind and n},
     }
 
@@ -100,8 +100,8 @@ def duplicates_report(rows: Sequence[Row], names: Names, archive: str) -> dict[s
         games = {k: 0 for k in display}
         for written, c in counts.items():
             games[names.key(written)] += c
-        players += [{"game": kind, "a": display[a], "b": display[b], "games_a": games[a], "games_b": games[b]}
-                    for a, b in probable_duplicates(display)]
+        players += [{"game": kind, "a": display[a], "b": display[b], "games_a": games[a], "games_b": games[b],
+                     "why": why} for a, b, why in probable_duplicates_why(display)]
     return {"players": players, **_duplicate_games(rows, archive)}
 
 

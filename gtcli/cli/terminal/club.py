@@ -143,7 +143,7 @@ def render_stats(data: dict[str, Any]) -> None:
 
 def _duplicate_names(out: Any, pairs: list[dict[str, Any]]) -> None:
     for p in pairs:
-        out.print(f"Probably one player: {p['a']} and {p['b']} (one letter apart; never merged: "
+        out.print(f"Probably one player: {p['a']} and {p['b']} ({p.get('why', 'one letter apart')}; never merged: "
                   f"[club.aliases] in gt.toml merges them)")
 
 
