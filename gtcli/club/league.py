@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gtcli.club import once, ratings, stats, store
-from gtcli.club.names import Names
+from gtcli.club.names import Names, probable_duplicates_why
 from gtcli.club.prediction import record
 from gtcli.club.work import Row
 
@@ -106,6 +106,8 @@ def gather(conn, rows: Sequence[Row], names: Names, aside: Sequence[once.SetAsid
             "game": kind, "games": len(counted), "excluded": len(left) + sum(r.path in conflicted for r in of_kind),
             "aside": sum(1 for r in of_kind if r.path in repeats), "standings": standings,
             "prediction": record(ratings.per_game(conn, kind)),
+            "probable": [{"a": a, "b": b, "why": why} for a, b, why in
+                         probable_duplicates_why({names.key(s.name) for r in of_kind for s in r.seats})],
             "latest": [entries[r.path] for r in _newest(counted)[:LATEST]],
             "records": _records(counted, names, numbers, entries)})
         _player_sections(league, kind, of_kind, counted, names, numbers, entries)

@@ -139,6 +139,10 @@ def front(league: League) -> str:
         if k["aside"]:
             counts.append(f'<a href="excluded.html#repeats">{k["aside"]} {t("set aside as repeats")}</a>')
         parts.append(f'<p class="counts">{"; ".join(counts)}.</p>')
+        for same in k.get("probable", []):
+            parts.append(f'<p class="note coin probable">{esc(t("Probably one player"))}: {who(league, same["a"])} '
+                         f'{esc(t("and"))} {who(league, same["b"])} ({esc(t(same["why"]))}; '
+                         f'{esc(t("never merged: [club.aliases] in gt.toml merges them"))})</p>')
         if k["standings"]:
             top = k["standings"][0]
             parts.append(f'<p class="leader">{esc(t("Leader"))}: <strong>{who(league, top["key"])}</strong> '
