@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gtcli.club.once import set_aside
 from gtcli.club.work import LEGAL, Row, Seat
@@ -142,3 +144,24 @@ def test_the_order_a_stranger_writes_decides_nothing():
                     "short.gtl": ("c.gtl", "overruled")}
     other = [row("a.gtl", "y"), row("d.gtl", "z", winner=2)]  # another result
     assert [s.differ for s in set_aside(other, units.get)] == [("result",), ("result",)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["abc", "abcd", "ab", "xyz"]), st.sampled_from(["r", "s"]),
+                          st.sampled_from([1, 2]), st.sampled_from(["2024-01-01", "0001-01-01", None])),
+                min_size=1, max_size=7), st.randoms())
+def test_a_record_set_aside_as_a_repeat_always_agrees_with_the_one_counted(records, rnd):
+    rows = [row(f"r{n}.gtl", f"{moves}{n}", date, rules, winner, len(moves))
+            for n, (moves, rules, winner, date) in enumerate(records)]
+    units = {r.path: list(moves) for r, (moves, *_) in zip(rows, records)}
+    found = set_aside(rows, units.get)
+    shuffled = rows[:]
+    rnd.shuffle(shuffled)
+    assert set_aside(shuffled, units.get) == found  # the order files come in decides nothing
+    facts = {r.path: (r.rules, r.seats, r.date) for r in rows}
+    aside = {s.path for s in found}
+    for s in found:
+        if s.relation == "conflict":
+            assert s.path in s.files and all(f in aside for f in s.files)  # none of a conflict counts
+        else:
+            assert facts[s.path] == facts[s.kept] and s.kept not in aside
