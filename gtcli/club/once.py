@@ -16,10 +16,10 @@ records that repeat another one, and the commands leave them out of every figure
 * their judged **result**: each seat's total and whether it won;
 * their **date** (the date the club sees is the one its record gives).
 
-Of the records of one game, the one kept is the one with the most moves, then the most lines
-(a whole record over one that stops early), then the **first in path order**: the club's own
-archive order, never a date or anything else a file says about itself. The others are set
-aside: ``same`` or ``prefix`` (it stops early).
+Of the records of one game, the one kept is the one with the most moves (a whole record over
+one that stops early), then the **first in path order**: the club's own archive order, never
+a date, an extra ``winner`` line or anything else a file says about itself. The others are set
+aside: ``same``, or ``prefix`` (it stops early, or leaves out scores or winner lines).
 
 **A conflict.** Records of the same moves that disagree on rules, result or date are not one
 game that a tie-break may settle: a stranger's copy under another profile, with another
@@ -138,7 +138,7 @@ def _one_game(game: list[tuple[Row, int]], chosen: dict[str, int]) -> list[SetAs
     """The records of one game's moves set aside (module docstring)."""
     if len(game) < 2:
         return []
-    rank = {r.path: (-chosen.get(r.path, -1), -n, -r.units, store.path_key(r.path)) for r, n in game}
+    rank = {r.path: (-chosen.get(r.path, -1), -n, store.path_key(r.path)) for r, n in game}
     game = sorted(game, key=lambda g: rank[g[0].path])
     facts = {r.path: _facts(r) for r, _ in game}
     differ = tuple(name for i, name in enumerate(FACTS) if len({f[i] for f in facts.values()}) > 1)
@@ -152,7 +152,7 @@ def _one_game(game: list[tuple[Row, int]], chosen: dict[str, int]) -> list[SetAs
         if facts[r.path] != facts[kept.path]:
             out.append(SetAside(r.path, kept.path, OVERRULED))
         else:
-            out.append(SetAside(r.path, kept.path, "same" if (n, r.units) == (moves, kept.units) else "prefix"))
+            out.append(SetAside(r.path, kept.path, "prefix" if n < moves or r.units < kept.units else "same"))
     return out
 
 

@@ -165,3 +165,13 @@ def test_a_record_set_aside_as_a_repeat_always_agrees_with_the_one_counted(recor
             assert s.path in s.files and all(f in aside for f in s.files)  # none of a conflict counts
         else:
             assert facts[s.path] == facts[s.kept] and s.kept not in aside
+
+
+def test_an_extra_winner_line_does_not_make_a_strangers_copy_the_record_kept(club_archive):
+    original = club_archive / ORIGINAL
+    text = original.read_text(encoding="utf-8")
+    copy = club_archive / "inbox" / "longer.gtl"
+    copy.parent.mkdir()
+    copy.write_text(text + text.rstrip("\n").splitlines()[-1] + "\n", encoding="utf-8")  # "winner X" twice: legal
+    stats = data("club", "stats", club_archive)
+    assert stats["duplicates"] == [{"file": "inbox/longer.gtl", "kept": ORIGINAL, "relation": "same"}]
