@@ -27,10 +27,12 @@ class Unit:
 
 
 def units(log: L.Log, players: tuple[str, ...], vocabulary=None, limit: int | None = None,
-          names: dict[str, str] | None = None) -> list[Unit]:
+          names: dict[str, str] | None = None, claims: bool = True) -> list[Unit]:
     """The units of ``log`` (whose ``[Players]`` header lists ``players``); with ``limit``, the first
     ones only. ``names`` maps folded card names in any language to the card set's own
-    (:func:`gtcli.grand_tribunal.lang.cards.sets.names_in`), so records in two languages compare equal."""
+    (:func:`gtcli.grand_tribunal.lang.cards.sets.names_in`), so records in two languages compare equal.
+    Without ``claims``, the recorded ``scores`` and ``winner`` lines are left out: the moves alone
+    (what the rules then score, a record's claims being checked against them)."""
     from gtcli.grand_tribunal.lang.keywords import header_tag
 
     writer = _writer(vocabulary)
@@ -42,6 +44,8 @@ def units(log: L.Log, players: tuple[str, ...], vocabulary=None, limit: int | No
     for event in log.events:
         if limit is not None and len(out) >= limit:
             return out[:limit]
+        if not claims and isinstance(event, (L.Scores, L.Winner)):
+            continue
         if isinstance(event, L.Turn):
             who = fold(event.player.text)
             out += [Unit(f"{who}: {fold(writer.move(m))}", m.pos.line or event.pos.line) for m in event.moves]
@@ -82,14 +86,15 @@ def fingerprint(log: L.Log, players: tuple[str, ...], text: str, vocabulary=None
                 names: dict[str, str] | None = None) -> tuple[str, str, int]:
     """(opening, record, number of events): what the index keeps of a record.
 
-    The *opening* is the hash of the first :data:`OPENING` units; records that share it are
+    The *opening* is the hash of the first :data:`OPENING` units of moves (no scores or winner
+    line: records of the same moves scored under other rules share it); records that share it are
     compared whole by :func:`compare` (``gt club duplicates``). The *record* is only a cheap
     shortcut for that: a hash of the log's text from its setup (or first event) on, so without
     its tags, equal for two copies of one record, which need not be read again; two records of
     one game written otherwise (laid out, commented or in another language) get different
     hashes, and the comparison finds them the same.
     """
-    opening = digest([u.text for u in units(log, players, vocabulary, OPENING, names)])
+    opening = digest([u.text for u in units(log, players, vocabulary, OPENING, names, claims=False)])
     first = log.setup.pos if log.setup is not None else log.events[0].pos if log.events else None
     start = 0
     if first is not None and first.line:  # the play starts there: the header's tags are left out
@@ -123,8 +128,9 @@ def compare(a: list[Unit], b: list[Unit]) -> Difference:
     return Difference("differ", None, n, at_a, at_b, lengths)
 
 
-def read_units(path: str) -> list[Unit]:
-    """The units of the log at ``path`` (read within gt's limits; InputError if it cannot be parsed).
+def read_units(path: str, claims: bool = True) -> list[Unit]:
+    """The units of the log at ``path`` (read within gt's limits; InputError if it cannot be parsed);
+    without ``claims``, its moves alone (:func:`units`).
 
     Card names are compared through the card set the log names (its own tag only, within the
     log's folder, as ``gt check`` allows), so a translated record is the same game; without a
@@ -139,7 +145,7 @@ def read_units(path: str) -> list[Unit]:
         vocabulary, names = canonical_names(header.cards, path, log.language)
     except InputError:
         vocabulary, names = canonical_names(None, path, log.language)
-    return units(log, header.players, vocabulary, names=names)
+    return units(log, header.players, vocabulary, names=names, claims=claims)
 
 
 def canonical_names(cards: str | None, path: str, language: str):

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gtcli.club import once, ratings, stats, store
-from gtcli.club.names import Names
+from gtcli.club.names import Names, probable_duplicates_why
 from gtcli.club.prediction import record
 from gtcli.club.work import Row
 
@@ -81,7 +81,8 @@ def gather(conn, rows: Sequence[Row], names: Names, aside: Sequence[once.SetAsid
     display = names.display(stats.spellings(rows))
     pages = {k: player_page(k) for k in display}
     league = League(title, lang, archive_name, display, pages, game_pages, sheets)
-    repeats = {s.path: s for s in aside}
+    repeats = {s.path: s for s in aside if s.relation != once.CONFLICT}
+    conflicted = {s.path: s for s in aside if s.relation == once.CONFLICT}
     entries = {}
     for kind in KINDS:
         of_kind = sorted((r for r in rows if r.game == kind), key=store.game_order)
@@ -89,11 +90,12 @@ def gather(conn, rows: Sequence[Row], names: Names, aside: Sequence[once.SetAsid
             continue
         counted, left = stats.eligible(once.without(of_kind, aside), names)
         why = {e.path: e.reason for e in left}
+        why.update((r.path, conflict_reason(conflicted[r.path])) for r in of_kind if r.path in conflicted)
         after = ratings.after_each_game(conn, kind)
         for r in of_kind:
             entries[r.path] = _entry(league, r, names, after, why.get(r.path), repeats.get(r.path))
-        league.left_out += [_left(league, r, why[r.path]) for r in of_kind if r.path in why]
-        league.aside += [s.to_json() for s in aside if s.path in {r.path for r in of_kind}]
+        league.left_out += [_left(league, r, why[r.path], conflicted.get(r.path)) for r in of_kind if r.path in why]
+        league.aside += once.of_kind(aside, of_kind)
         numbers = {p["key"]: p for p in stats.players(counted, names, display)}
         standings = [{"key": r.player, "ordinal": r.ordinal, "games": r.games,
                       "wins": numbers.get(r.player, {}).get("wins", 0),
@@ -101,9 +103,11 @@ def gather(conn, rows: Sequence[Row], names: Names, aside: Sequence[once.SetAsid
                       "average_place": numbers.get(r.player, {}).get("average_place", 0.0)}
                      for r in ratings.current(conn, kind)]
         league.kinds.append({
-            "game": kind, "games": len(counted), "excluded": len(left),
+            "game": kind, "games": len(counted), "excluded": len(left) + sum(r.path in conflicted for r in of_kind),
             "aside": sum(1 for r in of_kind if r.path in repeats), "standings": standings,
             "prediction": record(ratings.per_game(conn, kind)),
+            "probable": [{"a": a, "b": b, "why": why} for a, b, why in
+                         probable_duplicates_why({names.key(s.name) for r in of_kind for s in r.seats})],
             "latest": [entries[r.path] for r in _newest(counted)[:LATEST]],
             "records": _records(counted, names, numbers, entries)})
         _player_sections(league, kind, of_kind, counted, names, numbers, entries)
@@ -130,11 +134,20 @@ def _entry(league: League, r: Row, names: Names, after: dict, why: str | None, r
             "repeat": repeat.to_json() if repeat is not None else None}
 
 
-def _left(league: League, r: Row, why: str) -> dict:
+def conflict_reason(s: once.SetAside) -> str:
+    """Why a record of a conflict is not counted (:mod:`gtcli.club.once`), naming the other records."""
+    others = [f for f in s.files if f != s.path]
+    return (f"conflict: the same moves as {', '.join(others)} with another {', '.join(s.differ)}; "
+            f"none counts until the club keeps one ([club] keep in gt.toml)")
+
+
+def _left(league: League, r: Row, why: str, conflict: once.SetAside | None = None) -> dict:
     reason = relative_reason(r.reason, r.path)
+    where = [r.path] + ([f for f in conflict.files if f != r.path][:1] if conflict else [])
     return {"file": r.path, "game": r.game, "reason": why, "href": league.game_pages.get(r.path),
             "finding": first_finding(reason) if r.reason else None,
-            "check": _command(r.kind), "check_path": _shell(league.archive_name + "/" + r.path)}
+            "check": "gt diff" if conflict else _command(r.kind),
+            "check_path": " ".join(_shell(league.archive_name + "/" + p) for p in where)}
 
 
 def _command(kind: str) -> str:
@@ -195,6 +208,7 @@ def _first_reached(counted: Sequence[Row], names: Names, key: str, what: str, ta
 def _player_sections(league: League, kind: str, of_kind: Sequence[Row], counted: Sequence[Row], names: Names,
                      numbers: dict, entries: dict) -> None:
     counted_paths = {r.path for r in counted}
+    key_of = {shown: key for key, shown in league.display.items()}  # a name shown escaped is not its key
     mine: dict[str, list[Row]] = {}
     for r in of_kind:
         for key in dict.fromkeys(names.key(s.name) for s in r.seats):
@@ -203,7 +217,7 @@ def _player_sections(league: League, kind: str, of_kind: Sequence[Row], counted:
         played = [r for r in games if r.path in counted_paths]
         h2h = stats.head_to_head(played, names, league.display, key)
         for h in h2h:
-            h["key_b"] = names.key(h["b"])
+            h["key_b"] = key_of.get(h["b"], names.key(h["b"]))
         history = []  # (date, rating after) of each game counted
         for r in played:
             e = entries[r.path]

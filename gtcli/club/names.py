@@ -4,8 +4,9 @@ Two spellings are the same player when they fold to the same text (case, accents
 and ``-`` and runs of spaces ignored: :func:`gtcli.core.text.fold`), or when the club's
 ``[club.aliases]`` (gt.toml) lists one as another spelling of the other. Nothing else is
 merged: names that differ by one letter (``Ana`` and ``Anna``, ``Beñat`` and ``Benat`` are
-already the same) are only *flagged* as probable duplicates, for the club to settle with an
-alias. Pure functions; the database stores names as written and matching happens when a
+already the same), or only by look-alike letters (Cyrillic "Аnа") or invisible characters
+(:mod:`gtcli.club.lookalike`), are only *flagged* as probable duplicates, for the club to
+settle with an alias. A name is shown with its invisible characters escaped (``Ana\u200b``). Pure functions; the database stores names as written and matching happens when a
 question is asked, so a change of aliases needs no new indexing.
 """
 
@@ -15,7 +16,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from gtcli.club.lookalike import skeleton, visible, without_invisible
 from gtcli.core.text import fold
+
+MAX_LOOK_ALIKES = 20  # past this many names of one skeleton (a hostile file), each is paired with the first only
+ONE_LETTER, LOOK_ALIKE, INVISIBLE = "one letter apart", "look-alike letters", "invisible characters"
 
 
 @dataclass(frozen=True)
@@ -40,7 +45,7 @@ class Names:
 
     def display(self, spellings: Counter) -> dict[str, str]:
         """key -> the name to show: the club's own spelling for an aliased player, else the
-        spelling written most often (ties: the first in sorted order)."""
+        spelling written most often (ties: the first in sorted order), invisible characters escaped."""
         best: dict[str, tuple[int, str]] = {}
         for written, n in spellings.items():
             k = self.key(written)
@@ -48,7 +53,7 @@ class Names:
             candidate = (-(1 << 62), chosen) if chosen is not None else (-n, written)
             if k not in best or candidate < best[k]:
                 best[k] = candidate
-        return {k: v[1] for k, v in best.items()}
+        return {k: visible(v[1]) for k, v in best.items()}
 
 
 def one_edit_apart(a: str, b: str) -> bool:
@@ -68,6 +73,37 @@ def one_edit_apart(a: str, b: str) -> bool:
 
 
 def probable_duplicates(keys: Iterable[str]) -> list[tuple[str, str]]:
+    """Pairs of player identities (folded) that are probably one player, each pair once, sorted
+    (:func:`probable_duplicates_why`)."""
+    return [(a, b) for a, b, _ in probable_duplicates_why(keys)]
+
+
+def probable_duplicates_why(keys: Iterable[str]) -> list[tuple[str, str, str]]:
+    """(a, b, why) for the pairs of player identities (folded) that differ only by invisible
+    characters (:data:`INVISIBLE`), only by look-alike letters or invisible characters
+    (:data:`LOOK_ALIKE`: :func:`gtcli.club.lookalike.skeleton`), or by one edit
+    (:data:`ONE_LETTER`: :func:`one_edit_apart`); each pair once, sorted."""
+    keys = set(keys)
+    skeletons = {k: skeleton(k) for k in keys}
+
+    def why(a: str, b: str) -> str:
+        if skeletons[a] != skeletons[b]:
+            return ONE_LETTER
+        return INVISIBLE if without_invisible(a) == without_invisible(b) else LOOK_ALIKE
+
+    found = {(a, b): why(a, b) for a, b in _one_edit_pairs(keys)}
+    by_skeleton: dict[str, list[str]] = {}
+    for k in keys:
+        by_skeleton.setdefault(skeletons[k], []).append(k)
+    for same in by_skeleton.values():
+        ordered = sorted(same)
+        for n, a in enumerate(ordered[:1] if len(ordered) > MAX_LOOK_ALIKES else ordered):
+            for b in ordered[n + 1:]:
+                found[(a, b)] = why(a, b)
+    return sorted((a, b, why) for (a, b), why in found.items())
+
+
+def _one_edit_pairs(keys: set[str]) -> list[tuple[str, str]]:
     """Pairs of player identities (folded) one edit apart, each pair once, sorted.
 
     Names of one or two letters are left out (``Al`` and ``Ali`` are as likely two people).
@@ -77,7 +113,7 @@ def probable_duplicates(keys: Iterable[str]) -> list[tuple[str, str]]:
     names cost some 10,000 x their length, not 50 million comparisons.
     """
     buckets: dict[str, set[str]] = {}
-    for k in set(keys):
+    for k in keys:
         if len(k) > 2:
             for variant in {k, *(k[:i] + k[i + 1:] for i in range(len(k)))}:
                 buckets.setdefault(variant, set()).add(k)

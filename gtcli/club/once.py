@@ -1,4 +1,5 @@
-"""A game is counted once: the records of one game beyond the first are set aside before counting.
+"""A game is counted once, and a stranger's record never decides which: records of one game beyond
+the one kept are set aside before counting, and records that disagree are a conflict.
 
 A club's archive often holds one game twice: a mailed copy saved beside the original (the
 same bytes), the same game typed up again or put into Spanish with ``gt fmt --lang es`` (the
@@ -6,17 +7,35 @@ same moves, other bytes), or a record that stops early beside the whole one (a p
 Statistics, ratings and the league site count each game once: :func:`set_aside` names the
 records that repeat another one, and the commands leave them out of every figure and say so.
 
-Which record is kept, of records that are one game: **the longest** (the most units, so a
-whole record is kept over one that stops early); of records equally long, **the earliest**
-in game order (date, then path: :func:`gtcli.club.store.game_order`). A record is set aside
-when it is the same game as, or the start of, a record kept.
+**One game.** Two records are one game only when they agree on all of:
+
+* their **moves** (the units of :mod:`gtcli.club.diff` without the ``scores`` and ``winner``
+  lines, which are claims the rules check), one the same as or the start of the other;
+* their **rules**: :attr:`gtcli.club.work.Row.rules`, a digest of the profile's parameters, the
+  variants, the card set and the board, everything that decides the result besides the moves;
+* their judged **result**: each seat's total and whether it won;
+* their **date** (the date the club sees is the one its record gives).
+
+Of the records of one game, the one kept is the one with the most moves (a whole record over
+one that stops early), then the **first in path order**: the club's own archive order, never
+a date, an extra ``winner`` line or anything else a file says about itself. The others are set
+aside: ``same``, or ``prefix`` (it stops early, or leaves out scores or winner lines).
+
+**A conflict.** Records of the same moves that disagree on rules, result or date are not one
+game that a tie-break may settle: a stranger's copy under another profile, with another
+winner or an earlier date would otherwise replace the club's game. Every record of such a
+group is set aside with the relation ``conflict`` (neither counts) and named by every
+command, until the club chooses: ``[club] keep = ["path/of/the/record"]`` in gt.toml (paths
+relative to the archive) keeps that record; records agreeing with it are set aside as
+``same`` or ``prefix`` of it, the others as ``overruled``. ``keep`` also chooses among exact
+copies. A ``keep`` naming two records of one group keeps the first it names.
 
 How they are found (what ``gt club duplicates`` compares, :mod:`gtcli.club.diff`): logs of
-one game kind whose openings (the first 16 units: seating, setup, first moves, in canonical
-form) are equal are candidates; two with the same ``record`` hash (the same text from the
-setup on) are the same game without reading them; others are read and compared unit by unit
-(layout, comments, tags and language do not count). Sessions (``gt game``, Trickerion) are
-the same game when their bytes are. A record whose opening differs (a game recorded with
+one game kind whose openings (the first 16 units of moves, in canonical form) are equal are
+candidates; two with the same ``record`` hash (the same text from the setup on) are the same
+moves without reading them; others are read and compared unit by unit (layout, comments, tags
+and language do not count). Sessions (``gt game``, Trickerion) are the same game when their
+bytes are (and so agree on everything). A record whose opening differs (a game recorded with
 another seating) is not found. Only games that count are compared: a record left out
 (illegal, incomplete) is left out already.
 """
@@ -29,23 +48,33 @@ from dataclasses import dataclass
 
 from gtcli.club import store
 from gtcli.club.work import Row
+from gtcli.core.text import fold
+
+CONFLICT, OVERRULED = "conflict", "overruled"
+FACTS = ("rules", "result", "date")
 
 
 @dataclass(frozen=True)
 class SetAside:
     path: str  # the record set aside
-    kept: str  # the record of the same game that is counted
-    relation: str  # "same" (the same game) or "prefix" (it stops early: the start of the kept one)
+    kept: str  # the record of the same game that is counted ("" in a conflict: none is)
+    relation: str  # "same", "prefix" (it stops early), "overruled" (the club keeps another) or "conflict"
+    differ: tuple[str, ...] = ()  # a conflict's: which of FACTS its records disagree on
+    files: tuple[str, ...] = ()  # a conflict's records, in path order
+    dates: tuple[str | None, ...] = ()  # their dates
 
     def to_json(self) -> dict[str, str]:
         return {"file": self.path, "kept": self.kept, "relation": self.relation}
 
+    def conflict_json(self) -> dict:
+        return {"files": list(self.files), "differ": list(self.differ), "dates": list(self.dates)}
 
-Units = Callable[[str], "list[str] | None"]  # a record's path -> its units' texts (None: cannot be read)
+
+Units = Callable[[str], "list[str] | None"]  # a record's path -> its moves' texts (None: cannot be read)
 
 
 def archive_units(archive: str) -> Units:
-    """The units of a record of ``archive`` (by its relative path), read once each; None if unreadable."""
+    """The moves of a record of ``archive`` (by its relative path), read once each; None if unreadable."""
     from gtcli.club.diff import read_units
     from gtcli.core.diagnostics import InputError
 
@@ -54,7 +83,7 @@ def archive_units(archive: str) -> Units:
     def units(path: str) -> list[str] | None:
         if path not in memo:
             try:
-                memo[path] = [u.text for u in read_units(os.path.join(archive, path))]
+                memo[path] = [u.text for u in read_units(os.path.join(archive, path), claims=False)]
             except (InputError, OSError):
                 memo[path] = None
         return memo[path]
@@ -62,50 +91,69 @@ def archive_units(archive: str) -> Units:
     return units
 
 
-def set_aside(counted: Sequence[Row], units: Units) -> list[SetAside]:
-    """The records of ``counted`` (games that count) that repeat another record of it, in path order."""
+def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = ()) -> list[SetAside]:
+    """The records of ``counted`` (games that count) that repeat another record of it or conflict
+    with one, in path order; ``keep``: the records the club chose (module docstring)."""
     groups: dict[tuple, list[Row]] = {}
     for row in counted:
         if row.kind == "log" and row.opening:
             groups.setdefault((row.game, "log", row.opening), []).append(row)
         elif row.kind != "log" and row.sha256:
             groups.setdefault((row.game, row.kind, row.sha256), []).append(row)
+    chosen = {path: n for n, path in enumerate(reversed(keep))}  # the first named ranks highest
     found: list[SetAside] = []
     for (_, kind, _), rows in groups.items():
         if len(rows) > 1:
-            found += _one_group(rows, units if kind == "log" else None)
+            for game in _games(rows, units if kind == "log" else None):
+                found += _one_game(game, chosen)
     return sorted(found, key=lambda s: store.path_key(s.path))
 
 
-def _one_group(rows: list[Row], units: Units | None) -> list[SetAside]:
-    """Records that begin alike: which repeat which (the module's rule for the one kept)."""
-    rows = sorted(rows, key=store.game_order)
-    if units is None:  # sessions with the same bytes: the earliest is kept
-        return [SetAside(r.path, rows[0].path, "same") for r in rows[1:]]
-    copies: dict[str, list[Row]] = {}  # the same text from the setup on: one reading serves them all
+def _games(rows: list[Row], units: Units | None) -> list[list[tuple[Row, int]]]:
+    """Records that begin alike grouped into games by their moves: each record with its number of
+    moves, a record whose moves are the start of others' going with the longest of them."""
+    if units is None:  # sessions with the same bytes
+        return [[(r, 0) for r in rows]]
+    by_text: dict[str, list[Row]] = {}  # the same text from the setup on: one reading serves them all
     for r in rows:
-        copies.setdefault(r.record, []).append(r)
-    read = []  # (units, the first record of that text, its copies)
-    for same in copies.values():
+        by_text.setdefault(r.record, []).append(r)
+    moves: dict[tuple[str, ...], list[Row]] = {}
+    for same in by_text.values():
         texts = units(same[0].path)
         if texts is not None:
-            read.append((texts, same))
-    aside: list[SetAside] = []
-    for texts, same in read:
-        better = [(other, copies_) for other, copies_ in read if copies_ is not same and
-                  _rank(other, copies_[0]) < _rank(texts, same[0]) and other[:len(texts)] == texts]
-        if better:
-            other, copies_ = min(better, key=lambda b: _rank(b[0], b[1][0]))
-            relation = "same" if len(other) == len(texts) else "prefix"
-            aside += [SetAside(r.path, copies_[0].path, relation) for r in same]
+            moves.setdefault(tuple(texts), []).extend(same)
+    clusters = sorted(moves, key=lambda m: (-len(m), min(store.path_key(r.path) for r in moves[m])))
+    games: dict[tuple[str, ...], list[tuple[Row, int]]] = {}
+    for m in clusters:  # longest first: a cluster joins the first (longest) one it is the start of
+        root = next((g for g in games if g[:len(m)] == m), m)
+        games.setdefault(root, []).extend((r, len(m)) for r in moves[m])
+    return list(games.values())
+
+
+def _facts(row: Row) -> tuple:
+    return (row.rules, tuple((fold(s.name), s.total, s.winner) for s in row.seats), row.date)
+
+
+def _one_game(game: list[tuple[Row, int]], chosen: dict[str, int]) -> list[SetAside]:
+    """The records of one game's moves set aside (module docstring)."""
+    if len(game) < 2:
+        return []
+    rank = {r.path: (-chosen.get(r.path, -1), -n, store.path_key(r.path)) for r, n in game}
+    game = sorted(game, key=lambda g: rank[g[0].path])
+    facts = {r.path: _facts(r) for r, _ in game}
+    differ = tuple(name for i, name in enumerate(FACTS) if len({f[i] for f in facts.values()}) > 1)
+    kept, moves = game[0]
+    if differ and kept.path not in chosen:
+        files = sorted((r for r, _ in game), key=lambda r: store.path_key(r.path))
+        return [SetAside(r.path, "", CONFLICT, differ, tuple(f.path for f in files), tuple(f.date for f in files))
+                for r in files]
+    out = []
+    for r, n in game[1:]:
+        if facts[r.path] != facts[kept.path]:
+            out.append(SetAside(r.path, kept.path, OVERRULED))
         else:
-            aside += [SetAside(r.path, same[0].path, "same") for r in same[1:]]
-    return aside
-
-
-def _rank(texts: list[str], row: Row) -> tuple:
-    """The order of preference: the longest record, then the earliest (date, then path)."""
-    return (-len(texts), store.game_order(row))
+            out.append(SetAside(r.path, kept.path, "prefix" if n < moves or r.units < kept.units else "same"))
+    return out
 
 
 def without(rows: Sequence[Row], aside: Sequence[SetAside]) -> list[Row]:
@@ -114,15 +162,29 @@ def without(rows: Sequence[Row], aside: Sequence[SetAside]) -> list[Row]:
     return [r for r in rows if r.path not in gone]
 
 
-def of_archive(rows: Sequence[Row], names, archive: str) -> list[SetAside]:
-    """The records of the archive's games that count (each game kind its own) that repeat another."""
+def of_archive(rows: Sequence[Row], names, archive: str, keep: Sequence[str] = ()) -> list[SetAside]:
+    """The records of the archive's games that count (each game kind its own) that repeat another
+    or conflict with one; ``keep``: the records the club chose (``[club] keep``)."""
     from gtcli.club.stats import eligible
 
     counted, _ = eligible(rows, names)
-    return set_aside(counted, archive_units(archive))
+    return set_aside(counted, archive_units(archive), keep)
 
 
 def of_kind(aside: Sequence[SetAside], rows: Sequence[Row]) -> list[dict[str, str]]:
-    """The records set aside among ``rows`` (one game kind's), as ``--json`` lists them."""
+    """The records set aside as repeats among ``rows`` (one game kind's), as ``--json`` lists them
+    (``duplicates``; conflicts are :func:`conflicts`)."""
     here = {r.path for r in rows}
-    return [s.to_json() for s in aside if s.path in here]
+    return [s.to_json() for s in aside if s.path in here and s.relation != CONFLICT]
+
+
+def conflicts(aside: Sequence[SetAside], rows: Sequence[Row] | None = None) -> list[dict]:
+    """The conflicts among ``rows`` (all, without), each once: its records, what they disagree on,
+    their dates (``conflicts`` in ``--json``)."""
+    here = None if rows is None else {r.path for r in rows}
+    seen, out = set(), []
+    for s in aside:
+        if s.relation == CONFLICT and s.files not in seen and (here is None or s.path in here):
+            seen.add(s.files)
+            out.append(s.conflict_json())
+    return out

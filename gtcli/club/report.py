@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gtcli.club import once, ratings, stats, store
-from gtcli.club.names import Names, probable_duplicates
+from gtcli.club.names import Names, probable_duplicates_why
 from gtcli.club.once import SetAside
 from gtcli.club.prediction import record
 from gtcli.club.work import Row
@@ -19,8 +19,22 @@ from gtcli.club.work import Row
 MAX_COMPARED = 500  # record pairs gt club duplicates reads and compares in one run
 
 
-def _excluded(left: Sequence[stats.Excluded]) -> list[dict[str, str]]:
-    return [{"file": e.path, "reason": e.reason} for e in left]
+def _excluded(left: Sequence[stats.Excluded], rows: Sequence[Row]) -> list[dict[str, Any]]:
+    """The games left out, each with why, and its first finding (``line``, ``finding``; None where none)."""
+    from gtcli.club.league import first_finding, relative_reason
+
+    stored = {r.path: r.reason for r in rows}
+    out = []
+    for e in left:
+        found = first_finding(relative_reason(stored.get(e.path, ""), e.path)) if stored.get(e.path) else None
+        out.append({"file": e.path, "reason": e.reason, "line": found.line if found else None,
+                    "finding": found.message if found else None})
+    return out
+
+
+def left_out(rows: Sequence[Row], names: Names) -> list[dict[str, Any]]:
+    """Every game of the archive left out of every statistic (``gt club index``), with its first finding."""
+    return _excluded(stats.eligible(rows, names)[1], rows)
 
 
 def _of_kind(rows: Sequence[Row], kind: str) -> list[Row]:
@@ -33,9 +47,11 @@ def player_choices(rows: Sequence[Row], names: Names) -> list[str]:
 
 def stats_report(rows: Sequence[Row], names: Names, kind: str, player: str | None = None,
                  since: str | None = None, until: str | None = None,
-                 aside: Sequence[SetAside] = ()) -> dict[str, Any] | None:
+                 aside: Sequence[SetAside] = (), rated: dict[str, float] | None = None) -> dict[str, Any] | None:
     """``gt club stats``; None if ``player`` played no game of the archive. ``aside``: the records
-    of games counted once already (:mod:`gtcli.club.once`), left out of every figure and listed."""
+    of games counted once already (:mod:`gtcli.club.once`), left out of every figure and listed.
+    ``rated``: player key -> rating now (``ordinal``); players are listed by it, as the ratings
+    and the site list them (a player unrated last), never by a win rate of a few games."""
     of_kind = _of_kind(rows, kind)
     display = names.display(stats.spellings(of_kind))
     counted, left = stats.eligible(once.without(of_kind, aside), names)
@@ -49,18 +65,27 @@ def stats_report(rows: Sequence[Row], names: Names, kind: str, player: str | Non
             return None
         dated = [r for r in dated if any(names.key(s.name) == only for s in r.seats)]
     per_player = stats.players(dated, names, display)
+    if rated is not None:
+        for p in per_player:
+            p["rating"] = rated.get(p["key"])
+        per_player.sort(key=lambda p: (p["rating"] is None, -(p["rating"] or 0.0), p["key"]))
     if only is not None:
         per_player = [p for p in per_player if p["key"] == only]
     return {
         "game": kind, "games": len(dated), "player": display.get(only) if only else None,
         "since": since, "until": until, "outside_dates": outside,
-        "excluded": _excluded(left), "duplicates": once.of_kind(aside, of_kind), "players": per_player,
+        "excluded": _excluded(left, of_kind), "duplicates": once.of_kind(aside, of_kind),
+        "conflicts": once.conflicts(aside, of_kind), "players": per_player,
         "seats": stats.seats(dated),
         "head_to_head": stats.head_to_head(dated, names, display, only),
-        "probable_duplicates": [{"a": display.get(a, a), "b": display.get(b, b)}
-                                for a, b in probable_duplicates(display)],
+        "probable_duplicates": _probable(display),
         "other_games": {k: n for k, n in _kinds(rows).items() if k != kind and n},
     }
+
+
+def _probable(display: dict[str, str]) -> list[dict[str, str]]:
+    """Names that are probably one player (never merged), as the club shows them, with why."""
+    return [{"a": display.get(a, a), "b": display.get(b, b), "why": why} for a, b, why in probable_duplicates_why(display)]
 
 
 def _kinds(rows: Sequence[Row]) -> dict[str, int]:
@@ -80,10 +105,11 @@ def ratings_report(conn, rows: Sequence[Row], names: Names, kind: str,
     counted, left = stats.eligible(once.without(of_kind, aside), names)
     return {
         "game": kind, "model": "PlackettLuce", "openskill": version("openskill"), "games": len(counted),
-        "excluded": _excluded(left), "duplicates": once.of_kind(aside, of_kind),
+        "excluded": _excluded(left, of_kind), "duplicates": once.of_kind(aside, of_kind),
+        "conflicts": once.conflicts(aside, of_kind),
         "players": [{"name": display.get(r.player, r.player), "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal,
                      "games": r.games} for r in ratings.current(conn, kind)],
-        "prediction": record(ratings.per_game(conn, kind)),
+        "prediction": record(ratings.per_game(conn, kind)), "probable_duplicates": _probable(display),
         "other_games": {k: n for k, n in _kinds(rows).items() if k != kind and n},
     }
 
@@ -98,8 +124,8 @@ def duplicates_report(rows: Sequence[Row], names: Names, archive: str) -> dict[s
         games = {k: 0 for k in display}
         for written, c in counts.items():
             games[names.key(written)] += c
-        players += [{"game": kind, "a": display[a], "b": display[b], "games_a": games[a], "games_b": games[b]}
-                    for a, b in probable_duplicates(display)]
+        players += [{"game": kind, "a": display[a], "b": display[b], "games_a": games[a], "games_b": games[b],
+                     "why": why} for a, b, why in probable_duplicates_why(display)]
     return {"players": players, **_duplicate_games(rows, archive)}
 
 

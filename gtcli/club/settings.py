@@ -1,8 +1,9 @@
 """The club archive's setting in a club's configuration: the ``[club]`` table of gt.toml.
 
 ``name = "Club de Lugo"`` titles the league site, ``lang = "es"`` chooses its language
-(:data:`SITE_LANGUAGES`; English by default), and ``[club.aliases]`` lists a player's other
-spellings. Registered like a game's settings (:func:`gtcli.games.config_keys`); read by
+(:data:`SITE_LANGUAGES`; English by default), ``[club.aliases]`` lists a player's other
+spellings, and ``keep = ["2024/05/night.gtl"]`` names the records the club chose where records
+of the same moves disagree (:mod:`gtcli.club.once`: a conflict, counted only once chosen). Registered like a game's settings (:func:`gtcli.games.config_keys`); read by
 ``gt club`` (:mod:`gtcli.club.names` matches names through the aliases).
 """
 
@@ -15,6 +16,8 @@ from gtcli.core.files.config import Bad, Key
 MAX_ALIAS_NAMES = 5000  # [club.aliases]: players with aliases, and aliases per player
 MAX_ALIASES = 100
 MAX_NAME = 200
+MAX_KEEP = 10_000  # [club] keep: records chosen, each a path of at most MAX_PATH characters
+MAX_PATH = 1000
 SITE_LANGUAGES = ("en", "es")  # the league site's languages (gtcli.club.site_words)
 DEFAULT_TITLE = "Club league"
 
@@ -23,16 +26,18 @@ class ClubSettings(dict):
     """``[club]`` checked: the aliases as a mapping (name -> other spellings), with the site's
     ``title`` and ``lang`` beside them."""
 
-    def __init__(self, aliases: dict | None = None, name: str | None = None, lang: str = "en") -> None:
+    def __init__(self, aliases: dict | None = None, name: str | None = None, lang: str = "en",
+                 keep: tuple[str, ...] = ()) -> None:
         super().__init__(aliases or {})
-        self.name, self.lang = name, lang
+        self.name, self.lang, self.keep = name, lang, keep
 
     @property
     def title(self) -> str:
         return self.name or DEFAULT_TITLE
 
     def to_json(self) -> dict:
-        return {"name": self.name, "lang": self.lang, "aliases": {k: list(v) for k, v in self.items()}}
+        return {"name": self.name, "lang": self.lang, "aliases": {k: list(v) for k, v in self.items()},
+                "keep": list(self.keep)}
 
 
 def club_settings(value: object) -> ClubSettings:
@@ -40,7 +45,7 @@ def club_settings(value: object) -> ClubSettings:
     return value if isinstance(value, ClubSettings) else ClubSettings(dict(value or {}))
 
 
-KNOWN = ("name", "lang", "aliases")
+KNOWN = ("name", "lang", "aliases", "keep")
 
 
 def _club(_setting: Key, value: Any, bad: Bad) -> ClubSettings:
@@ -52,7 +57,7 @@ def _club(_setting: Key, value: Any, bad: Bad) -> ClubSettings:
     if not isinstance(value, dict) or set(value) - set(KNOWN):
         extra = sorted(set(value) - set(KNOWN)) if isinstance(value, dict) else []
         hint = did_you_mean(extra[0], KNOWN) if extra else None
-        raise bad("CFG003", f"[club] holds name, lang and an [club.aliases] table"
+        raise bad("CFG003", f"[club] holds name, lang, keep and an [club.aliases] table"
                   f"{f', not {extra[0]!r}' if extra else ''}"[:200],
                   hint or 'name = "Club de Lugo", lang = "es", then [club.aliases] with lines such as '
                           'Ana = ["Anita", "A. Pérez"]')
@@ -65,6 +70,11 @@ def _club(_setting: Key, value: Any, bad: Bad) -> ClubSettings:
     if lang not in SITE_LANGUAGES:
         raise bad("CFG003", f"club.lang {str(lang)[:20]!r} is not a language of the league site",
                   f"languages: {', '.join(SITE_LANGUAGES)}")
+    keep = value.get("keep", [])
+    if not isinstance(keep, list) or len(keep) > MAX_KEEP or any(
+            not isinstance(p, str) or not p.strip() or len(p) > MAX_PATH or CONTROL.search(p) for p in keep):
+        raise bad("CFG003", f"club.keep is a list of at most {MAX_KEEP} paths of records, relative to the archive",
+                  'keep = ["2024/05/night.gtl"] (the record the club counts where records of one game disagree)')
     aliases = value.get("aliases", {})
     if not isinstance(aliases, dict) or len(aliases) > MAX_ALIAS_NAMES:
         raise bad("CFG003", f"club.aliases is a table of at most {MAX_ALIAS_NAMES} names, each with its other "
@@ -88,11 +98,13 @@ def _club(_setting: Key, value: Any, bad: Bad) -> ClubSettings:
                           "a spelling can stand for one player only")
             owner[key] = name
         found[name.strip()] = tuple(o.strip() for o in others)
-    return ClubSettings(found, title.strip() if title else None, lang)
+    return ClubSettings(found, title.strip() if title else None, lang,
+                        tuple(p.strip().replace("\\", "/").removeprefix("./") for p in keep))
 
 
 KEYS = (
     Key("club", "gt club's settings: name (the league site's title), lang (its language: en, es), "
-        "[club.aliases] name = [\"other spelling\", ...]", _club, {"name": None, "lang": "en", "aliases": {}},
-        "no name (\"Club league\"), English, no aliases"),
+        "keep = [\"path\", ...] (the records the club counts where records of one game disagree), "
+        "[club.aliases] name = [\"other spelling\", ...]", _club,
+        {"name": None, "lang": "en", "aliases": {}, "keep": []}, "no name (\"Club league\"), English, no aliases"),
 )

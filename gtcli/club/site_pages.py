@@ -139,6 +139,10 @@ def front(league: League) -> str:
         if k["aside"]:
             counts.append(f'<a href="excluded.html#repeats">{k["aside"]} {t("set aside as repeats")}</a>')
         parts.append(f'<p class="counts">{"; ".join(counts)}.</p>')
+        for same in k.get("probable", []):
+            parts.append(f'<p class="note coin probable">{esc(t("Probably one player"))}: {who(league, same["a"])} '
+                         f'{esc(t("and"))} {who(league, same["b"])} ({esc(t(same["why"]))}; '
+                         f'{esc(t("never merged: [club.aliases] in gt.toml merges them"))})</p>')
         if k["standings"]:
             top = k["standings"][0]
             parts.append(f'<p class="leader">{esc(t("Leader"))}: <strong>{who(league, top["key"])}</strong> '
@@ -225,10 +229,15 @@ def excluded(league: League) -> str:
         body.append(f'<h2 id="repeats">{esc(t("Records of a game counted already (each game counts once):"))}</h2>'
                     '<ul class="repeats">')
         for d in league.aside:
-            how = t("the same game as") if d["relation"] == "same" else t("the start of")
+            how = relation_words(d["relation"], t)
             body.append(f'<li>{path_html(d["file"])}: {esc(how)} {path_html(d["kept"])}</li>')
         body.append("</ul>")
     return page(league, t("Games left out"), "".join(body))
+
+
+def relation_words(relation: str, t) -> str:
+    """How a record set aside stands to the one counted (gtcli.club.once's relations)."""
+    return {"same": t("the same game as"), "prefix": t("the start of")}.get(relation, t("not kept by the club for"))
 
 
 EXCLUDED_NOTE = ("Illegal, unfinished and unreadable games are kept in the archive but counted in no statistic and no "

@@ -17,8 +17,8 @@ from __future__ import annotations
 import datetime as dt
 
 from gtcli.club.league import League
-from gtcli.club.site_pages import (TITLES, date_html, esc, game_link, page, path_html, pct, table, verdict, who,
-                                   winners)
+from gtcli.club.site_pages import (TITLES, date_html, esc, game_link, page, path_html, pct, relation_words, table,
+                                   verdict, who, winners)
 from gtcli.club.site_words import words
 from gtcli.core.html.svg_chart import Series, chart, legend
 
@@ -106,7 +106,7 @@ def game(league: League, entry: dict) -> str:
         d = entry["repeat"]
         kept = next((g for g in league.games if g["file"] == d["kept"]), None)
         parts.append(f'<p class="note coin">{esc(t("This record repeats a game counted already:"))} '
-                     f'{esc(t("the same game as") if d["relation"] == "same" else t("the start of"))} '
+                     f'{esc(relation_words(d["relation"], t))} '
                      f'{game_link(league, kept, 1) if kept else path_html(d["kept"])}</p>')
     elif entry["why"]:
         parts.append(f'<p class="note coin">{esc(t("This game is not counted:"))} {esc(entry["why"])}</p>')

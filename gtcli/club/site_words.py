@@ -39,6 +39,10 @@ SPANISH = {
     "Records of a game counted already (each game counts once):":
         "Registros de una partida ya contada (cada partida cuenta una vez):",
     "the same game as": "la misma partida que", "the start of": "el comienzo de",
+    "not kept by the club for": "no elegida por el club en lugar de",
+    "Probably one player": "Probablemente un mismo jugador", "and": "y", "one letter apart": "a una letra",
+    "look-alike letters": "letras que se parecen", "invisible characters": "caracteres invisibles",
+    "never merged: [club.aliases] in gt.toml merges them": "nunca se juntan: [club.aliases] en gt.toml los junta",
     "game(s) counted": "partida(s) contada(s)", "left out": "excluida(s)", "why": "por qué",
     "set aside as repeats": "apartadas por repetidas",
     "Rating: OpenSkill (Plackett-Luce) mu - 3 sigma.": "Nivel: OpenSkill (Plackett-Luce) mu - 3 sigma.",

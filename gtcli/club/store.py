@@ -11,7 +11,7 @@ from gtcli.club.db import transaction
 from gtcli.club.work import Row, Seat
 
 COLUMNS = ("path", "sha256", "size", "kind", "game", "verdict", "codes", "reason", "date", "event", "version",
-           "profile", "settings", "used", "judge", "opening", "record", "units", "suppressed")
+           "profile", "settings", "used", "judge", "opening", "record", "units", "suppressed", "rules")
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def known(conn: sqlite3.Connection) -> dict[str, Known]:
 def _values(row: Row) -> tuple:
     return (row.path, row.sha256, row.size, row.kind, row.game, row.verdict, ",".join(row.codes), row.reason,
             row.date, row.event, row.version, row.profile, row.settings, json.dumps([list(u) for u in row.used]),
-            row.judge, row.opening, row.record, row.units, ",".join(row.suppressed))
+            row.judge, row.opening, row.record, row.units, ",".join(row.suppressed), row.rules)
 
 
 def write(conn: sqlite3.Connection, rows: Iterable[Row], forget: Iterable[str] = ()) -> None:

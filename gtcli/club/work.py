@@ -64,6 +64,7 @@ class Row:
     record: str = ""
     units: int = 0
     suppressed: tuple[str, ...] = ()  # "CODE:LINE" of each finding the log's own `# noqa` suppressed
+    rules: str = ""  # digest of what decides the result: profile parameters, variants, card set, board (rules_digest)
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,19 @@ def _log(task: Task, row: Row, text: str) -> Row:
                    date=iso_date(header.other.get("date")), event=header.other.get("event", "")[:200], seats=seats,
                    profile=checked.referee.profile.name if checked.referee else "", used=used,
                    judge=judge_digest(row.version, task.settings, used), opening=opening, record=record, units=count,
-                   suppressed=suppressed_by_noqa(job, text, checked.result.diagnostics))
+                   suppressed=suppressed_by_noqa(job, text, checked.result.diagnostics),
+                   rules=rules_digest(checked.referee, checked.cards_path))
+
+
+def rules_digest(referee, cards_path: str) -> str:
+    """A digest of what decides a log's result besides its moves: the rule profile's parameters
+    (not its name), the variants in force, the card set's bytes and the board. Two records of the
+    same moves are one game only when this is equal (:mod:`gtcli.club.once`)."""
+    if referee is None:
+        return ""
+    facts = (sorted(referee.profile.parameters().items()), sorted(referee.variants), file_digest(cards_path),
+             repr(referee.board))
+    return hashlib.sha256(repr(facts).encode()).hexdigest()[:32]
 
 
 def _files_read(path: str, options, header, cards_path: str) -> tuple[str, ...]:

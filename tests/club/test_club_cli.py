@@ -128,8 +128,9 @@ def test_aliases_merge_names_and_one_letter_apart_is_flagged(club_archive):
     renamed = text.replace(seats[0], seats[0] + "x")  # a one-letter typo of a member's name, all through the log
     log.write_text(renamed)
     stats = data("club", "stats", club_archive)
-    assert {"a": seats[0], "b": seats[0] + "x"} in stats["probable_duplicates"] or \
-        {"a": seats[0] + "x", "b": seats[0]} in stats["probable_duplicates"]
+    why = "one letter apart"
+    assert {"a": seats[0], "b": seats[0] + "x", "why": why} in stats["probable_duplicates"] or \
+        {"a": seats[0] + "x", "b": seats[0], "why": why} in stats["probable_duplicates"]
     assert run("club", "duplicates", club_archive).exit_code == 1
     (club_archive / "gt.toml").write_text(f'[club.aliases]\n"{seats[0]}" = ["{seats[0]}x"]\n')
     merged = data("club", "stats", club_archive)
@@ -139,7 +140,7 @@ def test_aliases_merge_names_and_one_letter_apart_is_flagged(club_archive):
 @pytest.mark.parametrize("table, message", [
     ('[club.aliases]\nAna = 3\n', "club.aliases: 'Ana' takes a list"),
     ('[club.aliases]\nAna = ["Anita"]\nBen = ["anita"]\n', "'anita' is given for both 'Ana' and 'Ben'"),
-    ('[club]\nmembers = ["Ana"]\n', "[club] holds name, lang and an [club.aliases] table, not 'members'"),
+    ('[club]\nmembers = ["Ana"]\n', "[club] holds name, lang, keep and an [club.aliases] table, not 'members'"),
     ('[club]\nlang = "xx"\n', "club.lang 'xx' is not a language of the league site"),
     ('[club]\nname = ""\n', "club.name is the league's name"),
 ])

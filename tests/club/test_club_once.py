@@ -78,14 +78,14 @@ def row(path: str, record: str, date: str | None = None, kind: str = "log", sha:
                record=record, seats=(Seat(1, "Ana", 3, 1, 1, True), Seat(2, "Ben", 1, 2, 2, False)))
 
 
-def test_the_longest_record_is_kept_then_the_earliest():
+def test_the_longest_record_is_kept_then_the_first_in_path_order():
     units = {"long.gtl": ["p", "a", "b", "c"], "short.gtl": ["p", "a"], "late.gtl": ["p", "a", "b", "c"],
              "other.gtl": ["p", "a", "x"], "bad.gtl": None, "copy.gtl": ["p", "a", "b", "c"]}
-    rows = [row("short.gtl", "s", "2024-01-01"), row("long.gtl", "l", "2024-01-02"),
-            row("late.gtl", "l2", "2024-01-03"), row("other.gtl", "x"), row("bad.gtl", "b"),
-            row("copy.gtl", "l", "2024-01-01")]  # the same text as long.gtl, and dated earlier
+    rows = [row("short.gtl", "s", "2024-01-01"), row("long.gtl", "l", "2024-01-01"),
+            row("late.gtl", "l2", "2024-01-01"), row("other.gtl", "x"), row("bad.gtl", "b"),
+            row("copy.gtl", "l", "2024-01-01")]  # the same text as long.gtl
     found = {s.path: (s.kept, s.relation) for s in set_aside(rows, units.get)}
-    # copy.gtl and long.gtl are one text: copy.gtl (earlier) is read and kept, long.gtl set aside
+    # copy.gtl and long.gtl are one text: copy.gtl (first in path order) is kept, long.gtl set aside
     assert found == {"long.gtl": ("copy.gtl", "same"), "late.gtl": ("copy.gtl", "same"),
                      "short.gtl": ("copy.gtl", "prefix")}  # other.gtl parts after 2 units; bad.gtl unread
 

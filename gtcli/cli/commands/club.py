@@ -86,7 +86,8 @@ class Club:
             with _progress(as_json) as advance:
                 self.report = update(self.conn, archive, executor, self.job_of, recheck, advance)
             self._rows = None
-            self.aside = [] if keep_duplicates else of_archive(self.rows(), self.names, archive)
+            self.aside = [] if keep_duplicates else of_archive(self.rows(), self.names, archive,
+                                                                 getattr(self.settings, "keep", ()))
             self.ratings = update_ratings(self.conn, self.names, without(self.rows(), self.aside))
         except sqlite3.DatabaseError as exc:  # damage found past the check made when it was opened
             raise InputError(Diagnostic("CLUB001", f"the index {path} cannot be used: {exc}", path=str(path),
@@ -199,8 +200,12 @@ def index_cmd(archive: str, db_path: str | None, executor, rebuild: bool, as_jso
     """Bring the archive's index up to date: judge new and changed files, forget deleted ones."""
     from gtcli.cli.terminal.club import render_index
 
+    from gtcli.club.once import conflicts
+    from gtcli.club.report import left_out
+
     c = Club(archive, db_path, executor, as_json, rebuild=rebuild)
-    data = {"archive": archive, **c.index_json(), **_verdicts(c.rows())}
+    data = {"archive": archive, **c.index_json(), **_verdicts(c.rows()), "excluded": left_out(c.rows(), c.names),
+            "conflicts": conflicts(c.aside)}
     print_json(data) if as_json else render_index(data)
 
 
@@ -230,7 +235,11 @@ def stats_cmd(archive: str, player: str | None, since: str | None, until: str | 
 
     c = Club(archive, db_path, executor, as_json, keep_duplicates=keep_duplicates)
     rows = c.rows()
-    data = stats_report(rows, c.names, _kind(rows, kind), player, since, until, c.aside)
+    from gtcli.club.ratings import current
+
+    game = _kind(rows, kind)
+    data = stats_report(rows, c.names, game, player, since, until, c.aside,
+                        {r.player: r.ordinal for r in current(c.conn, game)})
     if data is None:
         from gtcli.club.report import player_choices
         from gtcli.core.text import did_you_mean
@@ -317,16 +326,16 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
 
     c = Club(archive, db_path, executor, as_json or output is None)
     if as_json and output is None:  # the table itself, as JSON
-        records = tables(c.rows(), c.names)[0 if table == "games" else 1]
+        records = tables(c.rows(), c.names, c.aside)[0 if table == "games" else 1]
         print_json({"archive": archive, "table": table, "rows": len(records), "records": records,
                     "index": c.index_json()})
         return
     if output is None:
-        text, count = table_text(c.rows(), c.names, fmt, table)
+        text, count = table_text(c.rows(), c.names, fmt, table, c.aside)
         click.echo(file_text(text), nl=False)
         written = [{"file": None, "table": table, "rows": count}]
     else:
-        written = write_tables(c.rows(), c.names, fmt, output)
+        written = write_tables(c.rows(), c.names, fmt, output, c.aside)
     if as_json:
         print_json({"archive": archive, "format": fmt, "written": written, "index": c.index_json()})
     elif output is not None:
@@ -358,13 +367,16 @@ def site_cmd(archive: str, output: str, overwrite: bool, keep_duplicates: bool, 
         pages = write_site(c, output, executor, overwrite)
     except ExecutorUnavailable as exc:
         raise click.UsageError(str(exc)) from None
-    aside = [d.to_json() for d in c.aside]
+    from gtcli.club.once import conflicts, of_kind
+
+    aside, conflicted = of_kind(c.aside, c.rows()), conflicts(c.aside)
     if as_json:
-        print_json({"archive": archive, "output": output, **pages, "duplicates": aside, "index": c.index_json()})
+        print_json({"archive": archive, "output": output, **pages, "duplicates": aside, "conflicts": conflicted,
+                    "index": c.index_json()})
     else:
-        from gtcli.cli.terminal.club import set_aside_lines
+        from gtcli.cli.terminal.club import conflict_lines, set_aside_lines
 
         click.echo(safe(f"Wrote {pages['written']} page(s) to {output} ({pages['kept']} unchanged kept, "
                         f"{pages['removed']} removed): open {output}/index.html", newlines=False))
-        for line in set_aside_lines(aside):
+        for line in conflict_lines(conflicted) + set_aside_lines(aside):
             click.echo(safe(line, newlines=False))

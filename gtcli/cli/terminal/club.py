@@ -30,14 +30,30 @@ def _index_line(out: Any, index: dict[str, Any]) -> None:
                   f"board or profile that changed since: `gt club recheck` judges them again.")
 
 
-def _left_out(out: Any, excluded: list[dict[str, str]]) -> None:
+SHOWN_LEFT_OUT = 10  # files left out named one a line, with their first finding (--json lists them all)
+
+
+def left_out_lines(excluded: list[dict[str, Any]]) -> list[str]:
+    """Each game left out (the first :data:`SHOWN_LEFT_OUT`): its path, why, and its first finding."""
     if not excluded:
-        return
+        return []
     from collections import Counter
 
     kinds = Counter(e["reason"].split(":")[0].split(" (")[0] for e in excluded)
-    out.print(f"{len(excluded)} game(s) left out of every statistic and rating: "
-              + ", ".join(f"{n} {why}" for why, n in sorted(kinds.items())) + " (--json lists them)")
+    lines = [f"{len(excluded)} game(s) left out of every statistic and rating: "
+             + ", ".join(f"{n} {why}" for why, n in sorted(kinds.items())) + ":"]
+    for e in excluded[:SHOWN_LEFT_OUT]:
+        finding = e.get("finding")
+        where = f"line {e['line']}: " if e.get("line") else ""
+        lines.append(f"  {e['file']}: {e['reason']}" + (f"; {where}{finding}" if finding else ""))
+    if len(excluded) > SHOWN_LEFT_OUT:
+        lines.append(f"  and {len(excluded) - SHOWN_LEFT_OUT} more (--json lists them)")
+    return lines
+
+
+def _left_out(out: Any, excluded: list[dict[str, Any]]) -> None:
+    for line in left_out_lines(excluded):
+        out.print(line)
 
 
 SHOWN_DUPLICATES = 20  # records set aside named one a line (--json lists them all)
@@ -50,15 +66,34 @@ def set_aside_lines(aside: list[dict[str, str]]) -> list[str]:
     lines = [f"{len(aside)} record(s) of a game already counted set aside (each game counts once; "
              "--keep-duplicates counts them):"]
     for d in aside[:SHOWN_DUPLICATES]:
-        how = "the same game as" if d["relation"] == "same" else "the start of"
-        lines.append(f"  {d['file']}: {how} {d['kept']}")
+        lines.append(f"  {d['file']}: {RELATIONS.get(d['relation'], d['relation'])} {d['kept']}")
     if len(aside) > SHOWN_DUPLICATES:
         lines.append(f"  and {len(aside) - SHOWN_DUPLICATES} more (--json lists them)")
     return lines
 
 
-def _set_aside(out: Any, aside: list[dict[str, str]]) -> None:
-    for line in set_aside_lines(aside):
+RELATIONS = {"same": "the same game as", "prefix": "the start of",
+             "overruled": "not the record the club keeps ([club] keep in gt.toml):"}
+DIFFER = {"rules": "rules (profile, variants, card set or board)", "result": "result", "date": "date"}
+
+
+def conflict_lines(conflicts: list[dict[str, Any]]) -> list[str]:
+    """Records of the same moves that disagree (gtcli.club.once): each group, what differs, how to choose."""
+    if not conflicts:
+        return []
+    lines = [f"{len(conflicts)} conflict(s): records of the same moves that disagree, none of them counted until "
+             "the club keeps one ([club] keep = [\"PATH\"] in gt.toml):"]
+    for c in conflicts[:SHOWN_DUPLICATES]:
+        files = ", ".join(f"{f} ({d or 'no date'})" if "date" in c["differ"] else f
+                          for f, d in zip(c["files"], c["dates"]))
+        lines.append(f"  {files}: other {', '.join(DIFFER[d] for d in c['differ'])}")
+    if len(conflicts) > SHOWN_DUPLICATES:
+        lines.append(f"  and {len(conflicts) - SHOWN_DUPLICATES} more (--json lists them)")
+    return lines
+
+
+def _set_aside(out: Any, aside: list[dict[str, str]], conflicts: list[dict[str, Any]] = ()) -> None:
+    for line in conflict_lines(list(conflicts)) + set_aside_lines(aside):
         out.print(line)
 
 
@@ -69,28 +104,34 @@ def render_index(data: dict[str, Any]) -> None:
     for kind, verdicts in data["games"].items():
         if verdicts:
             out.print(f"{kind}: " + ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items(), key=str)))
+    _left_out(out, data.get("excluded", []))
+    _set_aside(out, [], data.get("conflicts", []))
 
 
 def render_stats(data: dict[str, Any]) -> None:
     out = console()
     _index_line(out, data["index"])
+    _duplicate_names(out, data["probable_duplicates"])  # first: what the club should settle before reading on
     scope = f" of {data['player']}" if data["player"] else ""
     dates = "".join(f" {w} {d}" for w, d in (("since", data["since"]), ("until", data["until"])) if d)
     out.print(f"{data['game']}: {data['games']} game(s){scope}{dates} counted")
     if data["outside_dates"]:
         out.print(f"{data['outside_dates']} legal game(s) outside the dates (undated ones too) not counted")
     _left_out(out, data["excluded"])
-    _set_aside(out, data.get("duplicates", []))
+    _set_aside(out, data.get("duplicates", []), data.get("conflicts", []))
     if not data["players"]:
         out.print("No legal, complete game to count yet.")
         _others(out, data)
         return
-    t = Sheet((Column("Player", heading=True), Column("Games", "G", numeric=True), Column("Wins", "W", numeric=True),
+    t = Sheet((Column("Player", heading=True), Column("Rating", "Rtg", numeric=True),
+               Column("Games", "G", numeric=True), Column("Wins", "W", numeric=True),
                Column("Win rate", "Win%", numeric=True), Column("95% interval", "95%"),
                Column("Avg score", "Score", numeric=True), Column("Avg place", "Place", numeric=True),
-               Column("Best streak", "Best", numeric=True), Column("Streak now", "Now", numeric=True)), "Players")
+               Column("Best streak", "Best", numeric=True), Column("Streak now", "Now", numeric=True)),
+              "Players (by rating, as gt club ratings)")
     for p in data["players"]:
-        t.add_row(p["name"], str(p["games"]), str(p["wins"]), _pct(p["win_rate"]), _ci(p["win_rate_ci"]),
+        rating = p.get("rating")
+        t.add_row(p["name"], "-" if rating is None else f"{rating:.1f}", str(p["games"]), str(p["wins"]), _pct(p["win_rate"]), _ci(p["win_rate_ci"]),
                   f"{p['average_score']:.1f}", f"{p['average_place']:.2f}", str(p["longest_streak"]),
                   str(p["current_streak"]))
     show(t, out)
@@ -118,13 +159,12 @@ def render_stats(data: dict[str, Any]) -> None:
             h.add_row(p["a"], p["b"], str(p["games"]), str(p["a_ahead"]), str(p["b_ahead"]), str(p["level"]),
                       _pct(p["a_ahead_rate"]))
         show(h, out)
-    _duplicate_names(out, data["probable_duplicates"])
     _others(out, data)
 
 
 def _duplicate_names(out: Any, pairs: list[dict[str, Any]]) -> None:
     for p in pairs:
-        out.print(f"Probably one player: {p['a']} and {p['b']} (one letter apart; never merged: "
+        out.print(f"Probably one player: {p['a']} and {p['b']} ({p.get('why', 'one letter apart')}; never merged: "
                   f"[club.aliases] in gt.toml merges them)")
 
 
@@ -136,10 +176,11 @@ def _others(out: Any, data: dict[str, Any]) -> None:
 def render_ratings(data: dict[str, Any]) -> None:
     out = console()
     _index_line(out, data["index"])
+    _duplicate_names(out, data.get("probable_duplicates", []))
     out.print(f"{data['game']}: {data['games']} game(s) rated in date order, then path order "
               f"(openskill {data['openskill']}, {data['model']})")
     _left_out(out, data["excluded"])
-    _set_aside(out, data.get("duplicates", []))
+    _set_aside(out, data.get("duplicates", []), data.get("conflicts", []))
     if not data["players"]:
         out.print("No legal, complete game to rate yet.")
         _others(out, data)
