@@ -13,7 +13,9 @@ the seats. With one seat per game (the search bot above) it is Wilson's exactly.
 
 The card figures of a mixed study take each use's result as its player's win less the win
 rate of its bot in games of that size (:mod:`gtcli.balance.association`), over the games
-kept (:mod:`gtcli.balance.kept`), since those rates are known only at the end.
+kept (:mod:`gtcli.balance.kept`), since those rates are known only at the end. The figures
+per bot compare a bot's uses of a card only with the same bot's uses of its kind
+(:func:`tier_figures`).
 """
 
 from __future__ import annotations
@@ -83,16 +85,54 @@ def expected(kept: KeptGames) -> dict[tuple[str, int], float]:
     return {key: w / k for key, (w, k) in seats.items()}
 
 
-def card_figures(kept: KeptGames, skip: frozenset[str], tier: str | None = None) -> CardFigures:
-    """The card figures over the games kept that name their bots, each result less its bot's rate;
-    ``tier``: only the uses of that bot's seats on the card's side."""
+def card_figures(kept: KeptGames, skip: frozenset[str]) -> CardFigures:
+    """The card figures over the games kept that name their bots, each result less its bot's rate."""
     rates = expected(kept)
     figures = CardFigures()
     for n, won, bots, uses in kept:
         if bots is None:
             continue
-        result = [won[s] - rates[(bots[s], n)] for s in range(n)]
-        figures.add(n, uses, result, won, None if tier is None else (lambda s, b=bots: b[s] == tier), skip)
+        figures.add(n, uses, [won[s] - rates[(bots[s], n)] for s in range(n)], won, skip)
+    return figures
+
+
+def tier_figures(kept: KeptGames, skip: frozenset[str], tier: str) -> CardFigures:
+    """The card figures of one bot's seats: its uses of a card against the same bot's uses of the card's
+    kind, in games of the same size.
+
+    A bot's uses of a kind in one game are often all one seat's (the search bot against three
+    greedy ones), so they cannot be compared within the game: a use's expected result is the
+    bot's mean result over its uses of that kind in games of that size (the cards in ``skip``
+    left out), and x_g is the card's uses in game g less that. Over the study the cards of a
+    kind add up to zero for each bot and size, so a bot's exact clones read zero, whatever
+    its strength or its taste in cards."""
+    means: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])  # (kind, players) -> [uses, wins]
+    for n, won, bots, uses in kept:
+        if bots is None or tier not in bots:
+            continue
+        for kind, kind_uses in uses.items():
+            acc = means[(kind, n)]
+            for card, seat in kind_uses:
+                if bots[seat] == tier and card not in skip:
+                    acc[0] += 1
+                    acc[1] += won[seat]
+    figures = CardFigures()
+    for n, won, bots, uses in kept:
+        if bots is None or tier not in bots:
+            continue
+        for kind, kind_uses in uses.items():
+            uses_, wins = means[(kind, n)]
+            mine: dict[str, list[int]] = {}
+            for card, seat in kind_uses:
+                if bots[seat] == tier:
+                    acc = mine.setdefault(card, [0, 0])
+                    acc[0] += 1
+                    acc[1] += won[seat]
+            for card, (k, w) in mine.items():
+                rest = uses_ - (0 if card in skip else k), wins - (0 if card in skip else w)
+                if rest[0] <= 0:
+                    continue
+                figures.add_game(card, n, w - k * wins / uses_ if uses_ else 0.0, k, w / k, rest[1] / rest[0])
     return figures
 
 
@@ -101,7 +141,7 @@ def split_by_tier(kept: KeptGames, tiers: list[str], rows: list[dict[str, Any]],
     for row in rows:
         row["tiers"] = {}
     for bot in tiers:
-        figures = card_figures(kept, skip, bot)
+        figures = tier_figures(kept, skip, bot)
         tested = []
         for row in rows:
             figure = {**figures.figure(row["card"]), "p_adjusted": None, "associated": False, "direction": None}

@@ -3,7 +3,7 @@
 Both studies are read and counted as ``gt balance`` counts them (:mod:`gtcli.balance.reading`);
 each card's figure is the one the report computes (:meth:`gtcli.balance.stats.Tally.report`,
 its ``association`` and ``ci``: how the card's users' win rate differs from that of the
-other cards of its kind in the same games, an *association*, docs/balance.md), so ``diff`` always shows what the two reports show and
+average use of its kind in the same games, an *association*, docs/balance.md), so ``diff`` always shows what the two reports show and
 changes with them. What is new here is the change:
 
 * **change** = new figure - old figure;
@@ -76,4 +76,4 @@ def compare_reports(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     rows.sort(key=lambda r: (r["change"] is None, -abs(r["change"]["value"]) if r["change"] else 0, r["card"]))
     return {"games": {"old": old.get("games", 0), "new": new.get("games", 0)}, "cards": rows,
             "correction": "holm", "alpha": ALPHA,
-            "figure": "association with winning: the card's users' win rate minus that of the other cards of its kind, in the same games"}
+            "figure": "association with winning: how much more often the card's uses won than the average use of its kind, in the same games"}

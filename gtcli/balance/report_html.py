@@ -276,13 +276,14 @@ def balance_html(report: dict, bots: list[str | None], sources: list[str], exclu
         _seats(report), "</section>",
         '<section id="cards"><h2>Cards associated with winning</h2>'
         f'<p class="note">Association, not cause. For each card, the games where it and another card of its kind '
-        f'(Item, Spell, Resource) were used: how many points more often its users won than the users of the other '
-        f'cards of its kind in the same game (a player counts once per card used). A game is one unit, and games of '
-        f'3, 4 and 5 players are compared within their size; the bar is the 95% interval, the dot the estimate, the '
+        f'(Item, Spell, Resource) were used: how many points more often its uses won than the average use of its kind '
+        f'in the same game (a player counts once per card used; two players using the same card, a second copy or a '
+        f'Spell back from the discard pile, are two uses). A game is one unit, and each game compares players of one '
+        f'size; the bar is the 95% interval, the dot the estimate, the '
         f'dashed line no association. p-values are corrected for the {tested} cards tested ({esc(report["correction"])}); '
         f'highlighted rows are associated beyond chance at {report["alpha"]}: '
-        f'{esc(", ".join(significant)) if significant else "none"}. A card far stronger than its kind pulls the '
-        f'figures of the cards that shared its games down a little. <code>gt balance value</code> measures what a card '
+        f'{esc(", ".join(significant)) if significant else "none"}. A card found associated is left out of '
+        f'the other cards\' reference. <code>gt balance value</code> measures what a card '
         f'is worth, by restricted play.</p>',
         _cards(report), "</section>", _tiers(report),
         f'<section id="length"><h2>Game length</h2><p>Turns per game: {_mean(report["length"])}</p>'

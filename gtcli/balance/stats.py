@@ -8,7 +8,7 @@ JSON (docs/json.md) and draws (:mod:`gtcli.balance.report_html`):
   each with its Wilson 95% interval (a shared win is a win for each player sharing it), and
   the fair share of a seat: the mean number of winners of such games over the players;
 * per card: how often it was played, how many player-games used it, and how strongly it is
-  *associated with winning* against the other cards of its kind in the same games
+  *associated with winning* against the uses of its kind in the same games
   (:mod:`gtcli.balance.association`: the game as the unit, stratified by players, Holm);
 * when the games name each seat's bot and more than one bot played: wins per bot with
   their interval and fair share, and the card figures per bot (per tier);
@@ -192,5 +192,5 @@ class Tally:
             return self.figures
         figures = CardFigures()
         for n, won, _, uses in self.kept:
-            figures.add(n, uses, won, won, None, skip)
+            figures.add(n, uses, won, won, skip)
         return figures

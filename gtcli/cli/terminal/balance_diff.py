@@ -17,7 +17,7 @@ def echo_diff(data: dict) -> None:
 
     games = data["games"]
     out.print(f"Cards before ({games['old']} game(s)) and after ({games['new']} game(s)): how much more often the "
-              "card's users win than the users of the other cards of its kind, in points (an association, not a "
+              "card's uses win than the average use of its kind in the same games, in points (an association, not a "
               "cause).")
     t = table("Card", "Old", "95% interval", "New", "95% interval ", "Change", "95% interval  ",
               f"p ({data['correction']})", title="Cards (* changed after the correction)", terminal=out.is_terminal)
