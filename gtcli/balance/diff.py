@@ -22,8 +22,7 @@ A card found in one study only is listed with the other side empty and no change
 
 from __future__ import annotations
 
-from math import sqrt
-from statistics import NormalDist
+from math import erfc, sqrt
 from typing import Any
 
 from gtcli.core.statistics import Z95, holm
@@ -47,7 +46,7 @@ def change(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     low = d - sqrt((n - ln) ** 2 + (uo - o) ** 2)
     high = d + sqrt((un - n) ** 2 + (o - lo) ** 2)
     se = sqrt(((un - ln) / (2 * Z95)) ** 2 + ((uo - lo) / (2 * Z95)) ** 2)
-    p = 1.0 if se == 0 else min(1.0, 2 * (1 - NormalDist().cdf(abs(d) / se)))
+    p = 1.0 if se == 0 else min(1.0, erfc(abs(d) / se / sqrt(2)))  # 2(1 - Φ(|z|)) without underflow
     return {"value": _round(d), "ci": [_round(low), _round(high)], "p": p}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 def echo_diff(data: dict) -> None:
     """The comparison of :func:`gtcli.balance.diff.compare_reports` as a table on standard output."""
+    from gtcli.cli.terminal.balance_value import p_brief
     from gtcli.cli.terminal.output import console, table
 
     out = console()
@@ -25,7 +26,7 @@ def echo_diff(data: dict) -> None:
         old, new, moved = r["old"] or {}, r["new"] or {}, r["change"] or {}
         t.add_row(("* " if r["changed"] else "") + r["card"], points(old.get("value")), interval(old.get("ci")),
                   points(new.get("value")), interval(new.get("ci")), points(moved.get("value")),
-                  interval(moved.get("ci")), "-" if r["p_adjusted"] is None else f"{r['p_adjusted']:.3g}")
+                  interval(moved.get("ci")), p_brief(r["p_adjusted"]))
     out.print(t)
     changed = [r for r in data["cards"] if r["changed"]]
     out.print(f"{len(changed)} card(s) changed: " + ", ".join(f"{r['card']} ({r['direction']})" for r in changed)
