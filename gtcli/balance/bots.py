@@ -20,7 +20,9 @@ per bot compare a bot's uses of a card only with the same bot's uses of its kind
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from gtcli.balance.association import CardFigures, flag
@@ -28,6 +30,11 @@ from gtcli.balance.kept import KeptGames
 from gtcli.core.statistics import clustered_wilson
 
 MAX_BOT_NAME = 40
+# What gt simulate writes in a log's [Event] tag (gtcli.grand_tribunal.play.simulation.tags): "Simulated game 3
+# (bots Ana=mcts, Ben=greedy, Caro=greedy, budget 128; seed 0)", or "(bot greedy, seed 0)" for one bot.
+_BOT = r"[a-z][a-z0-9_-]{0,39}"
+EVENT = re.compile(rf"\S.{{0,200}} \d{{1,9}} \((?:bot (?P<bot>{_BOT})(?:, budget \d{{1,9}})?, "
+                   rf"|bots (?P<bots>[^;()]{{1,2000}}?)(?:, budget \d{{1,9}})?; )seed -?\d{{1,30}}\)")
 
 
 def bots_of(game: dict[str, Any]) -> list[str] | None:
@@ -39,6 +46,29 @@ def bots_of(game: dict[str, Any]) -> list[str] | None:
     if all(isinstance(b, str) and 0 < len(b) <= MAX_BOT_NAME for b in named):
         return named  # type: ignore[return-value]
     return None
+
+
+def bots_from_event(tags: Iterable[tuple[str, str]], players: list[str]) -> list[str] | None:
+    """Each seat's bot as a log's [Event] tag (any language's spelling of it) names it, or None.
+
+    Only the very form ``gt simulate`` writes counts, naming every player of the game in the
+    order of its seats (a single ``bot X`` names every seat): a log whose tag a person wrote
+    or edited, or one that names no bot, is a game without bots (the report says how many)."""
+    from gtcli.grand_tribunal.lang.keywords import HEADER_TAGS
+
+    spellings = {w.casefold() for words in HEADER_TAGS["event"].values() for w in words}
+    events = [value for name, value in tags if name.casefold() in spellings]
+    if len(events) != 1:
+        return None
+    m = EVENT.fullmatch(events[0])
+    if m is None:
+        return None
+    if m["bot"]:
+        return [m["bot"]] * len(players)
+    seats = [part.partition("=") for part in m["bots"].split(", ")]
+    if [name for name, _, _ in seats] != players or not all(re.fullmatch(_BOT, bot) for _, _, bot in seats):
+        return None
+    return [bot for _, _, bot in seats]
 
 
 class BotSeats:

@@ -79,7 +79,13 @@ def summary_of_log(job: LogJob) -> tuple[str, dict | None, str | None]:
         return job.path, None, f"illegal: {', '.join(errors)}"
     if not result.complete:
         return job.path, None, "incomplete: it stops before the Grand Tribunal"
-    return job.path, summarize(checked.log, result.state, result.winners), None
+    from gtcli.balance.bots import bots_from_event
+
+    summary = summarize(checked.log, result.state, result.winners)
+    bots = bots_from_event(((name, value) for name, value, _ in checked.log.tags), summary["players"])
+    if bots is not None:  # the seats' bots, as gt simulate's own summary names them
+        summary["bots"] = dict(zip(summary["players"], bots))
+    return job.path, summary, None
 
 
 @dataclass

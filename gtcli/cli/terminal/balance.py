@@ -103,6 +103,10 @@ def echo_report(report: dict, bots: list[str | None]) -> None:
             t.add_row(row["bot"], str(row["seats"]), str(row["wins"]), pct(row["win_rate"]), ci(row["ci"]),
                       pct(row["fair_share"]))
         out.print(t)
+        if by_bot["games_without_bots"]:
+            out.print(f"{by_bot['games_without_bots']} game(s) without bots: they do not name each seat's bot (a log "
+                      "whose [Event] tag is not gt simulate's, one a person edited, or one naming no bot); counted "
+                      "in every other figure, left out of the wins per bot and the per-bot card tables.")
     rows = sorted_cards(report["cards"])
     tested = sum(1 for r in rows if r["p"] is not None)
     out.print(CARDS_SAY.format(flag="*", tested=tested))
