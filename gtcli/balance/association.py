@@ -98,15 +98,26 @@ class CardFigures:
     """Running sums, per card and number of players, of the informative games' x_g and n_g."""
 
     def __init__(self) -> None:
-        # card -> players -> [games, Σx, Σn, Σx², Σxn, Σn², Σ users' win share, Σ others' win share, its squares]
-        self.sums: dict[str, dict[int, list[float]]] = {}
+        # (card, players) -> [games, Σx, Σn, Σx², Σxn, Σn², Σ users' win share, Σ others' win share, its squares]
+        self.sums: dict[tuple[str, int], list[float]] = {}
+        self._by_card: dict[str, dict[int, list[float]]] | None = None  # card -> players -> sums, when asked
+
+    def by_card(self, card: str) -> dict[int, list[float]]:
+        """The card's sums per number of players (an index made at the first question, after the games)."""
+        if self._by_card is None:
+            index: dict[str, dict[int, list[float]]] = {}
+            for (name, players), sums in self.sums.items():
+                index.setdefault(name, {})[players] = sums
+            self._by_card = index
+        return self._by_card.get(card, {})
 
     def add_game(self, card: str, players: int, x: float, n: int, users: float, others: float) -> None:
         """One informative game of ``card``: its observed minus expected ``x`` over its ``n`` uses, the
         share of those uses that won, and the share of the other uses it is compared with that won."""
-        sums = self.sums.get(card, {}).get(players)
+        self._by_card = None
+        sums = self.sums.get((card, players))
         if sums is None:
-            sums = self.sums.setdefault(card, {})[players] = [0, 0.0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0.0]
+            sums = self.sums[(card, players)] = [0, 0.0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0.0]
         sums[0] += 1
         sums[1] += x
         sums[2] += n
@@ -124,36 +135,41 @@ class CardFigures:
         for kind_uses in uses.values():
             if len(kind_uses) < 2:
                 continue
-            per_card: dict[str, list[float]] = {}  # card -> [uses, sum of results, sum of wins]
+            per_card: dict[str, list] = {}  # card -> [uses, sum of results, sum of wins]
             for card, seat in kind_uses:
                 acc = per_card.get(card)
                 if acc is None:
-                    acc = per_card[card] = [0, 0.0, 0]
-                acc[0] += 1
-                acc[1] += result[seat]
-                acc[2] += won[seat]
+                    per_card[card] = [1, result[seat], won[seat]]
+                else:
+                    acc[0] += 1
+                    acc[1] += result[seat]
+                    acc[2] += won[seat]
             if len(per_card) < 2:
                 continue  # no other card of its kind to compare with in this game
-            total = [0, 0.0, 0]  # the uses that make the expected result: all but the skipped cards'
-            for card, acc in per_card.items():
-                if card not in skip:
-                    total[0] += acc[0]
-                    total[1] += acc[1]
-                    total[2] += acc[2]
-            if not total[0]:
+            if skip:  # the uses that make the expected result: all but the skipped cards'
+                kept = [acc for card, acc in per_card.items() if card not in skip]
+                total_n = sum([acc[0] for acc in kept])
+                total_r = sum([acc[1] for acc in kept])
+                total_w = sum([acc[2] for acc in kept])
+            else:
+                total_n = len(kind_uses)
+                total_r = sum([acc[1] for acc in per_card.values()])
+                total_w = sum([acc[2] for acc in per_card.values()])
+            if not total_n:
                 continue
-            expected = total[1] / total[0]
-            for card, acc in per_card.items():
-                rest = total[0] - acc[0], total[2] - acc[2]
-                if card in skip:
-                    rest = total[0], total[2]
-                if not rest[0]:
+            expected = total_r / total_n
+            for card, (k, r, w) in per_card.items():
+                if skip and card in skip:
+                    rest_n, rest_w = total_n, total_w
+                else:
+                    rest_n, rest_w = total_n - k, total_w - w
+                if not rest_n:
                     continue  # every other use of its kind skipped: nothing to compare with
-                self.add_game(card, players, acc[1] - acc[0] * expected, acc[0], acc[2] / acc[0], rest[1] / rest[0])
+                self.add_game(card, players, r - k * expected, k, w / k, rest_w / rest_n)
 
     def figure(self, card: str) -> dict[str, Any]:
         """The card's association (module docstring) with its interval and p, before Holm."""
-        by_n = self.sums.get(card, {})
+        by_n = self.by_card(card)
         pooled = [sum(a[i] for a in by_n.values()) for i in range(9)]
         games = int(pooled[0])
         mean, ci, p = ratio_score(games, *pooled[1:6])
@@ -201,15 +217,9 @@ def flag(tested: list[dict[str, Any]]) -> None:
 def kinds_of(game: dict[str, Any]) -> dict[str, str]:
     """A game record's ``kinds`` (card -> kind), kept only if well formed (records come from anyone)."""
     kinds = game.get("kinds")
-    if not isinstance(kinds, dict) or len(kinds) > 5000:
+    if type(kinds) is not dict or len(kinds) > 5000:
         return {}
-    return {c: k for c, k in kinds.items() if isinstance(c, str) and isinstance(k, str) and len(k) <= 40}
-
-
-def uses_by_kind(game: dict[str, Any], kinds: Mapping[str, str]) -> dict[str, list[tuple[str, int]]]:
-    """kind -> [(card, seat)] for every card a player used in the game (seats from 0)."""
-    out: dict[str, list[tuple[str, int]]] = {}
-    for seat, player in enumerate(game["players"]):
-        for card in dict.fromkeys(game["used"].get(player, ())):
-            out.setdefault(kinds.get(card, UNKNOWN_KIND), []).append((card, seat))
-    return out
+    for c, k in kinds.items():
+        if type(c) is not str or type(k) is not str or len(k) > 40:
+            return {c: k for c, k in kinds.items() if isinstance(c, str) and isinstance(k, str) and len(k) <= 40}
+    return kinds  # well formed, as every record gt writes: read as it is

@@ -40,12 +40,13 @@ EVENT = re.compile(rf"\S.{{0,200}} \d{{1,9}} \((?:bot (?P<bot>{_BOT})(?:, budget
 def bots_of(game: dict[str, Any]) -> list[str] | None:
     """The record's ``bots`` (player -> bot) as each seat's bot, if it names one for every player."""
     bots = game.get("bots")
-    if not isinstance(bots, dict):
+    if type(bots) is not dict:
         return None
     named = [bots.get(p) for p in game["players"]]
-    if all(isinstance(b, str) and 0 < len(b) <= MAX_BOT_NAME for b in named):
-        return named  # type: ignore[return-value]
-    return None
+    for b in named:
+        if type(b) is not str or not 0 < len(b) <= MAX_BOT_NAME:
+            return None
+    return named  # type: ignore[return-value]
 
 
 def bots_from_event(tags: Iterable[tuple[str, str]], players: list[str]) -> list[str] | None:
@@ -81,11 +82,19 @@ class BotSeats:
         self.games += 1
         n, winners = len(players), sum(won)
         for bot in set(bots):
-            seats = [s for s in range(n) if bots[s] == bot]
-            k, s = len(seats), sum(won[seat] for seat in seats)
+            k = s = 0
+            for seat in range(n):
+                if bots[seat] == bot:
+                    k += 1
+                    s += won[seat]
             acc = self.sums[(bot, n)]
-            for i, v in enumerate((1, k, s, s * s, s * k, k * k, k * winners / n)):
-                acc[i] += v
+            acc[0] += 1
+            acc[1] += k
+            acc[2] += s
+            acc[3] += s * s
+            acc[4] += s * k
+            acc[5] += k * k
+            acc[6] += k * winners / n
 
     def names(self) -> list[str]:
         return sorted({bot for bot, _ in self.sums})
@@ -126,8 +135,8 @@ def card_figures(kept: KeptGames, skip: frozenset[str]) -> CardFigures:
     return figures
 
 
-def tier_figures(kept: KeptGames, skip: frozenset[str], tier: str) -> CardFigures:
-    """The card figures of one bot's seats: its uses of a card against the same bot's uses of the card's
+def tier_figures(kept: KeptGames, skip: frozenset[str]) -> dict[str, CardFigures]:
+    """The card figures of each bot's seats: its uses of a card against the same bot's uses of the card's
     kind, in games of the same size.
 
     A bot's uses of a kind in one game are often all one seat's (the search bot against three
@@ -135,34 +144,36 @@ def tier_figures(kept: KeptGames, skip: frozenset[str], tier: str) -> CardFigure
     bot's mean result over its uses of that kind in games of that size (the cards in ``skip``
     left out), and x_g is the card's uses in game g less that. Over the study the cards of a
     kind add up to zero for each bot and size, so a bot's exact clones read zero, whatever
-    its strength or its taste in cards."""
-    means: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])  # (kind, players) -> [uses, wins]
+    its strength or its taste in cards. (Every bot in two passes over the games kept.)"""
+    means: dict[tuple[str, str, int], list[int]] = defaultdict(lambda: [0, 0])  # (bot, kind, players) -> [uses, wins]
     for n, won, bots, uses in kept:
-        if bots is None or tier not in bots:
+        if bots is None:
             continue
         for kind, kind_uses in uses.items():
-            acc = means[(kind, n)]
             for card, seat in kind_uses:
-                if bots[seat] == tier and card not in skip:
+                if card not in skip:
+                    acc = means[(bots[seat], kind, n)]
                     acc[0] += 1
                     acc[1] += won[seat]
-    figures = CardFigures()
+    figures: dict[str, CardFigures] = defaultdict(CardFigures)
     for n, won, bots, uses in kept:
-        if bots is None or tier not in bots:
+        if bots is None:
             continue
         for kind, kind_uses in uses.items():
-            uses_, wins = means[(kind, n)]
-            mine: dict[str, list[int]] = {}
+            mine: dict[tuple[str, str], list[int]] = {}  # (bot, card) -> [uses, wins]
             for card, seat in kind_uses:
-                if bots[seat] == tier:
-                    acc = mine.setdefault(card, [0, 0])
+                acc = mine.get((bots[seat], card))
+                if acc is None:
+                    mine[(bots[seat], card)] = [1, won[seat]]
+                else:
                     acc[0] += 1
                     acc[1] += won[seat]
-            for card, (k, w) in mine.items():
+            for (bot, card), (k, w) in mine.items():
+                uses_, wins = means[(bot, kind, n)]
                 rest = uses_ - (0 if card in skip else k), wins - (0 if card in skip else w)
                 if rest[0] <= 0:
                     continue
-                figures.add_game(card, n, w - k * wins / uses_ if uses_ else 0.0, k, w / k, rest[1] / rest[0])
+                figures[bot].add_game(card, n, w - k * wins / uses_ if uses_ else 0.0, k, w / k, rest[1] / rest[0])
     return figures
 
 
@@ -170,8 +181,9 @@ def split_by_tier(kept: KeptGames, tiers: list[str], rows: list[dict[str, Any]],
     """Each row's ``tiers``: the card's figure per bot, Holm over the cards tested for that bot."""
     for row in rows:
         row["tiers"] = {}
+    by_bot = tier_figures(kept, skip)
     for bot in tiers:
-        figures = tier_figures(kept, skip, bot)
+        figures = by_bot.get(bot, CardFigures())
         tested = []
         for row in rows:
             figure = {**figures.figure(row["card"]), "p_adjusted": None, "associated": False, "direction": None}
