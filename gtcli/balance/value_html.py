@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import statistics
 
+from gtcli.balance.report_html import name_html
 from gtcli.core.html.page import SANS, document, esc
 
 BAR_W, BAR_H = 300, 20
@@ -105,7 +106,7 @@ def _kind_section(kind: dict, cards: list[dict], metric: str) -> str:
         whole = _figure(_value(card, metric, per_copy=False)[0], metric)
         cls = ' class="flagged"' if card["flagged"] else ""
         rows.append(
-            f'<tr{cls}><td class="name">{esc(card["name"])}</td>'
+            f'<tr{cls}><td class="name">{name_html(card["name"])}</td>'
             f'<td class="num">{_figure(value, metric)}</td>'
             f'<td class="bar">{dot_bar(value, low, high, lo_axis, hi_axis, median, label)}</td>'
             f'<td class="num opt">{_figure(low, metric)} – {_figure(high, metric)}</td>'

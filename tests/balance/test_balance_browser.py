@@ -44,6 +44,15 @@ out.charts = Array.from(document.querySelectorAll("svg.chart")).filter(function 
 out.cells = Array.from(document.querySelectorAll("td.name")).map(function (td) {
   var r = td.getBoundingClientRect(); return {right: r.right, w: r.width};
 });
+out.split = [];  // a word of a card name (at most 16 letters: a longer one may break) on two lines
+Array.from(document.querySelectorAll("td.name")).forEach(function (td) {
+  var node = td.firstChild, text = node ? node.textContent : "", re = /(?<![^ ])[^ ]{1,16}(?![^ ])/g, m;
+  while (node && node.nodeType === 3 && (m = re.exec(text))) {
+    var range = document.createRange(); range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+    var tops = Array.from(range.getClientRects()).map(function (r) { return Math.round(r.top); });
+    if (new Set(tops).size > 1) out.split.push(m[0]);
+  }
+});
 return out;
 """
 
@@ -103,6 +112,7 @@ def test_the_report_in_chromium(page, width):
         assert bar["ciw"] > 0 and bar["inside"], bar
     assert data["charts"] and all(c["w"] > 200 and c["right"] <= data["width"] + 0.5 for c in data["charts"])
     assert all(c["right"] <= data["width"] + 0.5 for c in data["cells"])
+    assert data["split"] == [], data["split"]  # card names wrap between words, never inside one
 
 
 def test_documentation_picture(tmp_path):

@@ -25,10 +25,10 @@ out.bars = Array.from(document.querySelectorAll("svg.bar")).map(function (svg) {
           inside: ci.left >= r.left - 0.5 && ci.right <= r.right + 0.5,
           dot: d ? (d.left + d.width / 2 - r.left) / r.width : null, beyond: !!svg.querySelector(".beyond")};
 });
-out.split = [];  // a word drawn on two lines: broken mid-word
+out.split = [];  // a word (of at most 16 letters: a longer one may break) drawn on two lines
 Array.from(document.querySelectorAll("td.name")).forEach(function (td) {
-  var node = td.firstChild, text = node ? node.textContent : "", re = /[^ ]+/g, m;
-  while (node && (m = re.exec(text))) {
+  var node = td.firstChild, text = node ? node.textContent : "", re = /(?<![^ ])[^ ]{1,16}(?![^ ])/g, m;
+  while (node && node.nodeType === 3 && (m = re.exec(text))) {
     var range = document.createRange(); range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
     var tops = Array.from(range.getClientRects()).map(function (r) { return Math.round(r.top); });
     if (new Set(tops).size > 1) out.split.push(m[0]);
