@@ -10,6 +10,7 @@ import pytest
 
 from tests import browser
 from tests.balance.test_association import bots_study
+from tests.balance.test_value_browser import SPLIT_WORDS
 from tests.conftest import ROOT, run
 
 HOSTILE = '<img src=x onerror="alert(1)">&amp;'
@@ -44,15 +45,7 @@ out.charts = Array.from(document.querySelectorAll("svg.chart")).filter(function 
 out.cells = Array.from(document.querySelectorAll("td.name")).map(function (td) {
   var r = td.getBoundingClientRect(); return {right: r.right, w: r.width};
 });
-out.split = [];  // a word of a card name (at most 16 letters: a longer one may break) on two lines
-Array.from(document.querySelectorAll("td.name")).forEach(function (td) {
-  var node = td.firstChild, text = node ? node.textContent : "", re = /(?<![^ ])[^ ]{1,16}(?![^ ])/g, m;
-  while (node && node.nodeType === 3 && (m = re.exec(text))) {
-    var range = document.createRange(); range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
-    var tops = Array.from(range.getClientRects()).map(function (r) { return Math.round(r.top); });
-    if (new Set(tops).size > 1) out.split.push(m[0]);
-  }
-});
+""" + SPLIT_WORDS + """
 return out;
 """
 

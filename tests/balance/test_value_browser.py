@@ -13,6 +13,18 @@ from tests import browser
 HOSTILE = '<img src=x onerror="alert(1)">&amp;'
 LONG = "The Extraordinarily Unpronounceable Reliquary of Seventeen Forgotten Archmagi"
 
+SPLIT_WORDS = """
+out.split = [];  // a word (of at most 16 letters: a longer one may break) drawn on two lines
+Array.from(document.querySelectorAll("td.name")).forEach(function (td) {
+  var node = td.firstChild, text = node ? node.textContent : "", re = /(?<![^ ])[^ ]{1,16}(?![^ ])/g, m;
+  while (node && node.nodeType === 3 && (m = re.exec(text))) {
+    var range = document.createRange(); range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+    var tops = Array.from(range.getClientRects()).map(function (r) { return Math.round(r.top); });
+    if (new Set(tops).size > 1) out.split.push(m[0]);
+  }
+});
+"""
+
 PROBE = """
 var out = {width: window.innerWidth, scroll: document.documentElement.scrollWidth,
            scripts: document.scripts.length, images: document.images.length};
@@ -25,17 +37,9 @@ out.bars = Array.from(document.querySelectorAll("svg.bar")).map(function (svg) {
           inside: ci.left >= r.left - 0.5 && ci.right <= r.right + 0.5,
           dot: d ? (d.left + d.width / 2 - r.left) / r.width : null, beyond: !!svg.querySelector(".beyond")};
 });
-out.split = [];  // a word (of at most 16 letters: a longer one may break) drawn on two lines
-Array.from(document.querySelectorAll("td.name")).forEach(function (td) {
-  var node = td.firstChild, text = node ? node.textContent : "", re = /(?<![^ ])[^ ]{1,16}(?![^ ])/g, m;
-  while (node && node.nodeType === 3 && (m = re.exec(text))) {
-    var range = document.createRange(); range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
-    var tops = Array.from(range.getClientRects()).map(function (r) { return Math.round(r.top); });
-    if (new Set(tops).size > 1) out.split.push(m[0]);
-  }
-});
 out.file = (document.getElementById("set-file") || {}).textContent || null;
 out.cells = Array.from(document.querySelectorAll("td")).map(function (td) { return td.getBoundingClientRect().right; });
+""" + SPLIT_WORDS + """
 return out;
 """
 
