@@ -1,37 +1,41 @@
-"""Which cards go with winning: each card against the other cards of its kind, in the same games.
+"""Which cards go with winning: each card against its kind's uses, in the same games.
 
 The question ``gt balance DIR`` answers for a card is one of *association*, not cause: in
-the games where it was used, did its user win more often than the users of the other
-cards of its kind (Items, Spells, Resources) in that same game? (``gt balance value``
-answers the causal question by restricted play.)
+the games where it was used, did its users win more often than the uses of its kind (Items,
+Spells, Resources) in that same game? (``gt balance value`` answers the causal question by
+restricted play.)
 
-For a card C and a game g in which C and at least one other card of C's kind were used
-(an *informative* game), with the uses of that kind in g (a player who used three Items
-counts three times):
+Each use of a card counts once (a player who used three Items counts three times; two
+players who used the same card, a second copy or a Spell back from the discard pile, are
+two uses). A use's result is 1 if its player won (a shared win is a win for each sharer)
+and 0 otherwise. For a card C and a game g in which C and at least one other card of C's
+kind were used (an *informative* game), C's **observed minus expected** in g is
 
-    d_g = (mean result of C's uses) - (mean result of the other uses of its kind)
+    x_g = sum over C's uses in g of (the use's result - the mean result of its kind's uses in g)
 
-where a use's result is 1 if its player won (a shared win is a win for each sharer) and
-0 otherwise. The game is the unit: d_g is one number per game, and games are independent
-(the player-games of one game are not: they share one winner). C's **association** is the
-mean of d_g over its informative games; each d_g compares players of one game, so of one
-size (3, 4, 5 players are never pooled into one comparison), and the JSON gives the figure
-per size. The p-value of "no association" is Student's t on the games with the variance
-the hypothesis implies, and the interval is every value that test would not reject
-(:func:`gtcli.core.statistics.stratified_mean`); Holm's correction runs over the cards tested.
+and n_g is the number of C's uses in g. C's **association** is sum x_g / sum n_g over its
+informative games: how many points more often its uses won than the average use of its kind
+in the same games (its own uses among them). The game is the unit: x_g is one number per
+game, and games are independent (the player-games of one game are not: they share one
+winner). Each x_g compares players of one game, so of one size, and the JSON gives the
+figure per size. The p-value of "no association" is Student's t on the games with the
+variance the hypothesis implies (the score test of a ratio: sum x_g² / (G - 1)), and the
+interval is every value θ that the same test of x_g - θ n_g would not reject
+(:func:`ratio_score`); Holm's correction runs over the cards tested.
 
-Why it is honest (the known-answer tests, tests/balance/test_association.py): if the cards
-of a kind are exact clones, their labels are exchangeable, C's use is a uniformly random
-one of its kind's uses in each game, and E[d_g] = 0 whatever else goes with winning (a
-player's activity, the card's kind, the game's size); if winners are drawn independently
-of what was used, E[d_g] = 0 too. Counting a use (not a player) on both sides is what
-makes the first hold: a comparison with *players* who used other cards would favour every
-card of an active player's hand.
+Why clones read zero at any size (the known-answer tests, tests/balance/test_association.py):
+in every game the x_g of a kind's cards add up to zero, whatever the copies or the
+recycling, so over a study the cards' sums x add up to zero too; if the cards of a kind are
+exact clones, they are exchangeable, each has the same expected sum, and that can only be
+zero. (The figure before, C's uses against the *other* uses of its kind, did not add up to
+zero: once two players of a game could use the same card, every clone read the same few
+points above zero, and big studies flagged them.)
 
 When seats are played by bots of different strength (``bots`` in the game records), a
 use's result is its player's win minus the win rate of that seat's bot in games of that
-size, so a strong bot's favourite cards are not credited with the bot's strength; the
-per-tier figures take C's uses by one bot's seats against every other use of its kind.
+size, so a strong bot's favourite cards are not credited with the bot's strength. The
+per-bot figures (:mod:`gtcli.balance.bots`) compare a bot's uses of C only with the same
+bot's uses of its kind.
 """
 
 from __future__ import annotations
@@ -39,7 +43,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from gtcli.core.statistics import holm, mean_interval, stratified_mean, wilson_fraction
+from math import sqrt
+
+from gtcli.core.statistics import holm, mean_interval, t_quantile, t_two_sided_p, wilson_fraction
 
 ALPHA = 0.05
 CORRECTION = "holm"
@@ -56,67 +62,121 @@ def _pair(pair) -> list[float] | None:
     return None if pair is None else [round(pair[0], 6), round(pair[1], 6)]
 
 
+def ratio_score(games: int, x: float, n: float, xx: float, xn: float, nn: float, level: float = 0.95,
+                bound: float = 1.0) -> tuple[float | None, tuple[float, float] | None, float | None]:
+    """(sum x / sum n, its interval, two-sided p of "it is 0") from running sums over independent
+    units (games) of x, n, x², x·n and n².
+
+    The test of a value θ is Student's t, on G - 1 degrees of freedom, of the residuals
+    e_g = x_g - θ n_g with the variance the hypothesis implies: t = Σe / sqrt(G Σe² / (G - 1))
+    (a score test: around θ, not around the sample mean, which keeps the tail honest when wins
+    are rare). The p-value is that test at θ = 0; the interval every θ it does not reject at
+    ``level``: (X - θW)² <= k (Sxx - 2θ Sxn + θ² Snn), k = t² G / (G - 1), a quadratic in θ.
+    When it opens upwards no value can be rejected and the interval is [-``bound``, ``bound``]
+    (with one use per game, 6 games or fewer). With n_g = 1 in every game it is
+    :func:`gtcli.core.statistics.stratified_mean`'s test and interval.
+    """
+    if games <= 0 or n <= 0:
+        return None, None, None
+    mean = x / n
+    if games < 2:
+        return mean, None, None
+    df = games - 1
+    p = 1.0 if xx <= 1e-12 else t_two_sided_p(x / sqrt(games * xx / df), df)
+    k = t_quantile(df, level) ** 2 * games / df
+    a = n * n - k * nn
+    if a <= 0:
+        return mean, (-bound, bound), p
+    b = x * n - k * xn
+    c = x * x - k * xx
+    half = sqrt(max(0.0, b * b - a * c)) / a
+    centre = b / a
+    return mean, (max(-bound, centre - half), min(bound, centre + half)), p
+
+
 class CardFigures:
-    """Running sums, per card and number of players, of the informative games' d_g."""
+    """Running sums, per card and number of players, of the informative games' x_g and n_g."""
 
     def __init__(self) -> None:
-        # card -> players -> [games, sum d, sum d², sum users' wins, sum others' wins, its squares]
-        self.sums: dict[str, dict[int, list[float]]] = {}
+        # (card, players) -> [games, Σx, Σn, Σx², Σxn, Σn², Σ users' win share, Σ others' win share, its squares]
+        self.sums: dict[tuple[str, int], list[float]] = {}
+        self._by_card: dict[str, dict[int, list[float]]] | None = None  # card -> players -> sums, when asked
+
+    def by_card(self, card: str) -> dict[int, list[float]]:
+        """The card's sums per number of players (an index made at the first question, after the games)."""
+        if self._by_card is None:
+            index: dict[str, dict[int, list[float]]] = {}
+            for (name, players), sums in self.sums.items():
+                index.setdefault(name, {})[players] = sums
+            self._by_card = index
+        return self._by_card.get(card, {})
+
+    def add_game(self, card: str, players: int, x: float, n: int, users: float, others: float) -> None:
+        """One informative game of ``card``: its observed minus expected ``x`` over its ``n`` uses, the
+        share of those uses that won, and the share of the other uses it is compared with that won."""
+        self._by_card = None
+        sums = self.sums.get((card, players))
+        if sums is None:
+            sums = self.sums[(card, players)] = [0, 0.0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0.0]
+        sums[0] += 1
+        sums[1] += x
+        sums[2] += n
+        sums[3] += x * x
+        sums[4] += x * n
+        sums[5] += n * n
+        sums[6] += users
+        sums[7] += others
+        sums[8] += others * others
 
     def add(self, players: int, uses: Uses, result: Sequence[float], won: Sequence[int],
-            tier: Callable[[int], bool] | None = None, skip: frozenset[str] = frozenset()) -> None:
+            skip: frozenset[str] = frozenset()) -> None:
         """One game: ``result`` of each seat (its win, or its win less its bot's rate), ``won`` 1
-        or 0; ``tier``, when given, keeps only C's uses by the seats it accepts; the cards in
-        ``skip`` are left out of every other card's reference."""
+        or 0; the cards in ``skip`` are left out of every card's expected result (module docstring)."""
         for kind_uses in uses.values():
             if len(kind_uses) < 2:
                 continue
-            per_card: dict[str, list[float]] = {}  # card -> [uses, sum of results, sum of wins]
+            per_card: dict[str, list] = {}  # card -> [uses, sum of results, sum of wins]
             for card, seat in kind_uses:
                 acc = per_card.get(card)
                 if acc is None:
-                    acc = per_card[card] = [0, 0.0, 0]
-                acc[0] += 1
-                acc[1] += result[seat]
-                acc[2] += won[seat]
+                    per_card[card] = [1, result[seat], won[seat]]
+                else:
+                    acc[0] += 1
+                    acc[1] += result[seat]
+                    acc[2] += won[seat]
             if len(per_card) < 2:
                 continue  # no other card of its kind to compare with in this game
-            total = [0, 0.0, 0]  # the uses every card's reference may hold: all but the skipped cards'
-            for card, acc in per_card.items():
-                if card not in skip:
-                    total[0] += acc[0]
-                    total[1] += acc[1]
-                    total[2] += acc[2]
-            for card, acc in per_card.items():
-                rest = total if card in skip else [total[0] - acc[0], total[1] - acc[1], total[2] - acc[2]]
-                if not rest[0]:
-                    continue
-                if tier is not None:
-                    seats = [seat for c, seat in kind_uses if c == card and tier(seat)]
-                    if not seats:
-                        continue
-                    acc = [len(seats), sum(result[s] for s in seats), sum(won[s] for s in seats)]
-                d = acc[1] / acc[0] - rest[1] / rest[0]
-                users, others = acc[2] / acc[0], rest[2] / rest[0]
-                sums = self.sums.setdefault(card, {}).setdefault(players, [0, 0.0, 0.0, 0.0, 0.0, 0.0])
-                sums[0] += 1
-                sums[1] += d
-                sums[2] += d * d
-                sums[3] += users
-                sums[4] += others
-                sums[5] += others * others
+            if skip:  # the uses that make the expected result: all but the skipped cards'
+                kept = [acc for card, acc in per_card.items() if card not in skip]
+                total_n = sum([acc[0] for acc in kept])
+                total_r = sum([acc[1] for acc in kept])
+                total_w = sum([acc[2] for acc in kept])
+            else:
+                total_n = len(kind_uses)
+                total_r = sum([acc[1] for acc in per_card.values()])
+                total_w = sum([acc[2] for acc in per_card.values()])
+            if not total_n:
+                continue
+            expected = total_r / total_n
+            for card, (k, r, w) in per_card.items():
+                if skip and card in skip:
+                    rest_n, rest_w = total_n, total_w
+                else:
+                    rest_n, rest_w = total_n - k, total_w - w
+                if not rest_n:
+                    continue  # every other use of its kind skipped: nothing to compare with
+                self.add_game(card, players, r - k * expected, k, w / k, rest_w / rest_n)
 
     def figure(self, card: str) -> dict[str, Any]:
         """The card's association (module docstring) with its interval and p, before Holm."""
-        by_n = self.sums.get(card, {})
-        strata = [(int(a[0]), a[1], a[2]) for _, a in sorted(by_n.items())]
-        mean, ci, p, _ = stratified_mean(strata)
-        games = sum(int(a[0]) for a in by_n.values())
-        users = sum(a[3] for a in by_n.values())
-        others = (sum(a[4] for a in by_n.values()), sum(a[5] for a in by_n.values()))
-        rest_mean, rest_low, rest_high = mean_interval(games, *others)
+        by_n = self.by_card(card)
+        pooled = [sum(a[i] for a in by_n.values()) for i in range(9)]
+        games = int(pooled[0])
+        mean, ci, p = ratio_score(games, *pooled[1:6])
+        users = pooled[6]
+        rest_mean, rest_low, rest_high = mean_interval(games, pooled[7], pooled[8])
         return {
-            "games": games,
+            "games": games, "uses": int(pooled[2]),
             "users": {"win_rate": _r(users / games) if games else None,
                       "ci": _pair(wilson_fraction(users / games, games)) if games else None},
             "others": {"win_rate": _r(rest_mean) if games else None,
@@ -127,7 +187,7 @@ class CardFigures:
 
 
 def _stratum(a: list[float]) -> dict[str, Any]:
-    mean, ci, _, _ = stratified_mean([(int(a[0]), a[1], a[2])])
+    mean, ci, _ = ratio_score(int(a[0]), *a[1:6])
     return {"games": int(a[0]), "association": _r(mean), "ci": _pair(ci)}
 
 
@@ -157,15 +217,9 @@ def flag(tested: list[dict[str, Any]]) -> None:
 def kinds_of(game: dict[str, Any]) -> dict[str, str]:
     """A game record's ``kinds`` (card -> kind), kept only if well formed (records come from anyone)."""
     kinds = game.get("kinds")
-    if not isinstance(kinds, dict) or len(kinds) > 5000:
+    if type(kinds) is not dict or len(kinds) > 5000:
         return {}
-    return {c: k for c, k in kinds.items() if isinstance(c, str) and isinstance(k, str) and len(k) <= 40}
-
-
-def uses_by_kind(game: dict[str, Any], kinds: Mapping[str, str]) -> dict[str, list[tuple[str, int]]]:
-    """kind -> [(card, seat)] for every card a player used in the game (seats from 0)."""
-    out: dict[str, list[tuple[str, int]]] = {}
-    for seat, player in enumerate(game["players"]):
-        for card in dict.fromkeys(game["used"].get(player, ())):
-            out.setdefault(kinds.get(card, UNKNOWN_KIND), []).append((card, seat))
-    return out
+    for c, k in kinds.items():
+        if type(c) is not str or type(k) is not str or len(k) > 40:
+            return {c: k for c, k in kinds.items() if isinstance(c, str) and isinstance(k, str) and len(k) <= 40}
+    return kinds  # well formed, as every record gt writes: read as it is

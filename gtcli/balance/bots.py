@@ -13,12 +13,16 @@ the seats. With one seat per game (the search bot above) it is Wilson's exactly.
 
 The card figures of a mixed study take each use's result as its player's win less the win
 rate of its bot in games of that size (:mod:`gtcli.balance.association`), over the games
-kept (:mod:`gtcli.balance.kept`), since those rates are known only at the end.
+kept (:mod:`gtcli.balance.kept`), since those rates are known only at the end. The figures
+per bot compare a bot's uses of a card only with the same bot's uses of its kind
+(:func:`tier_figures`).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from gtcli.balance.association import CardFigures, flag
@@ -26,17 +30,46 @@ from gtcli.balance.kept import KeptGames
 from gtcli.core.statistics import clustered_wilson
 
 MAX_BOT_NAME = 40
+# What gt simulate writes in a log's [Event] tag (gtcli.grand_tribunal.play.simulation.tags): "Simulated game 3
+# (bots Ana=mcts, Ben=greedy, Caro=greedy, budget 128; seed 0)", or "(bot greedy, seed 0)" for one bot.
+_BOT = r"[a-z][a-z0-9_-]{0,39}"
+EVENT = re.compile(rf"\S.{{0,200}} \d{{1,9}} \((?:bot (?P<bot>{_BOT})(?:, budget \d{{1,9}})?, "
+                   rf"|bots (?P<bots>[^;()]{{1,2000}}?)(?:, budget \d{{1,9}})?; )seed -?\d{{1,30}}\)")
 
 
 def bots_of(game: dict[str, Any]) -> list[str] | None:
     """The record's ``bots`` (player -> bot) as each seat's bot, if it names one for every player."""
     bots = game.get("bots")
-    if not isinstance(bots, dict):
+    if type(bots) is not dict:
         return None
     named = [bots.get(p) for p in game["players"]]
-    if all(isinstance(b, str) and 0 < len(b) <= MAX_BOT_NAME for b in named):
-        return named  # type: ignore[return-value]
-    return None
+    for b in named:
+        if type(b) is not str or not 0 < len(b) <= MAX_BOT_NAME:
+            return None
+    return named  # type: ignore[return-value]
+
+
+def bots_from_event(tags: Iterable[tuple[str, str]], players: list[str]) -> list[str] | None:
+    """Each seat's bot as a log's [Event] tag (any language's spelling of it) names it, or None.
+
+    Only the very form ``gt simulate`` writes counts, naming every player of the game in the
+    order of its seats (a single ``bot X`` names every seat): a log whose tag a person wrote
+    or edited, or one that names no bot, is a game without bots (the report says how many)."""
+    from gtcli.grand_tribunal.lang.keywords import HEADER_TAGS
+
+    spellings = {w.casefold() for words in HEADER_TAGS["event"].values() for w in words}
+    events = [value for name, value in tags if name.casefold() in spellings]
+    if len(events) != 1:
+        return None
+    m = EVENT.fullmatch(events[0])
+    if m is None:
+        return None
+    if m["bot"]:
+        return [m["bot"]] * len(players)
+    seats = [part.partition("=") for part in m["bots"].split(", ")]
+    if [name for name, _, _ in seats] != players or not all(re.fullmatch(_BOT, bot) for _, _, bot in seats):
+        return None
+    return [bot for _, _, bot in seats]
 
 
 class BotSeats:
@@ -49,11 +82,19 @@ class BotSeats:
         self.games += 1
         n, winners = len(players), sum(won)
         for bot in set(bots):
-            seats = [s for s in range(n) if bots[s] == bot]
-            k, s = len(seats), sum(won[seat] for seat in seats)
+            k = s = 0
+            for seat in range(n):
+                if bots[seat] == bot:
+                    k += 1
+                    s += won[seat]
             acc = self.sums[(bot, n)]
-            for i, v in enumerate((1, k, s, s * s, s * k, k * k, k * winners / n)):
-                acc[i] += v
+            acc[0] += 1
+            acc[1] += k
+            acc[2] += s
+            acc[3] += s * s
+            acc[4] += s * k
+            acc[5] += k * k
+            acc[6] += k * winners / n
 
     def names(self) -> list[str]:
         return sorted({bot for bot, _ in self.sums})
@@ -83,16 +124,56 @@ def expected(kept: KeptGames) -> dict[tuple[str, int], float]:
     return {key: w / k for key, (w, k) in seats.items()}
 
 
-def card_figures(kept: KeptGames, skip: frozenset[str], tier: str | None = None) -> CardFigures:
-    """The card figures over the games kept that name their bots, each result less its bot's rate;
-    ``tier``: only the uses of that bot's seats on the card's side."""
+def card_figures(kept: KeptGames, skip: frozenset[str]) -> CardFigures:
+    """The card figures over the games kept that name their bots, each result less its bot's rate."""
     rates = expected(kept)
     figures = CardFigures()
     for n, won, bots, uses in kept:
         if bots is None:
             continue
-        result = [won[s] - rates[(bots[s], n)] for s in range(n)]
-        figures.add(n, uses, result, won, None if tier is None else (lambda s, b=bots: b[s] == tier), skip)
+        figures.add(n, uses, [won[s] - rates[(bots[s], n)] for s in range(n)], won, skip)
+    return figures
+
+
+def tier_figures(kept: KeptGames, skip: frozenset[str]) -> dict[str, CardFigures]:
+    """The card figures of each bot's seats: its uses of a card against the same bot's uses of the card's
+    kind, in games of the same size.
+
+    A bot's uses of a kind in one game are often all one seat's (the search bot against three
+    greedy ones), so they cannot be compared within the game: a use's expected result is the
+    bot's mean result over its uses of that kind in games of that size (the cards in ``skip``
+    left out), and x_g is the card's uses in game g less that. Over the study the cards of a
+    kind add up to zero for each bot and size, so a bot's exact clones read zero, whatever
+    its strength or its taste in cards. (Every bot in two passes over the games kept.)"""
+    means: dict[tuple[str, str, int], list[int]] = defaultdict(lambda: [0, 0])  # (bot, kind, players) -> [uses, wins]
+    for n, won, bots, uses in kept:
+        if bots is None:
+            continue
+        for kind, kind_uses in uses.items():
+            for card, seat in kind_uses:
+                if card not in skip:
+                    acc = means[(bots[seat], kind, n)]
+                    acc[0] += 1
+                    acc[1] += won[seat]
+    figures: dict[str, CardFigures] = defaultdict(CardFigures)
+    for n, won, bots, uses in kept:
+        if bots is None:
+            continue
+        for kind, kind_uses in uses.items():
+            mine: dict[tuple[str, str], list[int]] = {}  # (bot, card) -> [uses, wins]
+            for card, seat in kind_uses:
+                acc = mine.get((bots[seat], card))
+                if acc is None:
+                    mine[(bots[seat], card)] = [1, won[seat]]
+                else:
+                    acc[0] += 1
+                    acc[1] += won[seat]
+            for (bot, card), (k, w) in mine.items():
+                uses_, wins = means[(bot, kind, n)]
+                rest = uses_ - (0 if card in skip else k), wins - (0 if card in skip else w)
+                if rest[0] <= 0:
+                    continue
+                figures[bot].add_game(card, n, w - k * wins / uses_ if uses_ else 0.0, k, w / k, rest[1] / rest[0])
     return figures
 
 
@@ -100,8 +181,9 @@ def split_by_tier(kept: KeptGames, tiers: list[str], rows: list[dict[str, Any]],
     """Each row's ``tiers``: the card's figure per bot, Holm over the cards tested for that bot."""
     for row in rows:
         row["tiers"] = {}
+    by_bot = tier_figures(kept, skip)
     for bot in tiers:
-        figures = card_figures(kept, skip, bot)
+        figures = by_bot.get(bot, CardFigures())
         tested = []
         for row in rows:
             figure = {**figures.figure(row["card"]), "p_adjusted": None, "associated": False, "direction": None}

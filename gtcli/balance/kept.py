@@ -12,7 +12,10 @@ to the figures summed as the games came, and says so.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterator
+
+USE = struct.Struct(">BHB")  # a use: kind, card, seat (four bytes)
 
 MAX_KEPT = 500_000
 MAX_NAMES = 65_535  # distinct card names (two bytes); kinds and bots: one byte
@@ -41,25 +44,39 @@ class KeptGames:
         try:
             if len(self.games) >= MAX_KEPT:
                 raise OverflowError("games")
-            packed = bytearray()
+            cards, kinds = self.cards, self.kinds
+            packed = []
             for kind, kind_uses in uses.items():
-                k = self._id(self.kinds, kind, 255)
+                k = kinds.get(kind)
+                if k is None:
+                    k = self._id(kinds, kind, 255)
                 for card, seat in kind_uses:
-                    c = self._id(self.cards, card, MAX_NAMES)
-                    packed += bytes((k, c >> 8, c & 255, seat))
+                    c = cards.get(card)
+                    if c is None:
+                        c = self._id(cards, card, MAX_NAMES)
+                    packed.append(USE.pack(k, c, seat))
             seat_bots = None if bots is None else bytes(self._id(self.bots, b, 255) for b in bots)
         except OverflowError:
             self.usable = False
             self.games.clear()
             return
-        self.games.append((players, sum(1 << i for i, w in enumerate(won) if w), bytes(packed), seat_bots))
+        bits = 0
+        for i, w in enumerate(won):
+            if w:
+                bits |= 1 << i
+        self.games.append((players, bits, b"".join(packed), seat_bots))
 
     def __iter__(self) -> Iterator[tuple[int, list[int], list[str] | None, dict[str, list[tuple[str, int]]]]]:
         """(players, won per seat, bot per seat or None, kind -> [(card, seat)]) of each game kept."""
         cards, kinds, bots = list(self.cards), list(self.kinds), list(self.bots)
         for players, bits, packed, seat_bots in self.games:
             uses: dict[str, list[tuple[str, int]]] = {}
-            for i in range(0, len(packed), 4):
-                uses.setdefault(kinds[packed[i]], []).append((cards[(packed[i + 1] << 8) | packed[i + 2]], packed[i + 3]))
+            for k, c, seat in USE.iter_unpack(packed):
+                kind = kinds[k]
+                found = uses.get(kind)
+                if found is None:
+                    uses[kind] = [(cards[c], seat)]
+                else:
+                    found.append((cards[c], seat))
             yield (players, [(bits >> s) & 1 for s in range(players)],
                    None if seat_bots is None else [bots[b] for b in seat_bots], uses)

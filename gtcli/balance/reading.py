@@ -39,6 +39,34 @@ class Study:
         return [s["bot"] for s in self.found.studies] or [None]
 
 
+def card_set_of(study: Study) -> Any:
+    """The card set the study's games were played with, as its ``study.json`` names it (the shipped
+    sample, or the copy under the study's ``cards/``), or None: no study description, several, one
+    naming a set elsewhere, or a set that cannot be read."""
+    from gtcli.core.diagnostics import InputError as Unusable
+    from gtcli.grand_tribunal.lang.cards.sets import load_set
+    from gtcli.grand_tribunal.play.simulation import SAMPLE
+    from gtcli.grand_tribunal.shipped import cards_dir
+
+    if len(study.found.studies) != 1:
+        return None
+    described = study.found.studies[0]
+    cards = described.get("cards")
+    if not isinstance(cards, str):
+        return None
+    if cards == SAMPLE:
+        path = str(cards_dir() / "sample.gtc")
+    else:
+        folder = os.path.dirname(os.path.abspath(described["file"]))
+        path = os.path.normpath(os.path.join(folder, cards))
+        if os.path.isabs(cards) or not path.startswith(os.path.join(folder, "")):
+            return None  # only the copy gt simulate put inside the study
+    try:
+        return load_set(path)
+    except (Unusable, OSError):
+        return None
+
+
 def check_arguments(paths: tuple[str, ...] | list[str], command: str = "gt balance") -> None:
     """IO001 for a path that does not exist, IO012 for a card set: nothing is read (module docstring)."""
     problems = []

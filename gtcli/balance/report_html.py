@@ -29,7 +29,7 @@ table {{ border-collapse: collapse; width: 100%; font-size: 13px; }}
 th, td {{ border-bottom: 1px solid #e2dccf; padding: 4px 6px; text-align: left; vertical-align: middle; }}
 th {{ background: #f3efe6; white-space: nowrap; }}
 .num {{ text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }}
-td.name {{ overflow-wrap: anywhere; min-width: 10em; }}
+td.name {{ overflow-wrap: break-word; word-break: normal; hyphens: manual; }}
 td.bar {{ width: {BAR_W}px; min-width: 120px; }}
 svg.bar {{ display: block; width: 100%; height: {BAR_H}px; }}
 svg.chart {{ display: block; width: 100%; height: auto; }}
@@ -44,6 +44,20 @@ footer {{ margin-top: 24px; border-top: 1px solid #e2dccf; padding-top: 6px; col
   .opt {{ display: none; }}  /* a phone shows the estimate and its chart; the page's JSON has every column */
 }}
 """
+
+
+LONGEST_WORD = 16  # letters a card name's word keeps whole on a phone; a longer one may break
+
+
+def name_html(name: str) -> str:
+    """A card name for a table cell, escaped: it wraps between words, never inside one (the cell's
+    CSS), except inside a "word" longer than :data:`LONGEST_WORD` letters (a hostile or odd name),
+    which gets a break opportunity every so many letters so it cannot widen the table past a phone."""
+    words = []
+    for word in name.split(" "):
+        chunks = [word[i:i + LONGEST_WORD] for i in range(0, len(word), LONGEST_WORD)] or [""]
+        words.append("<wbr>".join(esc(chunk) for chunk in chunks))
+    return " ".join(words)
 
 
 def _pct(x: float | None) -> str:
@@ -121,7 +135,7 @@ def _card_rows(rows: list[dict], span: float, tier: bool = False) -> str:
                                 f'<td class="num opt">{_pct(others["win_rate"])} {_ci(others["ci"])}</td>'
                                 f'<td class="num opt opt2">{_pct(r["use_rate"])}</td>')
         body.append(
-            f'<tr{cls}><td class="name">{esc(r["card"])}</td><td class="num">{_points(r["association"])}</td>'
+            f'<tr{cls}><td class="name">{name_html(r["card"])}</td><td class="num">{_points(r["association"])}</td>'
             f'<td class="bar">{bar}</td><td class="num">{esc(p_text(r["p_adjusted"]))}</td>'
             f'<td class="num opt">{interval}</td><td class="num opt opt2">{r["games"]}</td>{rest}</tr>')
     head = "" if tier else ('<th class="num opt">users win</th><th class="num opt">others win</th>'
@@ -276,13 +290,14 @@ def balance_html(report: dict, bots: list[str | None], sources: list[str], exclu
         _seats(report), "</section>",
         '<section id="cards"><h2>Cards associated with winning</h2>'
         f'<p class="note">Association, not cause. For each card, the games where it and another card of its kind '
-        f'(Item, Spell, Resource) were used: how many points more often its users won than the users of the other '
-        f'cards of its kind in the same game (a player counts once per card used). A game is one unit, and games of '
-        f'3, 4 and 5 players are compared within their size; the bar is the 95% interval, the dot the estimate, the '
+        f'(Item, Spell, Resource) were used: how many points more often its uses won than the average use of its kind '
+        f'in the same game (a player counts once per card used; two players using the same card, a second copy or a '
+        f'Spell back from the discard pile, are two uses). A game is one unit, and each game compares players of one '
+        f'size; the bar is the 95% interval, the dot the estimate, the '
         f'dashed line no association. p-values are corrected for the {tested} cards tested ({esc(report["correction"])}); '
         f'highlighted rows are associated beyond chance at {report["alpha"]}: '
-        f'{esc(", ".join(significant)) if significant else "none"}. A card far stronger than its kind pulls the '
-        f'figures of the cards that shared its games down a little. <code>gt balance value</code> measures what a card '
+        f'{esc(", ".join(significant)) if significant else "none"}. A card found associated is left out of '
+        f'the other cards\' reference. <code>gt balance value</code> measures what a card '
         f'is worth, by restricted play.</p>',
         _cards(report), "</section>", _tiers(report),
         f'<section id="length"><h2>Game length</h2><p>Turns per game: {_mean(report["length"])}</p>'

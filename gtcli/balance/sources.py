@@ -79,7 +79,13 @@ def summary_of_log(job: LogJob) -> tuple[str, dict | None, str | None]:
         return job.path, None, f"illegal: {', '.join(errors)}"
     if not result.complete:
         return job.path, None, "incomplete: it stops before the Grand Tribunal"
-    return job.path, summarize(checked.log, result.state, result.winners), None
+    from gtcli.balance.bots import bots_from_event
+
+    summary = summarize(checked.log, result.state, result.winners)
+    bots = bots_from_event(((name, value) for name, value, _ in checked.log.tags), summary["players"])
+    if bots is not None:  # the seats' bots, as gt simulate's own summary names them
+        summary["bots"] = dict(zip(summary["players"], bots))
+    return job.path, summary, None
 
 
 @dataclass
@@ -153,47 +159,78 @@ def read_study(path: str) -> dict[str, Any]:
     bot = data.get("bot")
     return {"file": path, "bot": bot if isinstance(bot, str) and len(bot) <= MAX_NAME else None,
             "card_set": data.get("card_set") if isinstance(data.get("card_set"), str) else None,
+            "cards": data.get("cards") if isinstance(data.get("cards"), str) and len(data["cards"]) <= 1000 else None,
             "left_out": [c for c in data.get("left_out", []) if isinstance(c, str)][:1000]
             if isinstance(data.get("left_out"), list) else []}
 
 
+def _count(v: Any) -> bool:
+    return type(v) is int and -1_000_000 <= v <= 1_000_000  # JSON's integers (a bool is not one)
+
+
+def _names(value: Any, limit: int) -> bool:
+    """A list of at most ``limit`` strings of at most :data:`MAX_NAME` characters."""
+    if type(value) is not list or len(value) > limit:
+        return False
+    for name in value:
+        if type(name) is not str or len(name) > MAX_NAME:
+            return False
+    return True
+
+
 def summary_problem(game: Any) -> str | None:
-    """Why ``game`` is not a game summary (:mod:`gtcli.grand_tribunal.play.summary`), or None."""
-    if not isinstance(game, dict):
+    """Why ``game`` is not a game summary (:mod:`gtcli.grand_tribunal.play.summary`), or None.
+
+    Written as plain loops over JSON's own types: it runs once per line of a games.jsonl
+    (benchmarks/bench_balance_read.py)."""
+    if type(game) is not dict:
         return "not an object"
     players = game.get("players")
-    if not (isinstance(players, list) and 1 <= len(players) <= 8 and all(isinstance(p, str) for p in players)
+    if not (type(players) is list and 1 <= len(players) <= 8 and _names(players, 8)
             and len(set(players)) == len(players)):
         return "players: a list of distinct names"
     winners = game.get("winners")
-    if not (isinstance(winners, list) and all(isinstance(w, str) for w in winners) and set(winners) <= set(players)
-            and len(set(winners)) == len(winners)):
+    if not (type(winners) is list and _names(winners, 8) and len(set(winners)) == len(winners)
+            and set(winners) <= set(players)):
         return "winners: some of the players"
-    if not (isinstance(game.get("turns"), int) and 0 <= game["turns"] <= 100_000):
+    turns = game.get("turns")
+    if not (type(turns) is int and 0 <= turns <= 100_000):
         return "turns: a count"
-    if game.get("first_praeco") is not None and not (isinstance(game["first_praeco"], str)
-                                                     and game["first_praeco"] in players):
+    praeco = game.get("first_praeco")
+    if praeco is not None and not (type(praeco) is str and praeco in players):
         return "first_praeco: one of the players"
-
-    def per_player(key: str, check) -> bool:
-        value = game.get(key)
-        return isinstance(value, dict) and all(p in value and check(value[p]) for p in players)
-
-    count = lambda v: isinstance(v, int) and not isinstance(v, bool) and -10**6 <= v <= 10**6  # noqa: E731
-    if not per_player("totals", count):
+    totals, vis, played, used = game.get("totals"), game.get("vis"), game.get("played"), game.get("used")
+    if type(totals) is not dict or not all(p in totals and _count(totals[p]) for p in players):
         return "totals: a score per player"
-    if not per_player("vis", lambda v: isinstance(v, dict) and all(count(v.get(k)) for k in ("gathered", "advanced", "left"))):
+    if type(vis) is not dict:
         return "vis: gathered, advanced and left per player"
-    if not per_player("played", lambda v: isinstance(v, dict) and len(v) <= 1000
-                      and all(isinstance(k, str) and len(k) <= MAX_NAME and count(n) for k, n in v.items())):
+    for p in players:
+        flow = vis.get(p)
+        if not (type(flow) is dict and _count(flow.get("gathered")) and _count(flow.get("advanced"))
+                and _count(flow.get("left"))):
+            return "vis: gathered, advanced and left per player"
+    if type(played) is not dict:
         return "played: card -> times, per player"
-    if not per_player("used", lambda v: isinstance(v, list) and len(v) <= 1000
-                      and all(isinstance(k, str) and len(k) <= MAX_NAME for k in v)):
+    for p in players:
+        cards = played.get(p)
+        if type(cards) is not dict or len(cards) > 1000:
+            return "played: card -> times, per player"
+        for card, times in cards.items():  # _count inlined: the commonest check
+            if not (type(card) is str and len(card) <= MAX_NAME and type(times) is int
+                    and -1_000_000 <= times <= 1_000_000):
+                return "played: card -> times, per player"
+    if type(used) is not dict or not all(_names(used.get(p), 1000) for p in players):
         return "used: card names, per player"
     tribunals = game.get("tribunals")
-    if not (isinstance(tribunals, list) and len(tribunals) <= 100 and all(
-            isinstance(t, dict) and all(p in players and count(v) for p, v in t.items()) for t in tribunals)):
+    if type(tribunals) is not list or len(tribunals) > 100:
         return "tribunals: scores per player, per Tribunal"
+    seats = set(players)
+    for scores in tribunals:
+        if type(scores) is not dict:
+            return "tribunals: scores per player, per Tribunal"
+        for p, v in scores.items():
+            if p not in seats or type(v) is not int or not -1_000_000 <= v <= 1_000_000:
+                return "tribunals: scores per player, per Tribunal"
     return None
 
 

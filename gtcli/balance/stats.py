@@ -8,7 +8,7 @@ JSON (docs/json.md) and draws (:mod:`gtcli.balance.report_html`):
   each with its Wilson 95% interval (a shared win is a win for each player sharing it), and
   the fair share of a seat: the mean number of winners of such games over the players;
 * per card: how often it was played, how many player-games used it, and how strongly it is
-  *associated with winning* against the other cards of its kind in the same games
+  *associated with winning* against the uses of its kind in the same games
   (:mod:`gtcli.balance.association`: the game as the unit, stratified by players, Holm);
 * when the games name each seat's bot and more than one bot played: wins per bot with
   their interval and fair share, and the card figures per bot (per tier);
@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from gtcli.balance.association import ALPHA, CORRECTION, UNKNOWN_KIND, CardFigures, card_rows, kinds_of, uses_by_kind
+from gtcli.balance.association import ALPHA, CORRECTION, UNKNOWN_KIND, CardFigures, card_rows, kinds_of
 from gtcli.balance.bots import BotSeats, bots_of, split_by_tier
 from gtcli.balance.bots import card_figures as bot_card_figures
 from gtcli.balance.kept import KeptGames
@@ -45,6 +45,11 @@ class Running:
         self.n += 1
         self.total += value
         self.squares += value * value
+
+    def extend(self, values: list[int]) -> None:
+        self.n += len(values)
+        self.total += sum(values)
+        self.squares += sum([v * v for v in values])
 
     def json(self) -> dict[str, Any]:
         mean, low, high = mean_interval(self.n, self.total, self.squares)
@@ -83,7 +88,9 @@ class Tally:
         self.winning_totals = Running()
 
     def add(self, game: dict[str, Any]) -> None:
-        players = list(game["players"])
+        """One game's summary, counted (plain loops: it runs once per game of a study,
+        benchmarks/bench_balance_read.py)."""
+        players = game["players"]
         n = len(players)
         winners = set(game["winners"])
         self.games += 1
@@ -91,35 +98,55 @@ class Tally:
         praeco = game.get("first_praeco")
         start = players.index(praeco) if praeco in players else None
         self.winners[n] += len(winners)
-        won = [int(player in winners) for player in players]
+        won = [1 if player in winners else 0 for player in players]
         kinds = kinds_of(game)
-        uses = uses_by_kind(game, kinds)
         bots = bots_of(game)
+        uses: dict[str, list[tuple[str, int]]] = {}
+        card_kind, card_plays = self.card_kind, self.card_plays
+        card_kind.update(kinds)  # the kind a record names wins over "unknown"
+        every_use: list[str] = []
+        used, played = game["used"], game["played"]
+        seat_wins = self.seat_wins[n]
+        turn_wins = self.turn_wins[n]
+        for seat, player in enumerate(players):
+            w = won[seat]
+            seat_wins[seat + 1] += w
+            if start is not None:
+                turn_wins[(seat - start) % n + 1] += w
+            mine = dict.fromkeys(used.get(player, ()))
+            every_use += mine
+            for card in mine:
+                kind = kinds.get(card)
+                if kind is None:
+                    kind = UNKNOWN_KIND
+                    if card not in card_kind:
+                        card_kind[card] = kind
+                found = uses.get(kind)
+                if found is None:
+                    uses[kind] = [(card, seat)]
+                else:
+                    found.append((card, seat))
+            for card, times in played.get(player, {}).items():
+                card_plays[card] = card_plays.get(card, 0) + times
+        self.player_games += n
+        self.card_used.update(every_use)  # a Counter counts a list in C
         self.figures.add(n, uses, won, won)
         self.kept.add(n, won, bots, uses)
         if bots:
             self.bots.add(players, won, bots)
-        for seat, player in enumerate(players, 1):
-            self.player_games += 1
-            self.seat_wins[n][seat] += won[seat - 1]
-            if start is not None:
-                self.turn_wins[n][(seat - 1 - start) % n + 1] += won[seat - 1]
-            for card in dict.fromkeys(game["used"].get(player, ())):
-                self.card_used[card] += 1
-                if card in kinds or card not in self.card_kind:
-                    self.card_kind[card] = kinds.get(card, UNKNOWN_KIND)
-            for card, times in game["played"].get(player, {}).items():
-                self.card_plays[card] += times
-            for kind in VIS_KINDS:
-                self.vis[kind].add(game["vis"][player][kind])
-            self.totals.add(game["totals"][player])
-        self.turns.add(game["turns"])
-        self.turn_counts[game["turns"]] += 1
+        vis = game["vis"]
+        for kind in VIS_KINDS:
+            self.vis[kind].extend([vis[player][kind] for player in players])
+        totals = game["totals"]
+        self.totals.extend([totals[player] for player in players])
+        turns = game["turns"]
+        self.turns.add(turns)
+        self.turn_counts[turns] += 1
         for number, scores in enumerate(game["tribunals"], 1):
-            for value in scores.values():
-                self.tribunal_scores[number].add(value)
-            self.tribunal_best[number].add(max(scores.values(), default=0))
-        self.winning_totals.add(max(game["totals"].values(), default=0))
+            values = list(scores.values())
+            self.tribunal_scores[number].extend(values)
+            self.tribunal_best[number].add(max(values, default=0))
+        self.winning_totals.add(max(totals.values(), default=0))
 
     # ---- the report -----------------------------------------------------------------------------
     def report(self, cards: Iterable[str] | Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -192,5 +219,5 @@ class Tally:
             return self.figures
         figures = CardFigures()
         for n, won, _, uses in self.kept:
-            figures.add(n, uses, won, won, None, skip)
+            figures.add(n, uses, won, won, skip)
         return figures

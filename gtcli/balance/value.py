@@ -14,8 +14,12 @@ played again (not with the search bot, whose rollouts may meet any card).
 * **value** of *C*: the mean over pairs of that seat's result unrestricted minus restricted
   -- its win share (a win shared by *k* players counts 1/*k*) and its Tribunal points --
   with a 95% interval (mean +/- 1.96 SE, the pair the unit). Positive: the card helps.
-* **out of line**: *C*'s value minus the median value of its kind (the cards of the same
-  kind tested), with its standard error by a bootstrap over games (each resample draws game
+* **per copy**: the value divided by *C*'s copies in the set. Forbidding *C* forbids every
+  copy, so the value grows with how often the seat meets the card -- with its copies -- not
+  only with its strength: an exact clone with 6 copies among 2-copy clones is worth about
+  three times as much. The value per copy is the card's strength, what an author means.
+* **out of line**: *C*'s value per copy minus the median value per copy of its kind (the
+  cards of the same kind tested), with its standard error by a bootstrap over games (each resample draws game
   indices, every card's pair of that game together, so what the cards' pairs share, the
   unrestricted game, is kept), a two-sided normal p-value, and Holm's correction across
   every card tested (a kind of one card is not tested). Flagged where Holm's p < 0.05,
@@ -30,7 +34,7 @@ from __future__ import annotations
 import random
 import statistics
 from dataclasses import dataclass
-from math import sqrt
+from math import erfc, sqrt
 from statistics import NormalDist
 
 from gtcli.core.statistics import Z95, holm, mean_interval
@@ -91,8 +95,9 @@ def _interval(values: list[float]) -> tuple[float, float, float]:
 
 
 def analyse(cards: list[tuple[str, str]], rows: list[dict], metric: str = "wins", seed: int = 0,
-            bootstrap: int = BOOTSTRAP) -> dict:
-    """The report of ``rows`` (from :func:`play_index`) for ``cards`` ((name, kind), in the rows' order)."""
+            bootstrap: int = BOOTSTRAP, copies: dict[str, int] | None = None) -> dict:
+    """The report of ``rows`` (from :func:`play_index`) for ``cards`` ((name, kind), in the rows' order);
+    ``copies``: each card's copies in the set (1 when not given), what its value per copy divides by."""
     rows = sorted(rows, key=lambda row: row["index"])
     n = len(rows)
     per_card = []
@@ -101,10 +106,14 @@ def analyse(cards: list[tuple[str, str]], rows: list[dict], metric: str = "wins"
         value, low, high = _interval(wins)
         low, high = max(-1.0, low), min(1.0, high)  # a difference of win shares lies in [-1, 1]
         p_value, p_low, p_high = _interval(points)
+        k = max(1, (copies or {}).get(name, 1))
         per_card.append({"name": name, "kind": kind, "value": value, "interval": [low, high],
                          "points": {"value": p_value, "interval": [p_low, p_high]},
+                         "copies": k,
+                         "per_copy": {"value": value / k, "interval": [low / k, high / k],
+                                      "points": {"value": p_value / k, "interval": [p_low / k, p_high / k]}},
                          "pairs": n, "changed": sum(1 for w, p in zip(wins, points) if w or p),
-                         "_series": wins if metric == "wins" else points})
+                         "_series": [x / k for x in (wins if metric == "wins" else points)]})
     tested = _versus_kind(per_card, n, seed, bootstrap)
     adjusted = holm([per_card[i]["versus_kind"]["p"] for i in tested]) if tested else []
     for i, p_holm in zip(tested, adjusted):
@@ -130,7 +139,9 @@ def analyse(cards: list[tuple[str, str]], rows: list[dict], metric: str = "wins"
 
 
 def _metric_value(card: dict, metric: str) -> float:
-    return card["value"] if metric == "wins" else card["points"]["value"]
+    """What "out of line" compares: the value per copy (module docstring)."""
+    per_copy = card["per_copy"]
+    return per_copy["value"] if metric == "wins" else per_copy["points"]["value"]
 
 
 def _versus_kind(per_card: list[dict], n: int, seed: int, bootstrap: int) -> list[int]:
@@ -166,7 +177,7 @@ def _versus_kind(per_card: list[dict], n: int, seed: int, bootstrap: int) -> lis
             z = difference / se if se > 0 else 0.0
             per_card[p]["versus_kind"] = {"median": middle, "difference": difference,
                                           "interval": [difference - Z95 * se, difference + Z95 * se],
-                                          "se": se, "p": 2 * (1 - NormalDist().cdf(abs(z))) if se > 0 else 1.0}
+                                          "se": se, "p": erfc(abs(z) / sqrt(2)) if se > 0 else 1.0}
             tested.append(p)
     return tested
 

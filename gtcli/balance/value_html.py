@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import statistics
 
+from gtcli.balance.report_html import name_html
 from gtcli.core.html.page import SANS, document, esc
 
 BAR_W, BAR_H = 300, 20
@@ -29,14 +30,15 @@ table {{ border-collapse: collapse; width: 100%; font-size: 13px; table-layout: 
 th, td {{ border-bottom: 1px solid #e2dccf; padding: 4px 6px; text-align: left; vertical-align: middle; }}
 th {{ background: #f3efe6; }}
 .num {{ text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }}
-td.name {{ overflow-wrap: anywhere; min-width: 6em; }}
+th.num {{ white-space: normal; }}
+td.name {{ overflow-wrap: break-word; word-break: normal; hyphens: manual; }}
 td.bar {{ width: {BAR_W}px; min-width: 110px; }}
 svg.bar {{ display: block; width: 100%; height: {BAR_H}px; }}
 tr.flagged td {{ background: #fff4d6; font-weight: bold; }}
 footer {{ margin-top: 24px; border-top: 1px solid #e2dccf; padding-top: 6px; color: #5b544a; font-size: 12px; }}
 @media (max-width: 640px) {{
-  main {{ padding: 8px; }} h1 {{ font-size: 21px; }} td.bar {{ width: 38%; min-width: 90px; }}
-  .opt {{ display: none; }}
+  main {{ padding: 8px; }} h1 {{ font-size: 21px; }} td.bar {{ width: 34%; min-width: 80px; }}
+  .opt {{ display: none; }} th, td {{ padding: 4px 3px; }}
 }}
 """
 
@@ -52,7 +54,9 @@ def axis(cards: list[dict], metric: str) -> tuple[float, float, float]:
     return middle - half, middle + half, middle
 
 
-def _value(card: dict, metric: str) -> tuple[float, float, float]:
+def _value(card: dict, metric: str, per_copy: bool = True) -> tuple[float, float, float]:
+    """(value, low, high) of the card: per copy (what "out of line" judges), or of all its copies."""
+    card = card.get("per_copy", card) if per_copy else card
     figure = card if metric == "wins" else card["points"]
     return figure["value"], figure["interval"][0], figure["interval"][1]
 
@@ -95,22 +99,27 @@ def _kind_section(kind: dict, cards: list[dict], metric: str) -> str:
         versus = card["versus_kind"]
         p = "–" if versus is None else "<0.001" if versus["p_holm"] < 0.001 else f"{versus['p_holm']:.3g}"
         flag = {"above": "stronger than its kind", "below": "weaker than its kind"}.get(card["direction"] or "", "")
-        other = card["points"] if metric == "wins" else card
+        other = card.get("per_copy", card)
+        other = other["points"] if metric == "wins" else other
         other_text = (f"{other['value']:+.2f}" if metric == "wins" else f"{100 * other['value']:+.1f}")
+        copies = card.get("copies", 1)
+        whole = _figure(_value(card, metric, per_copy=False)[0], metric)
         cls = ' class="flagged"' if card["flagged"] else ""
         rows.append(
-            f'<tr{cls}><td class="name">{esc(card["name"])}</td>'
+            f'<tr{cls}><td class="name">{name_html(card["name"])}</td>'
             f'<td class="num">{_figure(value, metric)}</td>'
             f'<td class="bar">{dot_bar(value, low, high, lo_axis, hi_axis, median, label)}</td>'
             f'<td class="num opt">{_figure(low, metric)} – {_figure(high, metric)}</td>'
-            f'<td class="num opt">{other_text}</td><td class="num">{p}</td><td>{esc(flag)}</td></tr>')
+            f'<td class="num opt">{copies}</td><td class="num opt">{whole}</td>'
+            f'<td class="num opt">{other_text}</td><td class="num">{p}</td><td class="opt">{esc(flag)}</td></tr>')
     other_head = "points" if metric == "wins" else "win share"
     return (f'<h2>{esc(kind["label"])}</h2>'
             f'<p class="note">Median {_figure(median, metric)} {unit}; the axis runs from {_figure(lo_axis, metric)} '
             f'to {_figure(hi_axis, metric)} (a card beyond it is an arrow at the edge; its figure is in its row).</p>'
-            f'<table class="values"><tr><th>card</th><th class="num">value</th><th>value and 95% interval</th>'
-            f'<th class="num opt">95% interval</th><th class="num opt">{other_head}</th>'
-            f'<th class="num">p (Holm)</th><th>out of line</th></tr>{"".join(rows)}</table>')
+            f'<table class="values"><tr><th>card</th><th class="num">per copy</th><th>per copy, 95% interval</th>'
+            f'<th class="num opt">95% interval</th><th class="num opt">copies</th><th class="num opt">all copies</th>'
+            f'<th class="num opt">{other_head} per copy</th>'
+            f'<th class="num">p (Holm)</th><th class="opt">out of line</th></tr>{"".join(rows)}</table>')
 
 
 def value_html(data: dict) -> str:
@@ -122,14 +131,19 @@ def value_html(data: dict) -> str:
         if cards:
             sections.append(_kind_section(kind, cards, metric))
     stopped = " (stopped early)" if data.get("stopped") else ""
+    version = data.get("version")
+    source = (f'<p class="meta" id="set-file">Card set: {esc(data["file"])}'
+              f'{"" if version is None else f", version {version}"}</p>' if data.get("file") else "")
     what = "its win share, in points (1 point = 1%)" if metric == "wins" else "its Tribunal points"
     body = (f'<main><h1>{esc(data["card_set"])}: each card\'s value</h1>'
             f'<p class="meta">{data["pairs"]} pair(s) of games{stopped}, {esc(", ".join(map(str, data["players"])))} '
-            f'players, seed {data["seed"]}; {data["flagged"]} of {data["tested"]} card(s) tested out of line.</p>'
+            f'players, seed {data["seed"]}; {data["flagged"]} of {data["tested"]} card(s) tested out of line.</p>{source}'
             f'<p class="who" id="played-by">Played by the {esc(data["bot"])} bot. Bots do not play like people: '
             f'a card\'s value here is its value to this bot.</p>'
             f'<p class="note">A card\'s value is what a seat loses when its bot is forbidden the card: {what}, '
-            f'unrestricted minus restricted, over pairs of games with the same seed. Out of line: its value differs '
-            f'from the median of its kind by more than chance allows (Holm across the cards tested).</p>'
+            f'unrestricted minus restricted, over pairs of games with the same seed. Forbidding a card forbids every '
+            f'copy, so the value of all copies grows with the copies; the chart shows the value per copy, and a card '
+            f'is out of line when its value per copy differs from the median of its kind by more than chance allows '
+            f'(Holm across the cards tested).</p>'
             f'{"".join(sections)}<footer>gt balance value</footer></main>')
     return document(f"{data['card_set']}: card values", "en", CSS, body, "gt balance value")

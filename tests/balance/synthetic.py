@@ -17,11 +17,15 @@ DECKS = {kind: [c for c, k in KINDS.items() if k == kind] for kind in ("item", "
 NAMES = ["Ana", "Ben", "Caro", "Dov", "Eli"]
 
 
-def record(rng: random.Random, players: int, weight=None, bots: list[str] | None = None) -> dict:
+def record(rng: random.Random, players: int, weight=None, bots: list[str] | None = None,
+           copies: int = 1, recycle: float = 0.0) -> dict:
     """One game's summary. ``weight(used, bot)``: a player's chance to win, relative to the others'
-    (None: every player alike, whatever they used); a shared win one game in ten."""
+    (None: every player alike, whatever they used); a shared win one game in ten. ``copies``: of
+    each card in its deck (a player who draws a second copy of a card uses the card once; two
+    players may use the same card); ``recycle``: the chance that a Spell used comes back from the
+    discard pile to another player, who uses it too (several times over)."""
     seats = NAMES[:players]
-    decks = {kind: rng.sample(deck, len(deck)) for kind, deck in DECKS.items()}
+    decks = {kind: rng.sample(deck * copies, len(deck) * copies) for kind, deck in DECKS.items()}
     used: dict[str, list[str]] = {}
     for player in seats:
         activity = rng.random()
@@ -31,7 +35,14 @@ def record(rng: random.Random, players: int, weight=None, bots: list[str] | None
             for _ in range(take):
                 if decks[kind]:
                     mine.append(decks[kind].pop())
-        used[player] = sorted(mine)
+        used[player] = sorted(set(mine))
+    spells = [c for p in seats for c in used[p] if KINDS[c] == "spell"]
+    while spells and rng.random() < recycle:
+        card = rng.choice(spells)
+        taker = rng.choice(seats)
+        if card not in used[taker]:
+            used[taker] = sorted(used[taker] + [card])
+            spells.append(card)
     seat_bots = dict(zip(seats, bots)) if bots else {}
     weights = [1.0 if weight is None else weight(used[p], seat_bots.get(p)) for p in seats]
     winners = rng.choices(seats, weights)
@@ -48,14 +59,15 @@ def record(rng: random.Random, players: int, weight=None, bots: list[str] | None
     return game
 
 
-def study(seed: int, games: int, weight=None, bots: list[str] | None = None) -> list[dict]:
+def study(seed: int, games: int, weight=None, bots: list[str] | None = None, copies: int = 1,
+          recycle: float = 0.0) -> list[dict]:
     """``games`` records of 3, 4 and 5 players in turn; ``bots`` rotate over the seats."""
     rng = random.Random(seed)
     out = []
     for i in range(games):
         players = 3 + i % 3
         seat_bots = None if bots is None else [bots[(s + i) % len(bots)] for s in range(players)]
-        out.append(record(rng, players, weight, seat_bots))
+        out.append(record(rng, players, weight, seat_bots, copies, recycle))
     return out
 
 

@@ -111,6 +111,45 @@ def test_exact_clones_are_not_flagged_and_a_planted_card_is():
     assert sum(s["games"] for s in item3["by_players"].values()) == item3["games"]
 
 
+def test_clones_read_zero_with_second_copies_and_recycled_spells():
+    """8,000 games, four copies of each card and Spells back from the discard pile, active players
+    winning far more: the figure before (a card's uses against the *other* uses of its kind) read
+    every clone about a point high, and flagged Spell 3 and Spell 6 "more"."""
+    def active(used, bot=None):
+        return 6.0 ** len(used)
+    games = study(3, 8000, active, copies=4, recycle=0.9)
+    assert any(len(set(c for p in g["players"] for c in g["used"][p])) < sum(len(g["used"][p]) for p in g["players"])
+               for g in games)  # the same card used by two players of a game
+    rows = report_of(games)["cards"]
+    assert not [r["card"] for r in rows if r["associated"]]
+    assert all(r["p"] is not None for r in rows)
+    for kind in ("item", "spell", "resource"):
+        total = sum(r["association"] * r["uses"] for r in rows if r["kind"] == kind)
+        uses = sum(r["uses"] for r in rows if r["kind"] == kind)
+        assert abs(total) <= 1e-6 * uses, kind  # was 100 to 200 uses' worth
+    for kind in ("item", "spell", "resource"):
+        figures = [r["association"] for r in rows if r["kind"] == kind]
+        assert abs(sum(figures) / len(figures)) < 0.002, (kind, figures)  # was +0.7 to +1.3 points
+
+
+def test_the_ratio_score_is_the_stratified_mean_with_one_use_a_game():
+    import random
+
+    from gtcli.balance.association import ratio_score
+    from gtcli.core.statistics import stratified_mean
+
+    rng = random.Random(4)
+    for size in (3, 6, 7, 40):
+        xs = [rng.choice((-0.5, 0.25, 0.75)) for _ in range(size)]
+        mean, ci, p, _ = stratified_mean([(size, sum(xs), sum(x * x for x in xs))])
+        got = ratio_score(size, sum(xs), size, sum(x * x for x in xs), sum(xs), size)
+        assert got[0] == pytest.approx(mean) and got[2] == pytest.approx(p)
+        assert got[1] == pytest.approx(ci)
+    # 6 games of one use each can reject nothing; 7 can
+    assert ratio_score(6, 6, 6, 6, 6, 6)[1] == (-1.0, 1.0)
+    assert ratio_score(7, 7, 7, 7, 7, 7)[1] != (-1.0, 1.0)
+
+
 def test_a_tiny_study_by_hand():
     """Two games of Items; Ana's Alpha against the others' Beta and Gamma."""
     base = {"first_praeco": "Ana", "turns": 10, "tribunals": [],
@@ -128,12 +167,16 @@ def test_a_tiny_study_by_hand():
     report = report_of(games, None)
     rows = {r["card"]: r for r in report["cards"]}
     alpha = rows["Alpha"]
-    # game 1: Alpha won, Beta and Gamma lost: d = 1 - 0 = 1; game 2: 0 - (1 + 1) / 2 = -1; game 3: 0 - (0 + 1) / 2 = -1/2
-    mean = (1 - 1 - 0.5) / 3
+    # each use less its kind's mean in the game: game 1, Items won 1, 0, 0: x = 1 - 1/3; game 2, 0, 1, 1:
+    # x = 0 - 2/3; game 3, 0, 0, 1: x = 0 - 1/3; one use a game
+    xs = [2 / 3, -2 / 3, -1 / 3]
+    mean = sum(xs) / 3
     assert alpha["games"] == 3 and alpha["association"] == pytest.approx(mean, abs=1e-6)
-    # the test's variance around 0: (1 + 1 + 1/4) / 2; three games: the interval is the whole range
-    assert alpha["p"] == pytest.approx(t_two_sided_p(mean / sqrt(2.25 / 2 / 3), 2))
+    # the test's variance around 0: sum of x² / 2; three games: the interval is the whole range
+    assert alpha["p"] == pytest.approx(t_two_sided_p(mean / sqrt(sum(x * x for x in xs) / 2 / 3), 2))
     assert alpha["ci"] == [-1.0, 1.0]
+    # the Items' figures add up to zero, use by use
+    assert sum(rows[c]["association"] * rows[c]["uses"] for c in ("Alpha", "Beta", "Gamma")) == pytest.approx(0, abs=1e-5)
     assert alpha["users"]["win_rate"] == pytest.approx(1 / 3, abs=1e-6)
     assert alpha["users"]["ci"] == [pytest.approx(v, abs=1e-6) for v in wilson(1, 3)]
     assert alpha["others"]["win_rate"] == pytest.approx((0 + 1 + 0.5) / 3, abs=1e-6)
@@ -186,6 +229,23 @@ def test_a_mixed_study_reports_bots_and_splits_cards_by_tier():
     strong = {r["card"]: r for r in report_of(bots_study(11, 600, "Item 3"))["cards"]}
     assert [c for c, r in strong.items() if r["associated"]] == ["Item 3"]
     assert strong["Item 3"]["tiers"]["greedy"]["association"] > 0.05
+
+
+def test_each_bots_clones_read_zero_against_its_own_uses():
+    """A strong bot in one seat of four, second copies and recycled Spells: a bot's uses of a card are
+    compared only with the same bot's uses of its kind (before, the greedy seats' clones read a point
+    or two low, the strong bot's high)."""
+    def weight(used, bot):
+        return (4.0 if bot == "mcts" else 1.0) * 3.0 ** len(used)
+    report = report_of(study(8, 6000, weight, bots=["mcts", "greedy", "greedy", "greedy"], copies=3, recycle=0.8))
+    rows = report["cards"]
+    for bot in ("mcts", "greedy"):
+        assert not [r["card"] for r in rows if r["tiers"][bot]["associated"]], bot
+        for kind in ("item", "spell", "resource"):
+            figures = [r["tiers"][bot] for r in rows if r["kind"] == kind]
+            total = sum(f["association"] * f["uses"] for f in figures)
+            assert abs(total) <= 1e-6 * sum(f["uses"] for f in figures), (bot, kind)
+    assert not [r["card"] for r in rows if r["associated"]]
 
 
 def test_the_command_says_association_and_never_prints_p_as_0(tmp_path):

@@ -58,15 +58,17 @@ def test_cards_counts_by_hand():
     # X used in 4 player-games, played 2 + 1 + 1 + 1 times
     assert x["used"] == 4 and x["played"] == 2 + 1 + 1 + 1 and isclose(x["played_per_game"], 5 / 3, rel_tol=1e-5)
     assert y["used"] == 3 and isclose(y["use_rate"], 3 / 9, rel_tol=1e-5)
-    # X and Y have no kind recorded: compared with each other ("unknown"); in game 1 B used both:
-    # X's uses A (won) and B: mean 1/2; Y's one use B: 0 -> d = +1/2. Game 2: X by B (won), Y by A: +1.
-    # Game 3: X by A (won), Y by C (won): 0. Mean 1/2, one size: s² = ((0)^2 + (1/2)^2 + (-1/2)^2) / 2 = 1/4
-    assert x["kind"] == "unknown" and x["games"] == 3 and x["association"] == 0.5
+    # X and Y have no kind recorded: compared within one kind ("unknown"); each use less the kind's mean in
+    # its game. Game 1: X by A (won) and B, Y by B: mean 1/3, X: (1 + 0) - 2/3 = 1/3 over 2 uses, Y: -1/3.
+    # Game 2: X by B (won), Y by A: mean 1/2, X +1/2, Y -1/2. Game 3: X by A, Y by C, both won: 0.
+    # X: (1/3 + 1/2 + 0) / 4 uses = 5/24
+    assert x["kind"] == "unknown" and x["games"] == 3 and x["uses"] == 4 and isclose(x["association"], 5 / 24, rel_tol=1e-5)
     # three games cannot tell anything at 5% (t(2)² / 2 > 1): the interval is the whole range
     assert x["ci"] == [-1.0, 1.0] and round(t_quantile(2) ** 2 / 2, 2) == 9.26
-    # the test's variance around 0: (1/4 + 1 + 0) / 2, t on 2 degrees of freedom
-    assert isclose(x["p"], t_two_sided_p(0.5 / sqrt(1.25 / 2 / 3), 2))
-    assert y["association"] == -0.5 and isclose(y["p"], x["p"])  # two cards: mirror images
+    # the test's variance around 0: (1/9 + 1/4 + 0) / 2, t on 2 degrees of freedom, of the mean 5/6 / 3
+    assert isclose(x["p"], t_two_sided_p((5 / 6 / 3) / sqrt((1 / 9 + 1 / 4) / 2 / 3), 2))
+    # the two cards' sums are mirror images (-5/6 over Y's 3 uses), so are their tests
+    assert isclose(y["association"], -5 / 18, rel_tol=1e-5) and isclose(y["p"], x["p"])
     assert x["p_adjusted"] == pytest.approx(min(1, 2 * x["p"])) and not x["associated"]
     assert z["used"] == 0 and z["association"] is None and z["p_adjusted"] is None  # listed, never played
 

@@ -10,6 +10,7 @@ import pytest
 
 from tests import browser
 from tests.balance.test_association import bots_study
+from tests.balance.test_value_browser import SPLIT_WORDS
 from tests.conftest import ROOT, run
 
 HOSTILE = '<img src=x onerror="alert(1)">&amp;'
@@ -44,6 +45,7 @@ out.charts = Array.from(document.querySelectorAll("svg.chart")).filter(function 
 out.cells = Array.from(document.querySelectorAll("td.name")).map(function (td) {
   var r = td.getBoundingClientRect(); return {right: r.right, w: r.width};
 });
+""" + SPLIT_WORDS + """
 return out;
 """
 
@@ -103,6 +105,7 @@ def test_the_report_in_chromium(page, width):
         assert bar["ciw"] > 0 and bar["inside"], bar
     assert data["charts"] and all(c["w"] > 200 and c["right"] <= data["width"] + 0.5 for c in data["charts"])
     assert all(c["right"] <= data["width"] + 0.5 for c in data["cells"])
+    assert data["split"] == [], data["split"]  # card names wrap between words, never inside one
 
 
 def test_documentation_picture(tmp_path):

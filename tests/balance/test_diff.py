@@ -136,3 +136,35 @@ def test_compare_json_reports_its_errors_as_json(bad):
     assert result.exit_code == 2
     errors = json.loads(result.stdout)["errors"]
     assert errors[0]["code"] == "CFG006" and errors[0]["file"] == bad[0]
+
+
+def set_text(x_base: int) -> str:
+    return ('set "Diff" version 1 language en\n\n'
+            f'item "X" type staff advance 2 base {x_base} slots elemental, any copies 2\n'
+            'item "Z" type staff advance 2 base 2 slots elemental, any copies 2\n'
+            'spell "Y" category elemental copies 2\n  on cast: gain 1 vis\n'
+            'spell "W" category elemental copies 2\n  on cast: gain 1 vis\n')
+
+
+def test_diff_marks_the_edited_card_and_says_the_others_moved_with_their_kind(tmp_path):
+    """The planted study above, each folder with the study.json and cards/ gt simulate writes: X's base
+    raised from 2 to 6. X is marked edited; Z changed too, not edited: the words say why."""
+    test_diff_shows_each_cards_figure_from_the_report_and_flags_a_planted_change(tmp_path)
+    for name, base in (("old", 2), ("new", 6)):
+        (tmp_path / name / "cards").mkdir()
+        (tmp_path / name / "cards" / "diff.gtc").write_text(set_text(base), encoding="utf-8")
+        (tmp_path / name / "study.json").write_text(json.dumps({"bot": "greedy", "cards": "cards/diff.gtc"}),
+                                                    encoding="utf-8")
+    data = json.loads(run("balance", "diff", tmp_path / "old", tmp_path / "new", "--json").stdout)
+    rows = {r["card"]: r for r in data["cards"]}
+    assert data["edited"] == ["X"] and rows["X"]["edited"] and rows["Z"]["edited"] is False
+    text = " ".join(run("balance", "diff", tmp_path / "old", tmp_path / "new").stdout.split())
+    assert "* X (edited)" in text and "* Z (edited)" not in text
+    assert "Edited between the two sets (their text changed): X." in text
+    assert "Not edited, yet changed: Z." in text and "moved because their kind did" in text
+    # a set named outside the study is not read: which cards were edited is then unknown, and said so
+    (tmp_path / "new" / "study.json").write_text(json.dumps({"bot": "greedy", "cards": "../old/cards/diff.gtc"}),
+                                                 encoding="utf-8")
+    data = json.loads(run("balance", "diff", tmp_path / "old", tmp_path / "new", "--json").stdout)
+    assert data["edited"] is None and all(r["edited"] is None for r in data["cards"])
+    assert "which cards were edited is not known" in run("balance", "diff", tmp_path / "old", tmp_path / "new").stdout

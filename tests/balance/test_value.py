@@ -228,3 +228,57 @@ def test_the_terminal_table_and_the_points_metric(clones):
     data = analyse([("A", "item"), ("B", "item")], [{"index": i, "seat": "Ana", "base": (0.0, 10),
                                                      "cards": [(0.0, 4), (0.0, 9)]} for i in range(5)], "points")
     assert [c["name"] for c in data["cards"]] == ["A", "B"] and data["kinds"]["item"]["median"] == 3.5
+
+
+def copies_rows(seed: int, pairs: int, copies: dict[str, int]) -> list[dict]:
+    """Pairs of games of exact clones: forbidding a card changes the seat's result only when the seat meets
+    it, as often as the card has copies (5% a game per copy), and then it helps as much whatever the card."""
+    import random
+
+    rng = random.Random(seed)
+    rows = []
+    for i in range(pairs):
+        base = 1.0 if rng.random() < 0.25 else 0.0
+        cards = []
+        for name in copies:
+            met = rng.random() < 0.05 * copies[name]
+            cards.append((base - (0.6 if rng.random() < 0.7 else -0.4), 0) if met else (base, 0))
+        rows.append({"index": i, "seat": "Ana", "base": (base, 0), "cards": cards})
+    return rows
+
+
+def test_an_exact_clone_with_6_copies_among_2_copy_clones_is_not_out_of_line():
+    """Its value over all copies is three times its clones' (the figure before flagged it "above"); per
+    copy it is theirs."""
+    copies = {f"c{k}": 2 for k in range(7)} | {"six": 6}
+    rows = copies_rows(5, 3000, copies)
+    data = analyse([(name, "item") for name in copies], rows, seed=1, copies=copies)
+    cards = {c["name"]: c for c in data["cards"]}
+    six = cards["six"]
+    assert six["copies"] == 6 and six["value"] > 2.4 * cards["c0"]["value"] > 0  # all copies: about 3 times
+    assert six["per_copy"]["value"] == pytest.approx(six["value"] / 6)
+    assert six["per_copy"]["interval"] == pytest.approx([x / 6 for x in six["interval"]])
+    assert not six["flagged"] and data["flagged"] == 0
+    # judged on all copies, as before, it is flagged
+    before = analyse([(name, "item") for name in copies], rows, seed=1)
+    assert [c["name"] for c in before["cards"] if c["flagged"]] == ["six"]
+
+
+def test_p_values_never_underflow_to_0_and_print_below_0_001(capsys):
+    from gtcli.balance.diff import change
+    from gtcli.cli.terminal.balance_value import echo_values, p_brief
+
+    rows = [{"index": i, "seat": "Ana", "base": (1.0, 0), "cards": [(0.0 if i % 2 else 1.0, 0), (1.0, 0), (1.0, 0)]}
+            for i in range(400)]
+    data = analyse([("Strong", "item"), ("B", "item"), ("C", "item")], rows, seed=0)
+    strong = next(c for c in data["cards"] if c["name"] == "Strong")
+    assert strong["flagged"] and 0 < strong["versus_kind"]["p"] < 1e-20  # 2(1 - Φ(z)) was exactly 0
+    assert 0 < change({"value": 0.0, "ci": [-0.05, 0.05]}, {"value": 0.5, "ci": [0.45, 0.55]})["p"] < 1e-30  # z = 13.9
+    assert [p_brief(p) for p in (None, 0.0, 1e-300, 0.00099, 0.0123)] == ["-", "<0.001", "<0.001", "<0.001", "0.0123"]
+    echo_values({**data, "card_set": "S", "bot": "greedy", "left_out": ["Oracle's Gift"]})
+    text = capsys.readouterr().out
+    assert "<0.001" in text and " 0 " not in text.replace("+0", "")
+    # the last line names the card out of line, its figure and direction; the cards left out are named
+    assert text.rstrip().splitlines()[-1].startswith("1 of 3 card(s) tested out of line")
+    assert "Strong +50.0 above its kind's median (p <0.001)" in " ".join(text.split())
+    assert "Left out of the decks" in text and "Oracle's Gift" in text

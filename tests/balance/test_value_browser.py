@@ -13,6 +13,18 @@ from tests import browser
 HOSTILE = '<img src=x onerror="alert(1)">&amp;'
 LONG = "The Extraordinarily Unpronounceable Reliquary of Seventeen Forgotten Archmagi"
 
+SPLIT_WORDS = """
+out.split = [];  // a word (of at most 16 letters: a longer one may break) drawn on two lines
+Array.from(document.querySelectorAll("td.name")).forEach(function (td) {
+  var node = td.firstChild, text = node ? node.textContent : "", re = /(?<![^ ])[^ ]{1,16}(?![^ ])/g, m;
+  while (node && node.nodeType === 3 && (m = re.exec(text))) {
+    var range = document.createRange(); range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+    var tops = Array.from(range.getClientRects()).map(function (r) { return Math.round(r.top); });
+    if (new Set(tops).size > 1) out.split.push(m[0]);
+  }
+});
+"""
+
 PROBE = """
 var out = {width: window.innerWidth, scroll: document.documentElement.scrollWidth,
            scripts: document.scripts.length, images: document.images.length};
@@ -25,7 +37,9 @@ out.bars = Array.from(document.querySelectorAll("svg.bar")).map(function (svg) {
           inside: ci.left >= r.left - 0.5 && ci.right <= r.right + 0.5,
           dot: d ? (d.left + d.width / 2 - r.left) / r.width : null, beyond: !!svg.querySelector(".beyond")};
 });
+out.file = (document.getElementById("set-file") || {}).textContent || null;
 out.cells = Array.from(document.querySelectorAll("td")).map(function (td) { return td.getBoundingClientRect().right; });
+""" + SPLIT_WORDS + """
 return out;
 """
 
@@ -46,7 +60,8 @@ def page(tmp_path: Path) -> Path:
              ("Coin", "resource"), ("Bead", "resource")]
     values = [0.05, 0.075, 0.1, 0.05, 0.95, 0.025, 0.05, 0.075, 0.0, 0.025]
     report = analyse(cards, rows_for(values), "wins", 0, bootstrap=100)
-    data = {"card_set": "Page test", "bot": "greedy", "players": [4], "seed": 0, **report}
+    data = {"card_set": "Page test", "file": "sets/page-test.gtc", "version": 3, "bot": "greedy", "players": [4],
+            "seed": 0, **report}
     out = tmp_path / "values.html"
     out.write_text(value_html(data), encoding="utf-8")
     return out
@@ -74,3 +89,5 @@ def test_the_values_page_in_chromium(page, width):
     # 5 points apart: over a tenth of the chart, twice what an axis stretched to the outlier (0 to 100) allows
     assert abs(staffs[0] - staffs[1]) > 0.1
     assert all(right <= data["width"] + 0.5 for right in data["cells"])
+    assert data["split"] == [], data["split"]  # card names wrap between words, never inside one
+    assert data["file"] == "Card set: sets/page-test.gtc, version 3"

@@ -162,8 +162,8 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
     `gt simulate -o`. A card has changed when its change, Holm-corrected across the
     cards, is beyond chance. Exit codes: 0 done, 2 a study with no usable game.
     """
-    from gtcli.balance.diff import compare_reports
-    from gtcli.balance.reading import check_arguments, nothing_usable, read
+    from gtcli.balance.diff import compare_reports, edited_cards
+    from gtcli.balance.reading import card_set_of, check_arguments, nothing_usable, read
     from gtcli.cli.settings import club_options
     from gtcli.cli.terminal.balance_diff import echo_diff
     from gtcli.cli.terminal.output import json_text
@@ -178,9 +178,11 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
         if failure:
             raise failure
         studies.append(study)
+    sets = [card_set_of(study) for study in studies]
+    edited = edited_cards(*sets) if None not in sets else None
     data = {"old": old, "new": new, "bots": {"old": studies[0].bots, "new": studies[1].bots},
             "excluded_count": {"old": studies[0].excluded.count, "new": studies[1].excluded.count},
-            **compare_reports(studies[0].tally.report(), studies[1].tally.report())}
+            **compare_reports(studies[0].tally.report(), studies[1].tally.report(), edited)}
     if as_json:
         click.echo(json_text(data))
         return

@@ -112,10 +112,11 @@ def value(card_set_path, asked, games, metric, output, quiet, board, profile_spe
     bar = None if quiet or as_json else progress_bar(games, f"pairs of games ({len(cards)} card(s))")
     rows, stopped = drain(results, bar)
     seconds = time.monotonic() - started
-    data = {"card_set": card_set.name, "file": card_set_path, "bot": bot,
+    data = {"card_set": card_set.name, "file": card_set_path, "version": card_set.version, "bot": bot,
             "budget": budget if "mcts" in bot else None, "players": list(players), "seed": seed,
             "games": games, "stopped": stopped, "seconds": round(seconds, 3), "executor": executor.describe(),
-            "left_out": list(left_out), **analyse(cards, rows, metric, seed)}
+            "left_out": list(left_out),
+            **analyse(cards, rows, metric, seed, copies={c.name: c.copies for c in card_set.cards})}
     if output and rows:
         from gtcli.balance.value_html import value_html
         from gtcli.core.files.guarded import save

@@ -50,8 +50,9 @@ class _RateProgress:
 
 
 CARDS_SAY = ("Cards associated with winning (association, not cause): in the games where a card and another card of "
-             "its kind were used, how many points more often its users won than the users of the other cards of its "
-             "kind in the same game. The game is the unit; games of 3, 4 and 5 players are compared within their size. "
+             "its kind were used, how many points more often its uses won than the average use of its kind in the same "
+             "game (second copies and recycled Spells each a use). The game is the unit; each game compares players "
+             "of one size. "
              "{flag} marks a card beyond chance after Holm's correction over the {tested} cards tested. "
              "Used by: the share of player-games that used it; Games: the games compared; Users win, Others win: the "
              "two sides over those games. `gt balance value` measures what a card is worth by restricted play.")
@@ -102,6 +103,10 @@ def echo_report(report: dict, bots: list[str | None]) -> None:
             t.add_row(row["bot"], str(row["seats"]), str(row["wins"]), pct(row["win_rate"]), ci(row["ci"]),
                       pct(row["fair_share"]))
         out.print(t)
+        if by_bot["games_without_bots"]:
+            out.print(f"{by_bot['games_without_bots']} game(s) without bots: they do not name each seat's bot (a log "
+                      "whose [Event] tag is not gt simulate's, one a person edited, or one naming no bot); counted "
+                      "in every other figure, left out of the wins per bot and the per-bot card tables.")
     rows = sorted_cards(report["cards"])
     tested = sum(1 for r in rows if r["p"] is not None)
     out.print(CARDS_SAY.format(flag="*", tested=tested))
@@ -116,7 +121,7 @@ def echo_report(report: dict, bots: list[str | None]) -> None:
     for tier in [b["bot"] for b in by_bot["bots"]] if by_bot else []:
         t = table("Card", "Kind", "Games", "Association", "95% interval", f"p ({report['correction']})",
                   title=f"Cards in the hands of the {tier} bot: association with winning, in points (its seats' uses "
-                        "against every other use of the kind, each seat's result less its bot's win rate)",
+                        "against the same bot's uses of the kind in games of the same size)",
                   terminal=terminal)
         for r in rows:
             f = r["tiers"][tier]
