@@ -10,6 +10,7 @@ The pictures in docs are drawn here (``GT_UPDATE_DOCS=1``).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -18,6 +19,7 @@ import pytest
 from gtcli.cli import serve
 from gtcli.grand_tribunal.lang.logs.check import Options
 from tests import browser
+from tests.cli.test_serve import _first_json, _play, _port_of, _settles, get
 from tests.conftest import ROOT, SCENARIOS
 
 LINES = (SCENARIOS / "games" / "five-players.gtl").read_text(encoding="utf-8").splitlines(keepends=True)
@@ -100,3 +102,41 @@ def test_documentation_pictures_of_a_due_tribunal(tmp_path):
         assert picture.stat().st_size < 400_000
         assert browser.png_pixels(picture)[:2] == (width, height)
         assert picture.name in (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+
+
+def test_gt_play_serve_shows_the_awards_while_it_asks_and_after(tmp_path):
+    """A real gt play --serve: `end` on the last turn of Tribunal 1, and while gt play asks the
+    scorekeeper to confirm, the screen's data has the awards to be given; after `y`, as given,
+    with the next Tribunal opening (no round 0 in the header)."""
+    from tests.grand_tribunal.play.test_table_view_tribunal import DUE as THREE_DUE
+    from tests.grand_tribunal.play.test_table_view_tribunal import recorded_scores
+
+    path = tmp_path / "game.gtl"
+    path.write_text(THREE_DUE, encoding="utf-8")
+    proc = _play(path)
+    try:
+        port = _port_of(_first_json(proc, "serving")["url"])
+        _first_json(proc, "hello")
+
+        def state() -> dict:
+            return json.loads(get(port, "/state.json")[2])
+
+        proc.stdin.write("end\n")
+        assert _first_json(proc, "reply")["accepted"]
+        assert _first_json(proc, "tribunal")["tribunal"]["players"]  # gt play now asks for confirmation
+        assert _settles(lambda: (state().get("tribunal_awards") or {}).get("recorded") is False)
+        awards = state()["tribunal_awards"]
+        assert {p["name"]: p["score"] for p in awards["players"]} == recorded_scores()
+        assert "to be confirmed" in get(port, "/")[2].decode("utf-8")
+        proc.stdin.write("y\n")
+        assert _first_json(proc, "reply")["accepted"]
+        assert _settles(lambda: (state().get("tribunal_awards") or {}).get("recorded") is True)
+        now = state()
+        assert (now["tribunal"], now["round"], now["next"]) == (2, 0, "Caro")
+        header = get(port, "/")[2].decode("utf-8").split('<header class="status">')[1].split("</header>")[0]
+        assert "round" not in header and "First Praeco: <b>Caro</b>" in header, header
+        proc.stdin.write("quit\n")
+        proc.stdin.close()
+        assert proc.wait(30) == 0
+    finally:
+        proc.kill()
