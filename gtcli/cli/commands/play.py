@@ -9,11 +9,10 @@ from typing import Any
 import click
 
 from gtcli.cli import completing
-from gtcli.cli.options import allow_outside_option, json_option, option_errors, profile_option, serve_option
+from gtcli.cli.options import allow_outside_option, json_option, profile_option, serve_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import handles_input_errors, json_text, safe
 from gtcli.cli.terminal.plain import Output
-from gtcli.core.text import name_list
 
 LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
 
@@ -54,7 +53,6 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
     """
     import random
 
-    from gtcli.core.diagnostics import Diagnostic, InputError
     from gtcli.grand_tribunal.lang.logs.check import Options
     from gtcli.grand_tribunal.play.session import PlaySession
 
@@ -64,16 +62,10 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
 
         free_address(serve)
     if is_new:
-        if not players:
-            raise InputError(Diagnostic("S1", "a new game needs its players", hint="--players Ana,Ben,Caro"))
-        seats = _new_players(players, profile_spec, lang.lower())
-        with option_errors("--variant"):
-            from gtcli.grand_tribunal.rules.variants import parse_variants
+        from gtcli.cli.commands.play_new import new_session
 
-            parse_variants(", ".join(variants))
-        # the files given now are the user's choice: the new log may name them wherever they are
-        session = PlaySession.create(path, seats, Options(cards, board, profile_spec, allow_outside=True), lang.lower(),
-                                     tuple(variants), event, date, rng)
+        session = new_session(path, players, cards, board, profile_spec, tuple(variants), lang.lower(), event, date,
+                              rng)
     else:
         given = [name for name, value in (("--players", players), ("--cards", cards), ("--board", board),
                                           ("--variant", variants), ("--event", event), ("--date", date)) if value]
@@ -90,23 +82,6 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
     finally:
         if screen is not None:
             screen.stop()
-
-
-def _new_players(players: str, profile_spec: str | None, lang: str) -> tuple[str, ...]:
-    """The seats ``--players`` gives a new log: as many as the profile allows, each once, each
-    a name the log can hold (one word, not a keyword); errors name the option."""
-    from gtcli.core.diagnostics import InputError
-    from gtcli.grand_tribunal.formats.profile_file import load_profile
-    from gtcli.grand_tribunal.lang.player_names import name_problem
-    from gtcli.grand_tribunal.rules.game import new_game
-
-    profile = load_profile(profile_spec)
-    with option_errors("--players"):
-        seats = new_game(name_list(players), profile).players
-        problems = [p for p in (name_problem(name, lang) for name in seats) if p is not None]
-        if problems:
-            raise InputError(*problems)
-    return seats
 
 
 MAX_TYPED_LINE = 10_000  # characters of one typed line; a move is a few dozen
@@ -136,6 +111,10 @@ class Prompt:
         self.waiting = False  # blocked reading input: a stopping signal may leave at once
         self.stop: int | None = None  # the exit code of a stopping signal met while answering
         self.handlers: dict[int, Any] = {}  # the signal handlers the prompt replaced, restored as it ends
+        # accepted lines a refused save left out of the log (piped input), and why: the prompt then
+        # ends with "Not saved: ...", exit 2, never "Saved"
+        self.unwritten: list[str] = []
+        self.refusal: Any = None
 
     # ---- input -----------------------------------------------------------------------------------------
     def read(self, prompt: str) -> str | None:
@@ -203,7 +182,9 @@ class Prompt:
 
         if interrupted and not self.as_json:
             click.echo()  # after the ^C the terminal echoed
-        self.save_now()
+        self.save_now(last=True)
+        if self.unwritten:
+            self.not_saved()
         self.say(f"Saved: {self.session.path}. Resume with: gt play {self.session.path}", kind="bye")
         if interrupted or stopped is not None:
             raise SystemExit(stopped if stopped is not None else EXIT_INTERRUPTED)
@@ -219,12 +200,41 @@ class Prompt:
         if self._input_ready() is not True or time.monotonic() - self.unsaved_since >= MAX_UNSAVED_SECONDS:
             self.save_now()
 
-    def save_now(self) -> None:
-        """Write the lines accepted and not yet saved; say so if they could not be."""
-        if self.session.unsaved:
-            reply = self.session.flush()
-            if reply is not None:
-                self.answer(reply)
+    def save_now(self, last: bool = False) -> None:
+        """Write the lines accepted and not yet saved; say so if they could not be (the ``last``
+        save's refusal is said by :meth:`not_saved` alone, with every line left out)."""
+        if not self.session.unsaved:
+            return
+        reply = self.session.flush()
+        if reply is None:
+            return
+        from gtcli.core.diagnostics import Diagnostic
+
+        self.unwritten += reply.unwritten
+        self.refusal = reply.diagnostics[0] if reply.diagnostics else Diagnostic(
+            "IO004", "the log was changed outside gt play meanwhile", path=self.session.path)
+        if not last:
+            self.answer(reply)
+        elif reply.outside:
+            self.tell_outside(reply.outside)
+
+    def not_saved(self) -> None:
+        """End with the lines the table saw accepted that are not in the log: one line with the
+        refusal's code, exit 2 (docs/files.md, point 6): a script feeding the moves sees it."""
+        from gtcli.cli.exits import EXIT_UNUSABLE
+
+        path, lines, d = self.session.path, self.unwritten, self.refusal
+        shown = "; ".join(lines[:5]) + (f"; and {len(lines) - 5} more" if len(lines) > 5 else "")
+        message = (f"Not saved: {len(lines)} line(s) accepted were not written to {path}, which has none of them "
+                   f"({d.code}: {d.message}): {shown}")
+        hint = (f"{d.hint}; then " if d.hint else "") + f"type them again after `gt play {path}`"
+        if self.as_json:
+            click.echo(json_text({"kind": "not-saved", "message": message, "lines": lines,
+                                  "diagnostics": [d.to_json()]}, indent=None))
+        else:
+            click.echo(safe(message), err=True)
+            click.echo(safe(f"  hint: {hint}"), err=True)
+        raise SystemExit(EXIT_UNUSABLE)
 
     @staticmethod
     def _input_ready() -> bool | None:
