@@ -16,7 +16,6 @@ list of folders to visit, not by recursion, so a folder 10,000 deep is searched 
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from collections.abc import Iterator
@@ -141,13 +140,12 @@ def walk(folder: str, found: Found, suffix: str) -> list[str]:
 
 
 def read_study(path: str) -> dict[str, Any]:
-    """A study's description; an unreadable or odd one is a study of unknown bot, never an error."""
-    from gtcli.core.files.reading import read_text
+    """A study's description. One that is not JSON within the core's bounds (nested 5,000 deep, cut
+    short) is IO001 at its line and column (:func:`gtcli.core.files.json_source.read_json`); one of
+    another shape is a study of unknown bot."""
+    from gtcli.core.files.json_source import read_json
 
-    try:
-        data = json.loads(read_text(path, "study description", MAX_STUDY_BYTES))
-    except (InputError, ValueError):
-        return {"file": path, "bot": None}
+    data = read_json(path, "study description", MAX_STUDY_BYTES)
     if not isinstance(data, dict):
         return {"file": path, "bot": None}
     bot = data.get("bot")
@@ -236,23 +234,15 @@ def read_games(path: str, excluded: Exclusions) -> Iterator[dict]:
 def parse_line(line: bytes) -> tuple[Any, str | None]:
     """One line of JSON from anyone: (its value, None) or (None, why not), never an exception.
 
-    The core's bounded check (:func:`~gtcli.core.files.shape.json_problem`: nesting, long
-    numbers) runs first; a line longer than its limit on one line of text (a summary of a long
-    5-player game may be) is parsed with the recursion of a hostile nesting caught instead.
+    The core's bounded reader (:func:`~gtcli.core.files.json_source.loads_bounded`: nesting,
+    long numbers) parses it; the line's length is bounded by :func:`read_games`, not by the
+    reader's limit on a line of text (a summary of a long 5-player game may pass it).
     """
-    from gtcli.core.files.shape import MAX_DEPTH, MAX_LINE, json_problem
+    from gtcli.core.files.json_source import JsonProblem, loads_bounded
 
     try:
-        text = line.decode("utf-8")
-    except UnicodeDecodeError:
-        return None, "not JSON (not UTF-8)"
-    if len(text) <= MAX_LINE and text.count("[") + text.count("{") > MAX_DEPTH:  # fewer cannot nest too deep
-        problem = json_problem(text)
-        if problem:
-            return None, f"not JSON within gt's limits ({problem[2]})"
-    try:
-        return json.loads(text), None
-    except RecursionError:
-        return None, "not JSON within gt's limits (nested too deep)"
-    except ValueError:
-        return None, "not JSON"
+        return loads_bounded(line, lines=False), None
+    except JsonProblem as exc:
+        if exc.limit:
+            return None, f"not JSON within gt's limits ({exc.why})"
+        return None, "not JSON (not UTF-8)" if exc.why.startswith("not UTF-8") else "not JSON"

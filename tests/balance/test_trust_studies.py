@@ -1,0 +1,86 @@
+"""Round 5 of the balance lab's trust (issue 38, points 6-10 and 2): a study's files from anyone,
+a run killed and rerun, every signal."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gtcli.core.files.atomic import host_name
+from tests.balance.test_trust import GOOD, dead_pid, gt_process, record, temp_written, wait_for
+from tests.conftest import run
+
+
+def study_folder(path: Path, study: dict | str, games: int = 3) -> Path:
+    path.mkdir()
+    (path / "games.jsonl").write_text("".join(record(GOOD, i) + "\n" for i in range(games)))
+    (path / "study.json").write_text(study if isinstance(study, str) else json.dumps(study))
+    return path
+
+
+# ---- point 8: every JSON gt reads is bounded ---------------------------------------------------------
+
+DEEP = "[" * 5000 + "\n" + "]" * 5000  # on two lines: the nesting is what breaks a bound, not a line's length
+
+
+@pytest.mark.parametrize("command", [("balance",), ("balance", "--json"), ("balance", "diff")])
+def test_a_study_json_nested_5000_deep_is_a_refusal_not_a_bug(tmp_path, command):
+    old = study_folder(tmp_path / "old", {"bot": "random"})
+    new = study_folder(tmp_path / "new", '{"bot": "random", "left_out": ' + DEEP + "}")
+    args = (*command, old, new) if "diff" in command else (*command, new)
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    if "--json" in command:
+        error = json.loads(result.stdout)["errors"][0]
+        assert (error["code"], error["file"], error["line"], error["col"]) == ("IO001", str(new / "study.json"), 1, 62)
+        return
+    assert f"{new / 'study.json'}:1:62: IO001" in result.output  # where the 33rd level opens
+    assert "more than 32 nested arrays" in result.output and "hint:" in result.output
+
+
+def test_a_study_json_that_is_not_json_names_its_line_and_column(tmp_path):
+    new = study_folder(tmp_path / "new", '{\n  "bot": "random",\n  "seed": 01\n}')
+    result = run("balance", new)
+    assert result.exit_code == 2
+    assert f"{new / 'study.json'}:3:" in result.output and "not valid JSON" in result.output
+    assert "hint: " in result.output
+
+
+@pytest.mark.parametrize("text", [DEEP, '{"a": ' + "9" * 5000 + "}", '"' + "[" * 5000 + '"', "[" * 31 + "]" * 31])
+def test_the_bounded_reader_refuses_what_json_cannot_read_and_reads_the_rest(text):
+    from gtcli.core.diagnostics import InputError
+    from gtcli.core.files.json_source import loads_bounded, parse_json
+
+    if text.startswith('"') or text.startswith("[" * 31 + "]"):  # brackets in a string do not nest; 31 is in bounds
+        assert parse_json(text, "x.json") == json.loads(text)
+        return
+    with pytest.raises(InputError) as caught:
+        parse_json(text, "x.json")
+    found = caught.value.diagnostics[0]
+    assert found.code == "IO001" and (found.line, found.col) == ((1, 33) if text is DEEP else (1, 7))
+    with pytest.raises(ValueError):
+        loads_bounded(text)
+
+
+def test_a_lock_file_nested_deep_is_no_holder_not_a_bug(tmp_path):
+    from gtcli.core.files.lock import FileLock
+
+    path = tmp_path / "c.gtl"
+    path.write_text("")
+    lock = FileLock(str(path))
+    Path(lock.path).write_text("[" * 999)
+    assert lock.holder() is None
+
+
+def test_no_json_is_parsed_outside_the_bounded_reader():
+    """json.loads and json.load appear only in the core's bounded reader (a grep of the package)."""
+    root = Path(__file__).resolve().parents[2] / "gtcli"
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py")
+             if p.name != "json_source.py" and ("json.loads(" in p.read_text() or "json.load(" in p.read_text())]
+    assert found == []
