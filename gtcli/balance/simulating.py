@@ -42,6 +42,7 @@ class Outcome:
     exit_code: int = 0  # 128 + the signal that stopped it; 0 otherwise
     tally: Tally = field(default_factory=Tally)
     tidied: list[tuple[str, str | None]] = field(default_factory=list)  # (temp, adopted as) a killed run left
+    left_alone: list[tuple[str, str]] = field(default_factory=list)  # (temp, why): not provably a killed run's
     error: InputError | None = None  # a write the disk refused (IO002): raised after everything is put away
 
 
@@ -92,7 +93,7 @@ def run(study, games: int, card_set, left_out, executor, start: Callable, folder
         with stopping_on_signals() as hold:
             try:
                 if out is not None:
-                    outcome.tidied = out.stale()
+                    outcome.tidied, outcome.left_alone = out.stale()
                     for name, text in extra.items():
                         out.write(name, text)
                     stream = Stream(out, GAMES_FILE) if not study.logs else None

@@ -84,3 +84,50 @@ def test_no_json_is_parsed_outside_the_bounded_reader():
     found = [str(p.relative_to(root)) for p in root.rglob("*.py")
              if p.name != "json_source.py" and ("json.loads(" in p.read_text() or "json.load(" in p.read_text())]
     assert found == []
+
+
+# ---- point 6: a resumed study adopts only a file it owns ---------------------------------------------
+
+def test_a_killed_runs_temp_that_is_a_hard_link_is_left_alone_and_named(tmp_path):
+    """The name of a killed run's games file, hard-linked to a file elsewhere: adopting it would cut the other
+    file (31 -> 13 bytes written outside the study). It is left alone, whole, and named (terminal and --json)."""
+    out = tmp_path / "study"
+    out.mkdir()
+    dead, host = dead_pid(), host_name()
+    elsewhere = tmp_path / "elsewhere.jsonl"
+    elsewhere.write_text(record(GOOD, 0) + "\n" + "the user's own line, no newline")
+    before = elsewhere.read_bytes()
+    temp = out / f".games.jsonl.{dead}-{host}.sim.tmp"
+    os.link(elsewhere, temp)
+    other = out / f".game-000001.gtl.{dead}-{host}.sim.tmp"  # a log's temp, hard-linked too: not removed either
+    mine = tmp_path / "notes.gtl"
+    mine.write_text("the user's notes")
+    os.link(mine, other)
+    result = run("simulate", "--games", "2", "--stats-only", "-o", out, "-q")
+    assert result.exit_code == 0, result.output
+    assert elsewhere.read_bytes() == before and temp.exists() and os.stat(temp).st_nlink == 2
+    assert mine.read_text() == "the user's notes" and other.exists()
+    assert not list(out.glob("games.recovered-*"))
+    for name in (temp.name, other.name):
+        assert f"{out}/{name} looks like a killed run's temporary file but has 2 names (a hard link): left alone" \
+               in result.stderr
+    data = json.loads(run("simulate", "--games", "2", "--stats-only", "-o", tmp_path / "again", "-q", "--json").stdout)
+    assert data["left_alone"] == []
+    data = json.loads(run("simulate", "--games", "2", "--stats-only", "-o", out, "-q", "--json", "--overwrite").stdout)
+    assert {e["file"] for e in data["left_alone"]} == {temp.name, other.name}
+    assert all(e["reason"] == "has 2 names (a hard link)" for e in data["left_alone"])
+
+
+def test_a_killed_runs_temp_that_is_a_link_or_not_a_file_is_named_not_adopted(tmp_path):
+    out = tmp_path / "study"
+    out.mkdir()
+    dead, host = dead_pid(), host_name()
+    target = tmp_path / "target.jsonl"
+    target.write_text(record(GOOD, 0) + "\n")
+    (out / f".games.jsonl.{dead}-{host}.sim.tmp").symlink_to(target)
+    os.mkfifo(out / f".study.json.{dead}-{host}.sim.tmp")
+    result = run("simulate", "--games", "2", "--stats-only", "-o", out, "-q", "--json")
+    data = json.loads(result.stdout)
+    assert sorted((e["file"], e["reason"]) for e in data["left_alone"]) == [
+        (f".games.jsonl.{dead}-{host}.sim.tmp", "is a link"), (f".study.json.{dead}-{host}.sim.tmp", "is not a regular file")]
+    assert target.read_text() == record(GOOD, 0) + "\n" and data["recovered"] == []

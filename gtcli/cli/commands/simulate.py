@@ -145,6 +145,9 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
     for temp, adopted in outcome.tidied:
         click.echo(safe(f"gt: {folder}/{temp} was left by a run that was killed: "
                         + (f"its games are kept as {adopted}" if adopted else "removed"), False), err=True)
+    for temp, why in outcome.left_alone:
+        click.echo(safe(f"gt: {folder}/{temp} looks like a killed run's temporary file but {why}: left alone",
+                        False), err=True)
     seconds, done = outcome.seconds, outcome.done
     report = outcome.tally.report({c.name: c.kind for c in card_set.cards if c.name not in left_out})
     data = {"games": done, "requested": games, "stopped": outcome.stopped, "signal": outcome.signal,
@@ -152,6 +155,7 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
             "bot": bot, "seed": seed, "players": list(players), "card_set": card_set.name, "left_out": list(left_out),
             "folder": folder, "logs_written": outcome.written, "replaced": outcome.replaced,
             "recovered": [adopted for _, adopted in outcome.tidied if adopted],
+            "left_alone": [{"file": temp, "reason": why} for temp, why in outcome.left_alone],
             "executor": executor.describe(), "report": report,
             "error": outcome.error.diagnostics[0].to_json() if outcome.error else None}
     if as_json:
