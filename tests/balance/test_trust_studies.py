@@ -131,3 +131,21 @@ def test_a_killed_runs_temp_that_is_a_link_or_not_a_file_is_named_not_adopted(tm
     assert sorted((e["file"], e["reason"]) for e in data["left_alone"]) == [
         (f".games.jsonl.{dead}-{host}.sim.tmp", "is a link"), (f".study.json.{dead}-{host}.sim.tmp", "is not a regular file")]
     assert target.read_text() == record(GOOD, 0) + "\n" and data["recovered"] == []
+
+
+# ---- point 9: a study's strings are escaped for the terminal -------------------------------------------
+
+EVIL = "greedy\x1b]0;owned\x07\x1b[2J\u202e"
+
+
+@pytest.mark.parametrize("command", ["diff", "report", "diff-json", "report-json"])
+def test_a_bot_name_from_a_strangers_study_json_never_reaches_the_terminal_raw(tmp_path, command):
+    old = study_folder(tmp_path / "old", {"bot": "random"})
+    new = study_folder(tmp_path / "new", {"bot": EVIL, "card_set": EVIL, "left_out": [EVIL]})
+    args = ["balance", "diff", old, new] if command.startswith("diff") else ["balance", old, new]
+    proc = subprocess.run([sys.executable, "-m", "gtcli", *map(str, args), *(["--json"] if "json" in command else [])],
+                          capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
+    assert proc.returncode == 0, proc.stderr
+    both = proc.stdout + proc.stderr
+    assert "\x1b" not in both and "\x07" not in both and "\u202e" not in both
+    assert "greedy\\x1b]0;owned\\x07\\x1b[2J" in both.replace("\\u001b", "\\x1b").replace("\\u0007", "\\x07")

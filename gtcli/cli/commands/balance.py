@@ -166,7 +166,7 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
     from gtcli.balance.reading import check_arguments, nothing_usable, read
     from gtcli.cli.settings import club_options
     from gtcli.cli.terminal.balance_diff import echo_diff
-    from gtcli.cli.terminal.output import json_text
+    from gtcli.cli.terminal.output import json_text, safe
 
     check_arguments((old, new), "gt balance diff")
     executor = executor_from(jobs, executor_kind, scheduler)
@@ -186,9 +186,9 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
         return
     echo_diff(data)
     if studies[0].bots != studies[1].bots:
-        click.echo("gt: the two studies were not played by the same players (bots "
-                   f"{', '.join(map(str, studies[0].bots))} before, {', '.join(map(str, studies[1].bots))} after): "
-                   "a change may be theirs, not the cards'.", err=True)
+        click.echo(safe("gt: the two studies were not played by the same players (bots "  # bots: study.json's
+                        f"{', '.join(map(str, studies[0].bots))} before, {', '.join(map(str, studies[1].bots))} "
+                        "after): a change may be theirs, not the cards'.", False), err=True)
     for name, study in zip(("old", "new"), studies):
         if study.excluded.count:
             click.echo(f"{name}: {study.excluded.count} game(s) left out (gt balance lists them).", err=True)
