@@ -21,7 +21,7 @@ from typing import Any
 from gtcli.balance.folder import MAX_LOGS, Stream, StudyFolder, log_name
 from gtcli.balance.stats import Tally
 from gtcli.balance.stopping import exit_code, signal_of, stopping_on_signals
-from gtcli.balance.study import companion_files, describe
+from gtcli.balance.study import companion_files, describe, study_id
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.core.escaping import json_text
 
@@ -41,6 +41,7 @@ class Outcome:
     signal: str | None = None
     exit_code: int = 0  # 128 + the signal that stopped it; 0 otherwise
     tally: Tally = field(default_factory=Tally)
+    study_id: str | None = None  # what identifies the study's games (:func:`gtcli.balance.study.study_id`)
     tidied: list[tuple[str, str | None]] = field(default_factory=list)  # (temp, adopted as) a killed run left
     left_alone: list[tuple[str, str]] = field(default_factory=list)  # (temp, why): not provably a killed run's
     error: InputError | None = None  # a write the disk refused (IO002): raised after everything is put away
@@ -79,7 +80,7 @@ def run(study, games: int, card_set, left_out, executor, start: Callable, folder
     the map (the command's, which makes an executor that cannot run a usage error)."""
     from gtcli.grand_tribunal.play.simulation import games as work
 
-    outcome = Outcome(games)
+    outcome = Outcome(games, study_id=study_id(study))
     out, extra = open_folder(folder, study, games, overwrite) if folder else (None, {})
     started = time.monotonic()
     try:
@@ -127,7 +128,8 @@ def _play(results, study, games: int, out, stream, outcome: Outcome, advance, wh
                 out.write(log_name(game.index, games), game.text)
                 outcome.written += 1
             elif stream is not None:
-                record: dict[str, Any] = {"index": game.index, "seed": game.seed, "summary": game.summary}
+                record: dict[str, Any] = {"index": game.index, "seed": game.seed, "study": outcome.study_id,
+                                          "summary": game.summary}
                 stream.write_line(json_text(record, indent=None))
             outcome.tally.add(game.summary)
             outcome.done += 1
@@ -146,7 +148,8 @@ def _put_away(out: StudyFolder, stream, study, card_set, left_out, executor, out
         outcome.done = stream.lines  # the games kept: a line the disk refused is not one
     try:
         out.write("study.json", json_text(describe(study, outcome.games, outcome.done, outcome.stopped, left_out,
-                                                   card_set, executor, outcome.seconds, outcome.signal)) + "\n",
+                                                   card_set, executor, outcome.seconds, outcome.signal,
+                                                   outcome.study_id)) + "\n",
                   durable=True)
     except InputError as exc:
         outcome.error = outcome.error or exc

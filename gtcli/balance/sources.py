@@ -52,6 +52,47 @@ class Exclusions:
         return {"count": self.count, "by_reason": dict(self.by_reason.most_common()), "examples": self.examples}
 
 
+class Repeats:
+    """Each game once: a game is its study, seed and index (docs/balance.md, "Each game once").
+
+    A line of ``games.jsonl`` gt writes names its study (``"study"``: :func:`gtcli.balance.study.study_id`,
+    a digest of what decides the games), the game's seed and its index; a line without a study
+    (written before it was recorded) is taken to be of the study of its folder. The same game read
+    again -- the same command rerun after a kill -9 replays the same seeds, and the killed run's games
+    are kept as ``games.recovered-PID.jsonl`` -- is counted once; each repeat is counted here and the
+    first :data:`EXAMPLES` named. A line with no seed or index has no identity and is counted as it is.
+    Each game costs an 8-byte digest in a set (about 70 bytes; 70 MB a million games).
+    """
+
+    def __init__(self) -> None:
+        self.seen: set[int] = set()
+        self.count = 0
+        self.examples: list[dict[str, Any]] = []
+
+    def repeated(self, record: dict, path: str, number: int) -> bool:
+        """Whether ``record`` (line ``number`` of ``path``) is a game read before; noted if so."""
+        import hashlib
+
+        index, seed, study = record.get("index"), record.get("seed"), record.get("study")
+        if not (_whole(index) and _whole(seed)):
+            return False
+        if not (isinstance(study, str) and len(study) <= MAX_NAME):
+            study = "folder " + os.path.dirname(os.path.abspath(path))
+        key = int.from_bytes(hashlib.blake2b(f"{study}\0{seed}\0{index}".encode(), digest_size=8).digest(), "big")
+        if key not in self.seen:
+            self.seen.add(key)
+            return False
+        self.count += 1
+        if len(self.examples) < EXAMPLES:
+            self.examples.append({"file": f"{path}:{number}", "index": index, "seed": seed,
+                                  "study": record.get("study") if isinstance(record.get("study"), str) else None})
+        return True
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True)
 class LogJob:
     """One log to read (picklable, for the executor)."""
@@ -195,8 +236,9 @@ def summary_problem(game: Any) -> str | None:
     return None
 
 
-def read_games(path: str, excluded: Exclusions) -> Iterator[dict]:
-    """The summaries of a ``games.jsonl``, one line at a time; a bad line is counted in ``excluded``."""
+def read_games(path: str, excluded: Exclusions, repeats: Repeats | None = None) -> Iterator[dict]:
+    """The summaries of a ``games.jsonl``, one line at a time; a bad line is counted in ``excluded``,
+    a game read before (:class:`Repeats`) in ``repeats``."""
     import stat
 
     try:
@@ -227,6 +269,8 @@ def read_games(path: str, excluded: Exclusions) -> Iterator[dict]:
             problem = summary_problem(game)
             if problem:
                 excluded.add(f"{path}:{number}", f"not a game summary ({problem})", "not a game summary")
+                continue
+            if repeats is not None and repeats.repeated(record, path, number):
                 continue
             yield game
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from gtcli.core.files.atomic import host_name
+from gtcli.grand_tribunal.play.simulation import game_seed
 from tests.balance.test_trust import GOOD, dead_pid, gt_process, record, temp_written, wait_for
 from tests.conftest import run
 
@@ -149,3 +150,55 @@ def test_a_bot_name_from_a_strangers_study_json_never_reaches_the_terminal_raw(t
     both = proc.stdout + proc.stderr
     assert "\x1b" not in both and "\x07" not in both and "\u202e" not in both
     assert "greedy\\x1b]0;owned\\x07\\x1b[2J" in both.replace("\\u001b", "\\x1b").replace("\\u0007", "\\x07")
+
+
+# ---- point 7: a study rerun after kill -9 counts each game once ----------------------------------------
+
+def test_rerun_after_kill_9_counts_each_game_once_and_names_the_repeats(tmp_path):
+    """The same command rerun after kill -9 replays the same seeds: the killed run's games (adopted as
+    games.recovered-PID.jsonl) repeat the rerun's first ones. Each game is counted once, each repeat named."""
+    out = tmp_path / "study"
+    command = ("simulate", "--games", "120", "--stats-only", "-o", str(out), "-j", "1", "-q")
+    proc = gt_process(*command)
+    wait_for(lambda: out.exists() and temp_written(out))
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.communicate(timeout=60)
+    assert proc.returncode == -signal.SIGKILL
+    again = subprocess.run([sys.executable, "-m", "gtcli", *command], capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    recovered = list(out.glob("games.recovered-*.jsonl"))
+    killed = len(recovered[0].read_text().splitlines())
+    assert len(recovered) == 1 and killed > 0
+    data = json.loads(run("balance", out, "--json").stdout)
+    assert data["report"]["games"] == 120  # not 120 + killed
+    assert data["repeats"] == killed and data["excluded_count"] == 0
+    study = json.loads((out / "study.json").read_text())["id"]
+    assert data["repeated"] in ([{"file": f"{second}:{i + 1}", "index": i, "seed": game_seed(0, i), "study": study}
+                                 for i in range(killed)] for second in (out / "games.jsonl", recovered[0]))
+    text = run("balance", out)
+    assert f"{killed} game(s) read twice, counted once (the same study, seed and index):" in text.stderr
+    assert f"game 1 of seed {game_seed(0, 0)} again" in text.stderr
+    assert text.stdout.startswith("Balance of 120 game(s).")
+
+
+def test_the_same_game_in_two_folders_of_the_same_study_is_counted_once(tmp_path):
+    """Game i of seed S of one study is one game, wherever its line is; another seed is another game."""
+    for name, seed in (("a", "1"), ("b", "1"), ("c", "2")):
+        assert run("simulate", "--games", "3", "--stats-only", "-o", tmp_path / name, "--seed", seed, "-q").exit_code == 0
+    data = json.loads(run("balance", tmp_path / "a", tmp_path / "b", tmp_path / "c", "--json").stdout)
+    assert data["report"]["games"] == 6 and data["repeats"] == 3
+
+
+def test_records_without_a_study_are_one_game_per_folder_seed_and_index(tmp_path):
+    """A games file from before the study id, or from anyone: its seed and index identify a game within
+    its folder; a record with neither is counted as it is."""
+    folder = tmp_path / "old"
+    folder.mkdir()
+    (folder / "games.jsonl").write_text(record(GOOD, 0) + "\n" + record(GOOD, 1) + "\n")
+    (folder / "games.recovered-7.jsonl").write_text(record(GOOD, 0) + "\n")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "games.jsonl").write_text(record(GOOD, 0) + "\n" + json.dumps({"summary": GOOD}) * 1 + "\n"
+                                       + json.dumps({"summary": GOOD}) + "\n")
+    data = json.loads(run("balance", folder, other, "--json").stdout)
+    assert data["report"]["games"] == 2 + 3 and data["repeats"] == 1

@@ -105,12 +105,14 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
     if as_json:
         click.echo(json_text({"sources": list(paths), "bots": bots, "excluded": excluded.examples,
                               "excluded_count": excluded.count, "excluded_by_reason": excluded.json()["by_reason"],
+                              "repeats": study.repeats.count, "repeated": study.repeats.examples,
                               "report": data, "html": output if output and not failure else None,
                               "error": failure.diagnostics[0].to_json() if failure else None}))
     else:
         if study.tally.games:
             echo_report(data, bots)
         echo_excluded(excluded)
+        echo_repeats(study.repeats)
         if output and not failure:
             click.echo(safe(f"Wrote {output}: the balance report of {study.tally.games} game(s).", False), err=True)
     if failure:
@@ -143,6 +145,20 @@ def echo_excluded(excluded, shown: int = 20) -> None:
         click.echo(safe(f"  {e['file']}: {e['reason']}", False), err=True)
     if excluded.count > shown:
         click.echo(f"  ... and {excluded.count - shown} more (--json lists the first {len(excluded.examples)})",
+                   err=True)
+
+
+def echo_repeats(repeats, shown: int = 20, side: str = "") -> None:
+    """The games read twice and counted once (:class:`gtcli.balance.sources.Repeats`): how many, the first by name."""
+    from gtcli.cli.terminal.output import safe
+
+    if not repeats.count:
+        return
+    click.echo(f"{side}{repeats.count} game(s) read twice, counted once (the same study, seed and index):", err=True)
+    for e in repeats.examples[:shown]:
+        click.echo(safe(f"  {e['file']}: game {e['index'] + 1} of seed {e['seed']} again", False), err=True)
+    if repeats.count > shown:
+        click.echo(f"  ... and {repeats.count - shown} more (--json lists the first {len(repeats.examples)})",
                    err=True)
 
 
@@ -180,6 +196,7 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
         studies.append(study)
     data = {"old": old, "new": new, "bots": {"old": studies[0].bots, "new": studies[1].bots},
             "excluded_count": {"old": studies[0].excluded.count, "new": studies[1].excluded.count},
+            "repeats": {"old": studies[0].repeats.count, "new": studies[1].repeats.count},
             **compare_reports(studies[0].tally.report(), studies[1].tally.report())}
     if as_json:
         click.echo(json_text(data))
@@ -192,6 +209,7 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
     for name, study in zip(("old", "new"), studies):
         if study.excluded.count:
             click.echo(f"{name}: {study.excluded.count} game(s) left out (gt balance lists them).", err=True)
+        echo_repeats(study.repeats, 3, f"{name}: ")
 
 
 @balance.command("compare", cls=JsonErrors)
