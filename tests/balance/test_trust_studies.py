@@ -202,3 +202,66 @@ def test_records_without_a_study_are_one_game_per_folder_seed_and_index(tmp_path
                                        + json.dumps({"summary": GOOD}) + "\n")
     data = json.loads(run("balance", folder, other, "--json").stdout)
     assert data["report"]["games"] == 2 + 3 and data["repeats"] == 1
+
+
+# ---- point 10: every long command ends on SIGINT, SIGTERM and SIGHUP with one line ---------------------
+
+SAMPLE = str(Path(__file__).resolve().parents[2] / "cards" / "sample.gtc")
+WARNING = "gt: left out of the decks"  # printed before the first game, when the sample set is played
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> Path:
+    """2,000 logs (40 games, in 50 folders): long enough to check and to index that a signal comes mid-run."""
+    import shutil
+
+    top = tmp_path_factory.mktemp("signals")
+    assert run("simulate", "--games", "40", "-o", top / "games", "-q").exit_code == 0
+    for i in range(50):
+        shutil.copytree(top / "games", top / "archive" / f"night-{i:02d}")
+    return top / "archive"
+
+
+def children(pid: int) -> list[int]:
+    try:
+        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0] != "Z"
+    except OSError:
+        return False
+
+
+LONG_COMMANDS = {
+    "simulate": lambda a, t: ("simulate", "--games", "100000", "--stats-only", "-o", str(t / "study"), "-j", "2"),
+    "balance value": lambda a, t: ("balance", "value", SAMPLE, "--games", "100000", "--bot", "random", "-j", "2"),
+    "balance compare": lambda a, t: ("balance", "compare", SAMPLE, SAMPLE, "--max-games", "1000000", "--bot", "random",
+                                     "-j", "2"),
+    "check --jobs": lambda a, t: ("check", str(a), "-j", "2", "-q"),
+    "club index --jobs": lambda a, t: ("club", "index", str(a), "--db", str(t / "club.db"), "-j", "2"),
+}
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the pool's workers in /proc")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+@pytest.mark.parametrize("command", list(LONG_COMMANDS))
+def test_every_long_command_ends_on_a_signal_with_one_line_and_its_exit_code(archive, tmp_path, command, signum):
+    """A real process, its pool started, and a real signal to its whole process group (as a terminal's Ctrl-C,
+    a CI timeout's SIGTERM, a closed terminal's SIGHUP send it): exit 128 + the signal, one line on stderr,
+    no traceback (the workers printed four BrokenPipeError tracebacks), and no worker left running."""
+    proc = gt_process(*LONG_COMMANDS[command](archive, tmp_path))
+    wait_for(lambda: len(children(proc.pid)) >= 2 or proc.poll() is not None)  # -j 2: both workers started
+    workers = children(proc.pid)
+    assert proc.poll() is None and workers
+    os.killpg(proc.pid, signum)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 128 + signum, stderr
+    assert "Traceback" not in stderr and "Error" not in stderr
+    lines = [line for line in stderr.splitlines() if not line.startswith(WARNING)]
+    words = "gt: interrupted" if signum == signal.SIGINT else f"gt: stopped by {signum.name}"
+    assert len(lines) == 1 and lines[0].startswith(words), stderr
+    wait_for(lambda: not any(alive(pid) for pid in workers), 30)

@@ -160,7 +160,7 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
             "error": outcome.error.diagnostics[0].to_json() if outcome.error else None}
     if as_json:
         click.echo(json_text(data))
-    else:
+    elif not outcome.stopped:  # a stopped run says it in one line, below
         if not quiet and done and not outcome.error:
             echo_report(report, [bot])
         where = f", written to {safe(folder, False)}" if folder else ""
@@ -175,8 +175,8 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
         sys.exit(EXIT_UNUSABLE)
     if outcome.stopped:
         how = "interrupted" if outcome.signal == "SIGINT" else f"stopped by {outcome.signal}"
-        click.echo(f"gt: {how}: {done} of {games} game(s) done" + (", kept in " + safe(folder, False) if folder
-                                                                    else "") + ".", err=True)
+        click.echo(f"gt: {how}: {done} of {games} game(s) done in {seconds:.1f} s"
+                   + (", kept in " + safe(folder, False) if folder else "") + ".", err=True)
         sys.exit(outcome.exit_code)
     if folder is None and not done:
         sys.exit(EXIT_UNUSABLE)
