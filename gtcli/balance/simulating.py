@@ -97,6 +97,7 @@ def run(study, games: int, card_set, left_out, executor, start: Callable, folder
                     outcome.tidied, outcome.left_alone = out.stale()
                     for name, text in extra.items():
                         out.write(name, text)
+                    _describe(out, study, card_set, left_out, executor, outcome, finished=False)  # until it is
                     stream = Stream(out, GAMES_FILE) if not study.logs else None
                 _play(results, study, games, out, stream, outcome, advance, hold.whole)
             except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: keep what is done
@@ -146,14 +147,21 @@ def _put_away(out: StudyFolder, stream, study, card_set, left_out, executor, out
             outcome.error = outcome.error or exc
         outcome.error = outcome.error or stream.failed
         outcome.done = stream.lines  # the games kept: a line the disk refused is not one
+    replaced = out.replaced  # the study.json replaced now is the one this run wrote first
     try:
-        out.write("study.json", json_text(describe(study, outcome.games, outcome.done, outcome.stopped, left_out,
-                                                   card_set, executor, outcome.seconds, outcome.signal,
-                                                   outcome.study_id)) + "\n",
-                  durable=True)
+        _describe(out, study, card_set, left_out, executor, outcome,
+                  finished=outcome.done == outcome.games and not outcome.stopped and outcome.error is None)
     except InputError as exc:
         outcome.error = outcome.error or exc
-    outcome.replaced = out.replaced
+    outcome.replaced = out.replaced = replaced
+
+
+def _describe(out: StudyFolder, study, card_set, left_out, executor, outcome: Outcome, finished: bool) -> None:
+    """Write ``study.json``: before the first game (``finished`` false: a run killed outright leaves a folder
+    that says it is unfinished), and again when the run ends, saying how."""
+    out.write("study.json", json_text(describe(study, outcome.games, outcome.done, outcome.stopped, left_out,
+                                               card_set, executor, outcome.seconds, outcome.signal,
+                                               outcome.study_id, finished)) + "\n", durable=True)
 
 
 def _signal_name(signum: int) -> str:

@@ -190,7 +190,12 @@ def read_study(path: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         return {"file": path, "bot": None}
     bot = data.get("bot")
+    count = lambda key: data[key] if isinstance(data.get(key), int) and not isinstance(data[key], bool) else None  # noqa: E731
     return {"file": path, "bot": bot if isinstance(bot, str) and len(bot) <= MAX_NAME else None,
+            # unfinished: stopped by a signal or a full disk, or killed outright (it says so before the first game)
+            "finished": data.get("finished") is not False and data.get("stopped") is not True,
+            "done": count("done"), "games": count("games"),
+            "signal": data.get("signal") if data.get("signal") in ("SIGINT", "SIGTERM", "SIGHUP") else None,
             "card_set": data.get("card_set") if isinstance(data.get("card_set"), str) else None,
             "left_out": [c for c in data.get("left_out", []) if isinstance(c, str)][:1000]
             if isinstance(data.get("left_out"), list) else []}

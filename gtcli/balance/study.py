@@ -195,12 +195,13 @@ def study_id(study) -> str:
 
 
 def describe(study, games: int, done: int, stopped: bool, left_out, card_set, executor, seconds: float,
-             signal: str | None = None, ident: str | None = None) -> dict[str, Any]:
+             signal: str | None = None, ident: str | None = None, finished: bool = True) -> dict[str, Any]:
     """``study.json``: what was simulated, so a report can name the bot (docs/balance.md)."""
     from gtcli import __version__
 
     return {"gt": __version__, "id": ident, "bot": study.bot, "seed": study.seed, "players": list(study.players),
-            "games": games, "done": done, "stopped": stopped, "signal": signal, "card_set": card_set.name,
+            "games": games, "done": done, "finished": finished, "stopped": stopped, "signal": signal,
+            "card_set": card_set.name,
             "cards": study.cards, "board": study.board, "profile": study.profile, "variants": list(study.variants),
             "language": study.language, "logs": study.logs, "left_out": list(left_out),
             "names": list(study.names), "dates": list(study.dates) if study.dates else None,

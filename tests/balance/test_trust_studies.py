@@ -165,6 +165,8 @@ def test_rerun_after_kill_9_counts_each_game_once_and_names_the_repeats(tmp_path
     proc.communicate(timeout=60)
     assert proc.returncode == -signal.SIGKILL
     again = subprocess.run([sys.executable, "-m", "gtcli", *command], capture_output=True, text=True)
+    assert again.returncode == 2 and "IO008" in again.stderr and "(study.json)" in again.stderr  # says: unfinished
+    again = subprocess.run([sys.executable, "-m", "gtcli", *command, "--overwrite"], capture_output=True, text=True)
     assert again.returncode == 0, again.stderr
     recovered = list(out.glob("games.recovered-*.jsonl"))
     killed = len(recovered[0].read_text().splitlines())
@@ -265,3 +267,42 @@ def test_every_long_command_ends_on_a_signal_with_one_line_and_its_exit_code(arc
     words = "gt: interrupted" if signum == signal.SIGINT else f"gt: stopped by {signum.name}"
     assert len(lines) == 1 and lines[0].startswith(words), stderr
     wait_for(lambda: not any(alive(pid) for pid in workers), 30)
+
+
+# ---- point 2 for studies: interrupted is complete, or clearly unfinished ------------------------------
+
+def test_a_study_killed_outright_says_it_is_unfinished_and_gt_balance_says_so(tmp_path):
+    """study.json is written before the first game (finished: false), and again at the end: a kill -9 leaves a
+    folder that says it is unfinished, never one that passes for a whole study."""
+    out = tmp_path / "study"
+    proc = gt_process("simulate", "--games", "5000", "-o", str(out), "-j", "1", "-q")
+    wait_for(lambda: len(list(out.glob("game-*.gtl"))) >= 3)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.communicate(timeout=60)
+    study = json.loads((out / "study.json").read_text())
+    assert study["finished"] is False and study["done"] == 0 and study["games"] == 5000
+    result = run("balance", out)
+    assert f"gt: {out / 'study.json'}: an unfinished study (killed, or still running; 0 of 5000 game(s) said done)" \
+           in result.stderr
+    data = json.loads(run("balance", out, "--json").stdout)
+    assert data["unfinished"] == [{"file": str(out / "study.json"), "done": 0, "games": 5000, "signal": None}]
+
+
+def test_a_stopped_study_is_unfinished_and_a_whole_one_finished(tmp_path):
+    out = tmp_path / "study"
+    proc = gt_process("simulate", "--games", "100000", "--stats-only", "-o", str(out), "-j", "1")
+    wait_for(lambda: out.exists() and temp_written(out))
+    os.killpg(proc.pid, signal.SIGTERM)
+    proc.communicate(timeout=60)
+    study = json.loads((out / "study.json").read_text())
+    assert study["finished"] is False and study["stopped"] and study["done"] > 0
+    data = json.loads(run("balance", out, "--json").stdout)
+    assert data["unfinished"] == [{"file": str(out / "study.json"), "done": study["done"], "games": 100000,
+                                   "signal": "SIGTERM"}]
+    whole = tmp_path / "whole"
+    assert run("simulate", "--games", "3", "--stats-only", "-o", whole, "-q").exit_code == 0
+    assert json.loads((whole / "study.json").read_text())["finished"] is True
+    result = run("balance", whole)
+    assert "unfinished" not in result.stderr
+    again = run("simulate", "--games", "3", "--stats-only", "-o", whole, "-q", "--overwrite", "--json")
+    assert json.loads(again.stdout)["replaced"] == 2  # games.jsonl and study.json, each counted once

@@ -106,6 +106,7 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
         click.echo(json_text({"sources": list(paths), "bots": bots, "excluded": excluded.examples,
                               "excluded_count": excluded.count, "excluded_by_reason": excluded.json()["by_reason"],
                               "repeats": study.repeats.count, "repeated": study.repeats.examples,
+                              "unfinished": unfinished(study),
                               "report": data, "html": output if output and not failure else None,
                               "error": failure.diagnostics[0].to_json() if failure else None}))
     else:
@@ -113,6 +114,7 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
             echo_report(data, bots)
         echo_excluded(excluded)
         echo_repeats(study.repeats)
+        echo_unfinished(study)
         if output and not failure:
             click.echo(safe(f"Wrote {output}: the balance report of {study.tally.games} game(s).", False), err=True)
     if failure:
@@ -146,6 +148,23 @@ def echo_excluded(excluded, shown: int = 20) -> None:
     if excluded.count > shown:
         click.echo(f"  ... and {excluded.count - shown} more (--json lists the first {len(excluded.examples)})",
                    err=True)
+
+
+def unfinished(study) -> list[dict]:
+    """The studies whose run did not finish (docs/json.md): their file, games done and asked for, and why."""
+    return [{"file": s["file"], "done": s["done"], "games": s["games"], "signal": s["signal"]}
+            for s in study.found.studies if not s["finished"]]
+
+
+def echo_unfinished(study, side: str = "") -> None:
+    """One line per study whose run did not finish: its games are counted, but it is not the whole study."""
+    from gtcli.cli.terminal.output import safe
+
+    for s in unfinished(study):
+        how = (f"stopped by {s['signal']}" if s["signal"] else
+               "stopped" if s["done"] else "killed, or still running")
+        click.echo(safe(f"gt: {side}{s['file']}: an unfinished study ({how}; {s['done']} of {s['games']} game(s) "
+                        "said done): its games are counted, the rest were never played", False), err=True)
 
 
 def echo_repeats(repeats, shown: int = 20, side: str = "") -> None:
@@ -197,6 +216,7 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
     data = {"old": old, "new": new, "bots": {"old": studies[0].bots, "new": studies[1].bots},
             "excluded_count": {"old": studies[0].excluded.count, "new": studies[1].excluded.count},
             "repeats": {"old": studies[0].repeats.count, "new": studies[1].repeats.count},
+            "unfinished": {"old": unfinished(studies[0]), "new": unfinished(studies[1])},
             **compare_reports(studies[0].tally.report(), studies[1].tally.report())}
     if as_json:
         click.echo(json_text(data))
@@ -210,6 +230,7 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
         if study.excluded.count:
             click.echo(f"{name}: {study.excluded.count} game(s) left out (gt balance lists them).", err=True)
         echo_repeats(study.repeats, 3, f"{name}: ")
+        echo_unfinished(study, f"{name}: ")
 
 
 @balance.command("compare", cls=JsonErrors)
