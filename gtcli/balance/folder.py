@@ -248,7 +248,8 @@ class Stream:
 
     BUFFER = 1 << 16
 
-    def __init__(self, folder: StudyFolder, name: str) -> None:
+    def __init__(self, folder: StudyFolder, name: str, keep: bool = False) -> None:
+        """``keep``: the file starts with the whole lines of the one of that name (a resumed study)."""
         self.folder, self.name = folder, name
         self.temp = temp_name(name)
         self.pending: list[bytes] = []
@@ -260,8 +261,34 @@ class Stream:
             except FileNotFoundError:
                 pass
             self.fd = os.open(self.temp, _NEW_FLAGS, 0o666, dir_fd=folder.fd)
+            if keep:
+                self._keep()
         except OSError as exc:
             raise folder._cannot(name, exc) from None
+
+    def _keep(self) -> None:
+        """Copy the whole lines of the file of this name (opened without following a link) to the temporary one."""
+        try:
+            old = os.open(self.name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                          | getattr(os, "O_CLOEXEC", 0), dir_fd=self.folder.fd)
+        except FileNotFoundError:
+            return
+        try:
+            if not stat.S_ISREG(os.fstat(old).st_mode):
+                return
+            end, done = _whole_lines(old), 0
+            while done < end:
+                piece = os.pread(old, min(1 << 20, end - done), done)
+                if not piece:
+                    break
+                self.lines += piece.count(b"\n")
+                view = memoryview(piece)
+                while view:
+                    view = view[os.write(self.fd, view):]
+                done += len(piece)
+            self.kept = done
+        finally:
+            os.close(old)
 
     def write_line(self, text: str) -> None:
         if self.failed:

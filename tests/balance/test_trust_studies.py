@@ -306,3 +306,46 @@ def test_a_stopped_study_is_unfinished_and_a_whole_one_finished(tmp_path):
     assert "unfinished" not in result.stderr
     again = run("simulate", "--games", "3", "--stats-only", "-o", whole, "-q", "--overwrite", "--json")
     assert json.loads(again.stdout)["replaced"] == 2  # games.jsonl and study.json, each counted once
+
+
+def test_a_study_stopped_is_resumed_to_the_very_logs_of_a_whole_run(tmp_path):
+    """SIGTERM, then the same command with --resume: only the missing games are played, and the folder is
+    the one an uninterrupted run writes, log for log (game i of seed S is the same game whenever it is played)."""
+    out, whole = tmp_path / "study", tmp_path / "whole"
+    command = ("simulate", "--games", "60", "-o", str(out), "-j", "1", "--seed", "7")
+    proc = gt_process(*command)
+    wait_for(lambda: len(list(out.glob("game-*.gtl"))) >= 3)
+    os.killpg(proc.pid, signal.SIGTERM)
+    proc.communicate(timeout=60)
+    kept = len(list(out.glob("game-*.gtl")))
+    assert json.loads((out / "study.json").read_text())["finished"] is False and kept < 60
+    refused = run(*command[:-2], "--seed", "8", "--resume", "-q")  # another seed: another study
+    assert refused.exit_code == 2 and "IO008" in refused.stderr and "describes another study" in refused.stderr
+    data = json.loads(run(*command, "--resume", "--json").stdout)
+    assert data["resumed"] == kept and data["games"] == 60 and data["logs_written"] == 60 - kept
+    assert run("simulate", "--games", "60", "-o", whole, "-j", "1", "--seed", "7", "-q").exit_code == 0
+    logs = sorted(p.name for p in out.glob("game-*.gtl"))
+    assert logs == sorted(p.name for p in whole.glob("game-*.gtl")) and len(logs) == 60
+    assert all((out / name).read_bytes() == (whole / name).read_bytes() for name in logs)
+    study = json.loads((out / "study.json").read_text())
+    assert study["finished"] is True and study["done"] == 60
+    assert "unfinished" not in run("balance", out).stderr
+
+
+def test_a_stats_only_study_killed_outright_is_resumed_with_each_game_once(tmp_path):
+    out, whole = tmp_path / "study", tmp_path / "whole"
+    command = ("simulate", "--games", "120", "--stats-only", "-o", str(out), "-j", "1", "-q")
+    proc = gt_process(*command)
+    wait_for(lambda: out.exists() and temp_written(out))
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.communicate(timeout=60)
+    result = run(*command, "--resume")
+    assert result.exit_code == 0 and "its games are kept as games.recovered-" in result.stderr
+    assert run("simulate", "--games", "120", "--stats-only", "-o", whole, "-q").exit_code == 0
+    lines = [json.loads(line) for p in sorted(out.glob("games*.jsonl")) for line in p.read_text().splitlines()]
+    assert sorted(r["index"] for r in lines) == list(range(120))  # each game once, none replayed
+    fresh = {r["index"]: r for r in map(json.loads, (whole / "games.jsonl").read_text().splitlines())}
+    assert all(fresh[r["index"]] == r for r in lines)
+    data = json.loads(run("balance", out, "--json").stdout)
+    assert data["report"]["games"] == 120 and data["repeats"] == 0 and data["unfinished"] == []
+    assert json.loads((out / "study.json").read_text())["done"] == 120
