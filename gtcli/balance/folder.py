@@ -157,7 +157,8 @@ class StudyFolder:
             try:
                 why = _not_ours(os.fstat(fd))
                 adopted = None
-                if why is None and match["name"] == "games.jsonl" and os.pread(fd, len(RECORD_START), 0) == RECORD_START:
+                games = match["name"] == "games.jsonl" and os.pread(fd, len(RECORD_START), 0) == RECORD_START
+                if why is None and games:
                     adopted = f"games.recovered-{match['pid']}.jsonl"
                     if _exists(adopted, self.fd):
                         why = f"{adopted} exists already"

@@ -190,7 +190,7 @@ def read_study(path: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         return {"file": path, "bot": None}
     bot = data.get("bot")
-    count = lambda key: data[key] if isinstance(data.get(key), int) and not isinstance(data[key], bool) else None  # noqa: E731
+    count = lambda key: data[key] if _whole(data.get(key)) else None  # noqa: E731
     return {"file": path, "bot": bot if isinstance(bot, str) and len(bot) <= MAX_NAME else None,
             # unfinished: stopped by a signal or a full disk, or killed outright (it says so before the first game)
             "finished": data.get("finished") is not False and data.get("stopped") is not True,

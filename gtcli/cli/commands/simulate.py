@@ -157,7 +157,8 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
     seconds, done = outcome.seconds, outcome.done
     report = outcome.tally.report({c.name: c.kind for c in card_set.cards if c.name not in left_out})
     data = {"games": done, "requested": games, "stopped": outcome.stopped, "signal": outcome.signal,
-            "seconds": round(seconds, 3), "games_per_second": round((done - (outcome.resumed or 0)) / seconds, 2) if seconds > 0 else None,
+            "seconds": round(seconds, 3),
+            "games_per_second": round((done - (outcome.resumed or 0)) / seconds, 2) if seconds > 0 else None,
             "bot": bot, "seed": seed, "players": list(players), "card_set": card_set.name, "left_out": list(left_out),
             "folder": folder, "logs_written": outcome.written, "replaced": outcome.replaced,
             "recovered": [adopted for _, adopted in outcome.tidied if adopted], "resumed": outcome.resumed,
