@@ -15,10 +15,12 @@ Rules (docs/balance.md, "The study folder"):
   one is removed), and ``study.json`` always says how many games are done;
 * temporary names are ``.NAME.PID-HOST.sim.tmp``: a run killed outright (kill -9, a power cut)
   leaves one behind, and the next run in the folder tells it from a live run's by its
-  process id and machine. :meth:`StudyFolder.stale` finds only those gt provably wrote
-  (that name, this machine, a writer no longer running, a plain file); a ``games.jsonl``
-  one is adopted (renamed to ``games.recovered-PID.jsonl``, which ``gt balance`` reads,
-  cut after its last whole line), any other removed;
+  process id and machine. :meth:`StudyFolder.stale` touches only those gt provably wrote
+  (that name, this machine, a writer no longer running; opened with ``O_NOFOLLOW`` and checked
+  on the open file: a regular file, one name -- never a hard link to a file elsewhere --, the
+  user's own); a ``games.jsonl`` one is adopted (renamed to ``games.recovered-PID.jsonl``,
+  which ``gt balance`` reads, cut after its last whole line), any other removed; a name that
+  fails a check is left alone and named;
 * a full disk (or any refused write) is IO002: with ``--stats-only`` the games whose lines
   were written are kept in ``games.jsonl`` (:class:`Stream` cuts it after the last whole line).
 """
@@ -135,11 +137,13 @@ class StudyFolder:
         finally:
             os.close(fd)
 
-    def stale(self) -> list[tuple[str, str | None]]:
-        """Tidy what killed runs left (module docstring): [(temporary name, adopted as or None if removed)]."""
+    def stale(self) -> tuple[list[tuple[str, str | None]], list[tuple[str, str]]]:
+        """Tidy what killed runs left (module docstring): ([(temporary name, adopted as, or None if
+        removed)], [(temporary name, why it was left alone)]). A name is touched only if it is provably
+        gt's: opened without following a link, then checked on the open file (:func:`_not_ours`)."""
         from gtcli.core.files.atomic import host_name, pid_alive
 
-        here, tidied = host_name(), []
+        here, tidied, left = host_name(), [], []
         for name in sorted(os.listdir(self.fd)):
             match = _TEMP.match(name)
             if not match or match["host"] != here or pid_alive(int(match["pid"])):
@@ -147,26 +151,33 @@ class StudyFolder:
             try:
                 fd = os.open(name, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
                              | getattr(os, "O_CLOEXEC", 0), dir_fd=self.fd)
-            except OSError:  # a link, a FIFO, a folder: not a file gt wrote
+            except OSError as exc:  # a link, a folder, a file it may not write: not a file gt wrote
+                left.append((name, _unopened(name, self.fd, exc)))
                 continue
             try:
-                if not stat.S_ISREG(os.fstat(fd).st_mode):
-                    continue
+                why = _not_ours(os.fstat(fd))
                 adopted = None
-                if match["name"] == "games.jsonl" and os.pread(fd, len(RECORD_START), 0) == RECORD_START:
-                    os.ftruncate(fd, _whole_lines(fd))
+                games = match["name"] == "games.jsonl" and os.pread(fd, len(RECORD_START), 0) == RECORD_START
+                if why is None and games:
                     adopted = f"games.recovered-{match['pid']}.jsonl"
                     if _exists(adopted, self.fd):
-                        continue
+                        why = f"{adopted} exists already"
+                if why is None and not _same(name, self.fd, fd):
+                    why = "it changed while it was looked at"
+                if why is not None:
+                    left.append((name, why))
+                    continue
+                if adopted:
+                    os.ftruncate(fd, _whole_lines(fd))
                     os.rename(name, adopted, src_dir_fd=self.fd, dst_dir_fd=self.fd)
                 else:
                     os.unlink(name, dir_fd=self.fd)
                 tidied.append((name, adopted))
-            except OSError:
-                continue
+            except OSError as exc:
+                left.append((name, f"cannot be tidied: {exc.strerror or exc}"))
             finally:
                 os.close(fd)
-        return tidied
+        return tidied, left
 
     def _cannot(self, name: str, exc: OSError) -> InputError:
         where = os.path.join(self.path, name)
@@ -186,6 +197,42 @@ def _whole_lines(fd: int) -> int:
     return 0
 
 
+def _not_ours(info: os.stat_result) -> str | None:
+    """Why an open file cannot be one a killed gt run wrote, or None: gt's temporary file is a regular
+    file with one name (a second name is a hard link to a file elsewhere, which adopting would cut),
+    owned by the user running gt."""
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file"
+    if info.st_nlink != 1:
+        return f"has {info.st_nlink} names (a hard link)"
+    if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+        return "is owned by another user"
+    return None
+
+
+def _unopened(name: str, folder: int, exc: OSError) -> str:
+    """Why a temporary name could not be opened, in the words :func:`_not_ours` uses."""
+    try:
+        mode = os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode
+    except OSError:
+        mode = 0
+    if stat.S_ISLNK(mode):
+        return "is a link"
+    if mode and not stat.S_ISREG(mode):
+        return "is not a regular file"
+    return f"cannot be opened: {exc.strerror or exc}"
+
+
+def _same(name: str, folder: int, fd: int) -> bool:
+    """Whether ``name`` in ``folder`` is still the file open as ``fd`` (not swapped since it was opened)."""
+    try:
+        now = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except OSError:
+        return False
+    opened = os.fstat(fd)
+    return (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino)
+
+
 def _exists(name: str, fd: int) -> bool:
     try:
         os.stat(name, dir_fd=fd, follow_symlinks=False)
@@ -202,7 +249,8 @@ class Stream:
 
     BUFFER = 1 << 16
 
-    def __init__(self, folder: StudyFolder, name: str) -> None:
+    def __init__(self, folder: StudyFolder, name: str, keep: bool = False) -> None:
+        """``keep``: the file starts with the whole lines of the one of that name (a resumed study)."""
         self.folder, self.name = folder, name
         self.temp = temp_name(name)
         self.pending: list[bytes] = []
@@ -214,8 +262,34 @@ class Stream:
             except FileNotFoundError:
                 pass
             self.fd = os.open(self.temp, _NEW_FLAGS, 0o666, dir_fd=folder.fd)
+            if keep:
+                self._keep()
         except OSError as exc:
             raise folder._cannot(name, exc) from None
+
+    def _keep(self) -> None:
+        """Copy the whole lines of the file of this name (opened without following a link) to the temporary one."""
+        try:
+            old = os.open(self.name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                          | getattr(os, "O_CLOEXEC", 0), dir_fd=self.folder.fd)
+        except FileNotFoundError:
+            return
+        try:
+            if not stat.S_ISREG(os.fstat(old).st_mode):
+                return
+            end, done = _whole_lines(old), 0
+            while done < end:
+                piece = os.pread(old, min(1 << 20, end - done), done)
+                if not piece:
+                    break
+                self.lines += piece.count(b"\n")
+                view = memoryview(piece)
+                while view:
+                    view = view[os.write(self.fd, view):]
+                done += len(piece)
+            self.kept = done
+        finally:
+            os.close(old)
 
     def write_line(self, text: str) -> None:
         if self.failed:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gtcli.balance.sources import Exclusions, Found, LogJob, find, read_games, summary_of_log
+from gtcli.balance.sources import Exclusions, Found, LogJob, Repeats, find, read_games, summary_of_log
 from gtcli.balance.stats import Tally
 from gtcli.core.diagnostics import Diagnostic, InputError
 
@@ -32,6 +32,7 @@ class Study:
     tally: Tally = field(default_factory=Tally)
     excluded: Exclusions = field(default_factory=Exclusions)
     found: Found = field(default_factory=Found)
+    repeats: Repeats = field(default_factory=Repeats)  # games read twice, counted once
     unusable: int = 0  # logs that could not be read at all (IO codes; not games left out for their content)
 
     @property
@@ -106,7 +107,7 @@ def read(paths: tuple[str, ...] | list[str], options_for: Callable[[str], Any], 
     log checks, ``progress(total)`` gives what to call after each log (or None)."""
     study = Study(list(paths), found=find(tuple(paths)))
     for path in study.found.game_files:
-        for game in read_games(path, study.excluded):
+        for game in read_games(path, study.excluded, study.repeats):
             study.tally.add(game)
     jobs = log_jobs(study.found.logs, options_for)
     given = dict(zip((job.path for job in jobs), study.found.logs))  # reported as the user named them

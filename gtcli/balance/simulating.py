@@ -21,7 +21,7 @@ from typing import Any
 from gtcli.balance.folder import MAX_LOGS, Stream, StudyFolder, log_name
 from gtcli.balance.stats import Tally
 from gtcli.balance.stopping import exit_code, signal_of, stopping_on_signals
-from gtcli.balance.study import companion_files, describe
+from gtcli.balance.study import companion_files, describe, study_id
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.core.escaping import json_text
 
@@ -41,7 +41,11 @@ class Outcome:
     signal: str | None = None
     exit_code: int = 0  # 128 + the signal that stopped it; 0 otherwise
     tally: Tally = field(default_factory=Tally)
+    study_id: str | None = None  # what identifies the study's games (:func:`gtcli.balance.study.study_id`)
+    resumed: int | None = None  # --resume: the games the folder kept already
+    kept_elsewhere: int = 0  # --resume --stats-only: of those, the ones in recovered files, not games.jsonl
     tidied: list[tuple[str, str | None]] = field(default_factory=list)  # (temp, adopted as) a killed run left
+    left_alone: list[tuple[str, str]] = field(default_factory=list)  # (temp, why): not provably a killed run's
     error: InputError | None = None  # a write the disk refused (IO002): raised after everything is put away
 
 
@@ -68,21 +72,34 @@ def open_folder(folder: str, study, games: int, overwrite: bool) -> tuple[StudyF
         raise InputError(Diagnostic("IO008", f"{folder} already holds {len(taken)} of the files this run would "
                                     f"write ({', '.join(taken[:3])}{', ...' if len(taken) > 3 else ''}); "
                                     "nothing was written", path=folder,
-                                    hint="write to another folder, or add --overwrite to replace them"))
+                                    hint="write to another folder, add --overwrite to replace them, or --resume "
+                                         "to finish an unfinished study there (the same command)"))
     return out, extra
 
 
 def run(study, games: int, card_set, left_out, executor, start: Callable, folder: str | None = None,
-        overwrite: bool = False, advance: Callable[[], None] | None = None) -> Outcome:
+        overwrite: bool = False, advance: Callable[[], None] | None = None, resume: bool = False) -> Outcome:
     """Play ``games`` games of ``study`` (module docstring). ``start(work, items, executor)`` starts
-    the map (the command's, which makes an executor that cannot run a usage error)."""
+    the map (the command's, which makes an executor that cannot run a usage error). ``resume``: only
+    the games the folder's unfinished study lacks (:mod:`gtcli.balance.resuming`)."""
     from gtcli.grand_tribunal.play.simulation import games as work
 
-    outcome = Outcome(games)
-    out, extra = open_folder(folder, study, games, overwrite) if folder else (None, {})
+    outcome = Outcome(games, study_id=study_id(study))
+    resumed = None
+    if folder and resume:
+        from gtcli.balance.resuming import open_to_resume
+
+        out, resumed = open_to_resume(folder, study, games, outcome.study_id)
+        extra = companion_files(study) if study.logs else {}
+        outcome.tidied, outcome.left_alone, outcome.resumed = resumed.tidied, resumed.left_alone, resumed.kept
+        outcome.kept_elsewhere = resumed.kept_elsewhere
+        outcome.done = resumed.kept if study.logs else 0
+    else:
+        out, extra = open_folder(folder, study, games, overwrite) if folder else (None, {})
     started = time.monotonic()
     try:
-        results = start(work(study), range(games), executor)  # before any file is written
+        items = resumed.missing if resumed is not None else range(games)
+        results = start(work(study), items, executor)  # before any file is written (but what a killed run left)
     except BaseException:
         if out is not None:
             out.close()
@@ -92,10 +109,12 @@ def run(study, games: int, card_set, left_out, executor, start: Callable, folder
         with stopping_on_signals() as hold:
             try:
                 if out is not None:
-                    outcome.tidied = out.stale()
+                    if resumed is None:  # a resumed run tidied before it counted what was kept
+                        outcome.tidied, outcome.left_alone = out.stale()
                     for name, text in extra.items():
                         out.write(name, text)
-                    stream = Stream(out, GAMES_FILE) if not study.logs else None
+                    _describe(out, study, card_set, left_out, executor, outcome, finished=False)  # until it is
+                    stream = Stream(out, GAMES_FILE, keep=resumed is not None) if not study.logs else None
                 _play(results, study, games, out, stream, outcome, advance, hold.whole)
             except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: keep what is done
                 outcome.stopped, outcome.exit_code = True, exit_code(exc)
@@ -126,7 +145,8 @@ def _play(results, study, games: int, out, stream, outcome: Outcome, advance, wh
                 out.write(log_name(game.index, games), game.text)
                 outcome.written += 1
             elif stream is not None:
-                record: dict[str, Any] = {"index": game.index, "seed": game.seed, "summary": game.summary}
+                record: dict[str, Any] = {"index": game.index, "seed": game.seed, "study": outcome.study_id,
+                                          "summary": game.summary}
                 stream.write_line(json_text(record, indent=None))
             outcome.tally.add(game.summary)
             outcome.done += 1
@@ -142,14 +162,22 @@ def _put_away(out: StudyFolder, stream, study, card_set, left_out, executor, out
         except InputError as exc:
             outcome.error = outcome.error or exc
         outcome.error = outcome.error or stream.failed
-        outcome.done = stream.lines  # the games kept: a line the disk refused is not one
+        outcome.done = stream.lines + outcome.kept_elsewhere  # the games kept: a line the disk refused is not one
+    replaced = out.replaced  # the study.json replaced now is the one this run wrote first
     try:
-        out.write("study.json", json_text(describe(study, outcome.games, outcome.done, outcome.stopped, left_out,
-                                                   card_set, executor, outcome.seconds, outcome.signal)) + "\n",
-                  durable=True)
+        _describe(out, study, card_set, left_out, executor, outcome,
+                  finished=outcome.done == outcome.games and not outcome.stopped and outcome.error is None)
     except InputError as exc:
         outcome.error = outcome.error or exc
-    outcome.replaced = out.replaced
+    outcome.replaced = out.replaced = replaced if outcome.resumed is None else 0  # resumed: only its own files
+
+
+def _describe(out: StudyFolder, study, card_set, left_out, executor, outcome: Outcome, finished: bool) -> None:
+    """Write ``study.json``: before the first game (``finished`` false: a run killed outright leaves a folder
+    that says it is unfinished), and again when the run ends, saying how."""
+    out.write("study.json", json_text(describe(study, outcome.games, outcome.done, outcome.stopped, left_out,
+                                               card_set, executor, outcome.seconds, outcome.signal,
+                                               outcome.study_id, finished)) + "\n", durable=True)
 
 
 def _signal_name(signum: int) -> str:

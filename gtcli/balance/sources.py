@@ -16,7 +16,6 @@ list of folders to visit, not by recursion, so a folder 10,000 deep is searched 
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from collections.abc import Iterator
@@ -51,6 +50,47 @@ class Exclusions:
 
     def json(self) -> dict[str, Any]:
         return {"count": self.count, "by_reason": dict(self.by_reason.most_common()), "examples": self.examples}
+
+
+class Repeats:
+    """Each game once: a game is its study, seed and index (docs/balance.md, "Each game once").
+
+    A line of ``games.jsonl`` gt writes names its study (``"study"``: :func:`gtcli.balance.study.study_id`,
+    a digest of what decides the games), the game's seed and its index; a line without a study
+    (written before it was recorded) is taken to be of the study of its folder. The same game read
+    again -- the same command rerun after a kill -9 replays the same seeds, and the killed run's games
+    are kept as ``games.recovered-PID.jsonl`` -- is counted once; each repeat is counted here and the
+    first :data:`EXAMPLES` named. A line with no seed or index has no identity and is counted as it is.
+    Each game costs an 8-byte digest in a set (about 70 bytes; 70 MB a million games).
+    """
+
+    def __init__(self) -> None:
+        self.seen: set[int] = set()
+        self.count = 0
+        self.examples: list[dict[str, Any]] = []
+
+    def repeated(self, record: dict, path: str, number: int) -> bool:
+        """Whether ``record`` (line ``number`` of ``path``) is a game read before; noted if so."""
+        import hashlib
+
+        index, seed, study = record.get("index"), record.get("seed"), record.get("study")
+        if not (_whole(index) and _whole(seed)):
+            return False
+        if not (isinstance(study, str) and len(study) <= MAX_NAME):
+            study = "folder " + os.path.dirname(os.path.abspath(path))
+        key = int.from_bytes(hashlib.blake2b(f"{study}\0{seed}\0{index}".encode(), digest_size=8).digest(), "big")
+        if key not in self.seen:
+            self.seen.add(key)
+            return False
+        self.count += 1
+        if len(self.examples) < EXAMPLES:
+            self.examples.append({"file": f"{path}:{number}", "index": index, "seed": seed,
+                                  "study": record.get("study") if isinstance(record.get("study"), str) else None})
+        return True
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -147,17 +187,21 @@ def walk(folder: str, found: Found, suffix: str) -> list[str]:
 
 
 def read_study(path: str) -> dict[str, Any]:
-    """A study's description; an unreadable or odd one is a study of unknown bot, never an error."""
-    from gtcli.core.files.reading import read_text
+    """A study's description. One that is not JSON within the core's bounds (nested 5,000 deep, cut
+    short) is IO001 at its line and column (:func:`gtcli.core.files.json_source.read_json`); one of
+    another shape is a study of unknown bot."""
+    from gtcli.core.files.json_source import read_json
 
-    try:
-        data = json.loads(read_text(path, "study description", MAX_STUDY_BYTES))
-    except (InputError, ValueError):
-        return {"file": path, "bot": None}
+    data = read_json(path, "study description", MAX_STUDY_BYTES)
     if not isinstance(data, dict):
         return {"file": path, "bot": None}
     bot = data.get("bot")
+    count = lambda key: data[key] if _whole(data.get(key)) else None  # noqa: E731
     return {"file": path, "bot": bot if isinstance(bot, str) and len(bot) <= MAX_NAME else None,
+            # unfinished: stopped by a signal or a full disk, or killed outright (it says so before the first game)
+            "finished": data.get("finished") is not False and data.get("stopped") is not True,
+            "done": count("done"), "games": count("games"),
+            "signal": data.get("signal") if data.get("signal") in ("SIGINT", "SIGTERM", "SIGHUP") else None,
             "card_set": data.get("card_set") if isinstance(data.get("card_set"), str) else None,
             "cards": data.get("cards") if isinstance(data.get("cards"), str) and len(data["cards"]) <= 1000 else None,
             "left_out": [c for c in data.get("left_out", []) if isinstance(c, str)][:1000]
@@ -234,8 +278,9 @@ def summary_problem(game: Any) -> str | None:
     return None
 
 
-def read_games(path: str, excluded: Exclusions) -> Iterator[dict]:
-    """The summaries of a ``games.jsonl``, one line at a time; a bad line is counted in ``excluded``."""
+def read_games(path: str, excluded: Exclusions, repeats: Repeats | None = None) -> Iterator[dict]:
+    """The summaries of a ``games.jsonl``, one line at a time; a bad line is counted in ``excluded``,
+    a game read before (:class:`Repeats`) in ``repeats``."""
     import stat
 
     try:
@@ -267,29 +312,23 @@ def read_games(path: str, excluded: Exclusions) -> Iterator[dict]:
             if problem:
                 excluded.add(f"{path}:{number}", f"not a game summary ({problem})", "not a game summary")
                 continue
+            if repeats is not None and repeats.repeated(record, path, number):
+                continue
             yield game
 
 
 def parse_line(line: bytes) -> tuple[Any, str | None]:
     """One line of JSON from anyone: (its value, None) or (None, why not), never an exception.
 
-    The core's bounded check (:func:`~gtcli.core.files.shape.json_problem`: nesting, long
-    numbers) runs first; a line longer than its limit on one line of text (a summary of a long
-    5-player game may be) is parsed with the recursion of a hostile nesting caught instead.
+    The core's bounded reader (:func:`~gtcli.core.files.json_source.loads_bounded`: nesting,
+    long numbers) parses it; the line's length is bounded by :func:`read_games`, not by the
+    reader's limit on a line of text (a summary of a long 5-player game may pass it).
     """
-    from gtcli.core.files.shape import MAX_DEPTH, MAX_LINE, json_problem
+    from gtcli.core.files.json_source import JsonProblem, loads_bounded
 
     try:
-        text = line.decode("utf-8")
-    except UnicodeDecodeError:
-        return None, "not JSON (not UTF-8)"
-    if len(text) <= MAX_LINE and text.count("[") + text.count("{") > MAX_DEPTH:  # fewer cannot nest too deep
-        problem = json_problem(text)
-        if problem:
-            return None, f"not JSON within gt's limits ({problem[2]})"
-    try:
-        return json.loads(text), None
-    except RecursionError:
-        return None, "not JSON within gt's limits (nested too deep)"
-    except ValueError:
-        return None, "not JSON"
+        return loads_bounded(line, lines=False), None
+    except JsonProblem as exc:
+        if exc.limit:
+            return None, f"not JSON within gt's limits ({exc.why})"
+        return None, "not JSON (not UTF-8)" if exc.why.startswith("not UTF-8") else "not JSON"

@@ -14,24 +14,10 @@ import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-CAUGHT = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None)
-
-
-class Stopped(KeyboardInterrupt):
-    """A run stopped by ``signum`` (SIGTERM or SIGHUP)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signal.Signals(signum).name)
-        self.signum = signum
-
-
-def signal_of(exc: BaseException) -> int:
-    """The signal that stopped a run: SIGINT for Ctrl-C."""
-    return exc.signum if isinstance(exc, Stopped) else int(signal.SIGINT)
-
-
-def exit_code(exc: BaseException) -> int:
-    return 128 + signal_of(exc)
+from gtcli.core.executor import STOPPING as CAUGHT
+from gtcli.core.executor import Stopped
+from gtcli.core.executor import stop_code as exit_code  # noqa: F401 -- the run's exit code, 128 + the signal
+from gtcli.core.executor import stop_signal as signal_of  # noqa: F401 -- the signal that stopped a run
 
 
 class Signals:

@@ -180,13 +180,28 @@ def companion_files(study) -> dict[str, str]:
     return files
 
 
+def study_id(study) -> str:
+    """What identifies a study's games: a digest of all that decides them (players, bots and their budget,
+    the seed, variants, names, dates, and the text of the card set, board and profile played), so game
+    *i* of seed *S* of one study is one game wherever its line is (:class:`gtcli.balance.sources.Repeats`)."""
+    import hashlib
+    import json
+
+    decides = {"players": list(study.players), "bot": study.bot, "budget": study.budget, "seed": study.seed,
+               "variants": list(study.variants), "names": list(study.names), "dates": study.dates,
+               "cards": study.cards, "board": study.board, "profile": study.profile,
+               "files": sorted(companion_files(study).items())}
+    return hashlib.sha256(json.dumps(decides, sort_keys=True).encode("utf-8")).hexdigest()[:32]
+
+
 def describe(study, games: int, done: int, stopped: bool, left_out, card_set, executor, seconds: float,
-             signal: str | None = None) -> dict[str, Any]:
+             signal: str | None = None, ident: str | None = None, finished: bool = True) -> dict[str, Any]:
     """``study.json``: what was simulated, so a report can name the bot (docs/balance.md)."""
     from gtcli import __version__
 
-    return {"gt": __version__, "bot": study.bot, "seed": study.seed, "players": list(study.players),
-            "games": games, "done": done, "stopped": stopped, "signal": signal, "card_set": card_set.name,
+    return {"gt": __version__, "id": ident, "bot": study.bot, "seed": study.seed, "players": list(study.players),
+            "games": games, "done": done, "finished": finished, "stopped": stopped, "signal": signal,
+            "card_set": card_set.name,
             "cards": study.cards, "board": study.board, "profile": study.profile, "variants": list(study.variants),
             "language": study.language, "logs": study.logs, "left_out": list(left_out),
             "names": list(study.names), "dates": list(study.dates) if study.dates else None,

@@ -187,6 +187,11 @@ class GtContext(click.Context):
         return self.formatter_class(width=width, max_width=self.max_content_width)
 
 
+class _Interrupted(BaseException):
+    """A command's Ctrl-C, SIGTERM or SIGHUP on its way to :meth:`GtGroup.main`, past Click's own handler
+    (which writes an empty line first: the one line a stopped command prints would be two)."""
+
+
 class GtGroup(LazyGroup):
     """The group that maps every way a run can end to a documented exit code (module docstring)."""
 
@@ -202,6 +207,8 @@ class GtGroup(LazyGroup):
         except BrokenPipeError:  # caught here: Click's own handler would exit 1, the code of findings
             _silence_output()
             raise SystemExit(EXIT_PIPE) from None
+        except KeyboardInterrupt as exc:
+            raise _Interrupted() from exc
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
@@ -219,6 +226,10 @@ class GtGroup(LazyGroup):
             code = exc.exit_code
         except click.Abort as exc:
             code = self._stopped(exc.__cause__ or exc.__context__)
+        except _Interrupted as exc:
+            if not standalone_mode:
+                raise exc.__cause__ from None
+            code = self._stopped(exc.__cause__)
         except (KeyboardInterrupt, EOFError) as exc:
             code = self._stopped(exc)
         except BrokenPipeError:
@@ -248,10 +259,17 @@ class GtGroup(LazyGroup):
 
     @staticmethod
     def _stopped(cause: BaseException | None) -> int:
-        """Ctrl-C (130) or the input ending at a prompt (2), each with one line on stderr."""
+        """Ctrl-C (130), SIGTERM (143) or SIGHUP (129) in a long command (:func:`gtcli.cli.options.stops_on_signals`),
+        or the input ending at a prompt (2), each with one line on stderr."""
         if isinstance(cause, EOFError):
             click.echo("\ngt: the input ended before an answer was given; nothing was saved.", err=True)
             return EXIT_UNUSABLE
+        signum = getattr(cause, "signum", None)  # gtcli.core.executor.Stopped, not imported for every command
+        if isinstance(cause, KeyboardInterrupt) and signum:
+            import signal
+
+            click.echo(f"gt: stopped by {signal.Signals(signum).name}.", err=True)
+            return 128 + signum
         click.echo("gt: interrupted." if isinstance(cause, KeyboardInterrupt) else "gt: stopped.", err=True)
         return EXIT_INTERRUPTED
 

@@ -67,8 +67,23 @@ def option_errors(option: str, by_code: dict[str, str] | None = None) -> Iterato
         raise InputError(*(d.at((by_code or {}).get(d.code, option)) for d in exc.diagnostics)) from None
 
 
+def stops_on_signals(func):
+    """A long command: SIGTERM and SIGHUP stop it as Ctrl-C does (:func:`gtcli.core.executor.signals_stop`),
+    so it ends with one line and exit 128 + the signal, its pool stopped, what is complete kept."""
+    @functools.wraps(func)
+    def inner(*args, **kwargs):
+        from gtcli.core.executor import signals_stop
+
+        with signals_stop():
+            return func(*args, **kwargs)
+
+    return inner
+
+
 def executor_options(func):
-    """``--jobs N``, ``--executor processes|dask`` and ``--scheduler URL`` (:mod:`gtcli.core.executor`)."""
+    """``--jobs N``, ``--executor processes|dask`` and ``--scheduler URL`` (:mod:`gtcli.core.executor`);
+    a command that takes them is a long one (:func:`stops_on_signals`)."""
+    func = stops_on_signals(func)
     func = click.option("--scheduler", metavar="tcp://HOST:8786",
                         help="Run on this running Dask cluster (implies --executor dask; docs/scale.md).")(func)
     func = click.option("--executor", "executor_kind", type=click.Choice(["processes", "dask"]), default="processes",

@@ -23,6 +23,7 @@ import threading
 
 from gtcli.cli.screen_server import (Publisher, ScreenServer, ServeError, is_loopback, lan_address, parse_address,
                                      screen_of, url_of)
+from gtcli.core.files.json_source import loads_bounded
 
 POLL_SECONDS = 0.2  # how often the watcher looks at the log's stat
 MAX_MESSAGE = 1024  # bytes of one line from gt play
@@ -112,7 +113,7 @@ class Serving:
         try:
             for line in iter(lambda: messages.readline(MAX_MESSAGE + 1), b""):
                 try:
-                    message = json.loads(line) if len(line) <= MAX_MESSAGE else None
+                    message = loads_bounded(line) if len(line) <= MAX_MESSAGE else None
                 except ValueError:
                     continue
                 if isinstance(message, dict) and isinstance(message.get("end"), str):
@@ -248,7 +249,7 @@ class ScreenProcess:
             line = self.proc.stdout.readline() if ready.select(START_SECONDS) else b""
         self.proc.stdout.close()
         try:
-            answer = json.loads(line)
+            answer = loads_bounded(line)
         except ValueError:
             answer = {"error": "the server process did not start"}
         if "error" in answer:
@@ -289,7 +290,7 @@ def main(argv: list[str]) -> int:
     from gtcli.grand_tribunal.lang.logs.check import Options
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    path, host, port, options = argv[0], argv[1], int(argv[2]), Options(**json.loads(argv[3]))
+    path, host, port, options = argv[0], argv[1], int(argv[2]), Options(**loads_bounded(argv[3]))
     try:
         serving = Serving(path, options, host, port)
     except InputError as exc:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from gtcli.club.db import transaction
 from gtcli.club.work import Row, Seat
+from gtcli.core.files.json_source import loads_bounded
 
 COLUMNS = ("path", "sha256", "size", "kind", "game", "verdict", "codes", "reason", "date", "event", "version",
            "profile", "settings", "used", "judge", "opening", "record", "units", "suppressed", "rules")
@@ -27,7 +28,7 @@ class Known:
 
 
 def known(conn: sqlite3.Connection) -> dict[str, Known]:
-    return {path: Known(sha, size, kind, settings, tuple(p for p, _ in json.loads(used)), judge)
+    return {path: Known(sha, size, kind, settings, tuple(p for p, _ in loads_bounded(used)), judge)
             for path, sha, size, kind, settings, used, judge in
             conn.execute("SELECT path, sha256, size, kind, settings, used, judge FROM files")}
 
@@ -63,7 +64,7 @@ def rows(conn: sqlite3.Connection, games_only: bool = True) -> list[Row]:
         data = dict(zip(COLUMNS, values))
         data["codes"] = tuple(c for c in data["codes"].split(",") if c)
         data["suppressed"] = tuple(c for c in data["suppressed"].split(",") if c)
-        data["used"] = tuple(tuple(u) for u in json.loads(data["used"]))
+        data["used"] = tuple(tuple(u) for u in loads_bounded(data["used"]))
         data["seats"] = tuple(seats.get(data["path"], ()))
         out.append(Row(**data))
     out.sort(key=lambda r: path_key(r.path))

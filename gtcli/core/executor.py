@@ -29,9 +29,13 @@ One interface for every command that does the same work on many independent item
   million game numbers cost nothing, and workers are fed a bounded window of them.
 * Signals: pool workers run in a process group of their own and ignore Ctrl-C, so a signal
   sent to the command's group reaches the parent alone, which stops the pool
-  (:func:`_ignore_interrupts`; the parent handles Ctrl-C, SIGTERM and SIGHUP:
-  :mod:`gtcli.balance.stopping`); a local Dask cluster's processes are started with Ctrl-C
-  ignored, so one Ctrl-C prints one line, not a traceback per worker.
+  (:func:`_ignore_interrupts`); a local Dask cluster's processes are started with Ctrl-C
+  ignored, so one Ctrl-C prints one line, not a traceback per worker. The parent turns
+  SIGTERM and SIGHUP into :class:`Stopped`, a :class:`KeyboardInterrupt`, while a long
+  command runs (:func:`signals_stop`), so the code that stops the pool on a Ctrl-C stops it on
+  those too: without it, the parent died at once and each worker printed a BrokenPipeError
+  traceback; with it, every long command ends on SIGINT, SIGTERM and SIGHUP with one line
+  and exit 128 + the signal (130, 143, 129).
 
 Dask is an optional dependency (``pip install 'gtcli[dask]'``): without it,
 :func:`map_ordered` raises :class:`ExecutorUnavailable`, which commands report as a usage
@@ -42,8 +46,10 @@ from __future__ import annotations
 
 import itertools
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +60,57 @@ CONNECT_TIMEOUT = "10s"  # to reach a running scheduler (--scheduler)
 
 class ExecutorUnavailable(Exception):
     """The executor asked for cannot run here (Dask not installed, scheduler unreachable)."""
+
+
+# ---- stopping ----------------------------------------------------------------------------------------
+
+STOPPING = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None)
+
+
+class Stopped(KeyboardInterrupt):
+    """A run stopped by ``signum`` (SIGTERM or SIGHUP), raised as Ctrl-C raises KeyboardInterrupt."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def stop_signal(exc: BaseException) -> int:
+    """The signal that stopped a run: SIGINT for Ctrl-C."""
+    return exc.signum if isinstance(exc, Stopped) else int(signal.SIGINT)
+
+
+def stop_code(exc: BaseException) -> int:
+    """The exit code of a run stopped by ``exc``: 128 + its signal (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP)."""
+    return 128 + stop_signal(exc)
+
+
+def stop_words(exc: BaseException) -> str:
+    """"interrupted" (Ctrl-C) or "stopped by SIGTERM": what the command's one line says."""
+    return "interrupted" if not isinstance(exc, Stopped) else f"stopped by {signal.Signals(exc.signum).name}"
+
+
+def _stop(signum: int, frame: Any) -> None:
+    for s in STOPPING:  # once: a second signal while the run puts its work away is ignored
+        signal.signal(s, signal.SIG_IGN)
+    raise Stopped(signum)
+
+
+@contextmanager
+def signals_stop() -> Iterator[None]:
+    """Inside, SIGTERM and SIGHUP raise :class:`Stopped` in the main thread (module docstring); the
+    first one only. A signal already ignored (``nohup``) or handled by someone else stays as it is."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {s: signal.signal(s, _stop) for s in STOPPING if signal.getsignal(s) is signal.SIG_DFL}
+    try:
+        yield
+    finally:
+        for s, old in previous.items():
+            signal.signal(s, old)
 
 
 @dataclass(frozen=True)
@@ -108,7 +165,9 @@ def map_ordered(work: Callable[[Any], Any], items: Iterable[Any], executor: Exec
 
     first = work(items[0])
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    pool = multiprocessing.get_context(method).Pool(min(executor.jobs, len(items) - 1), initializer=_ignore_interrupts)
+    with _signals_held():  # a signal that comes while a worker is forked is not lost in the fork's hooks
+        pool = multiprocessing.get_context(method).Pool(min(executor.jobs, len(items) - 1),
+                                                        initializer=_ignore_interrupts)
     chunk = max(1, min(16, len(items) // (executor.jobs * 8)))
     return _drain(first, pool, work, itertools.islice(items, 1, None), chunk)
 
@@ -129,6 +188,22 @@ def _ignore_interrupts() -> None:
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # forked while the parent held them (_signals_held)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *STOPPING})
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP held back while the pool forks its workers, delivered once it has:
+    one that came while Python ran its fork hooks in the parent was lost (the run went on)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *STOPPING})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _drain(first: Any, pool: Any, work: Callable, rest: list, chunk: int) -> Iterator[Any]:

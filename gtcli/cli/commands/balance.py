@@ -105,12 +105,16 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
     if as_json:
         click.echo(json_text({"sources": list(paths), "bots": bots, "excluded": excluded.examples,
                               "excluded_count": excluded.count, "excluded_by_reason": excluded.json()["by_reason"],
+                              "repeats": study.repeats.count, "repeated": study.repeats.examples,
+                              "unfinished": unfinished(study),
                               "report": data, "html": output if output and not failure else None,
                               "error": failure.diagnostics[0].to_json() if failure else None}))
     else:
         if study.tally.games:
             echo_report(data, bots)
         echo_excluded(excluded)
+        echo_repeats(study.repeats)
+        echo_unfinished(study)
         if output and not failure:
             click.echo(safe(f"Wrote {output}: the balance report of {study.tally.games} game(s).", False), err=True)
     if failure:
@@ -146,6 +150,37 @@ def echo_excluded(excluded, shown: int = 20) -> None:
                    err=True)
 
 
+def unfinished(study) -> list[dict]:
+    """The studies whose run did not finish (docs/json.md): their file, games done and asked for, and why."""
+    return [{"file": s["file"], "done": s["done"], "games": s["games"], "signal": s["signal"]}
+            for s in study.found.studies if not s["finished"]]
+
+
+def echo_unfinished(study, side: str = "") -> None:
+    """One line per study whose run did not finish: its games are counted, but it is not the whole study."""
+    from gtcli.cli.terminal.output import safe
+
+    for s in unfinished(study):
+        how = (f"stopped by {s['signal']}" if s["signal"] else
+               "stopped" if s["done"] else "killed, or still running")
+        click.echo(safe(f"gt: {side}{s['file']}: an unfinished study ({how}; {s['done']} of {s['games']} game(s) "
+                        "said done): its games are counted, the rest were never played", False), err=True)
+
+
+def echo_repeats(repeats, shown: int = 20, side: str = "") -> None:
+    """The games read twice and counted once (:class:`gtcli.balance.sources.Repeats`): how many, the first by name."""
+    from gtcli.cli.terminal.output import safe
+
+    if not repeats.count:
+        return
+    click.echo(f"{side}{repeats.count} game(s) read twice, counted once (the same study, seed and index):", err=True)
+    for e in repeats.examples[:shown]:
+        click.echo(safe(f"  {e['file']}: game {e['index'] + 1} of seed {e['seed']} again", False), err=True)
+    if repeats.count > shown:
+        click.echo(f"  ... and {repeats.count - shown} more (--json lists the first {len(repeats.examples)})",
+                   err=True)
+
+
 @balance.command("diff")
 @click.argument("old", metavar="OLD_STUDY", type=click.Path())
 @click.argument("new", metavar="NEW_STUDY", type=click.Path())
@@ -166,7 +201,7 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
     from gtcli.balance.reading import card_set_of, check_arguments, nothing_usable, read
     from gtcli.cli.settings import club_options
     from gtcli.cli.terminal.balance_diff import echo_diff
-    from gtcli.cli.terminal.output import json_text
+    from gtcli.cli.terminal.output import json_text, safe
 
     check_arguments((old, new), "gt balance diff")
     executor = executor_from(jobs, executor_kind, scheduler)
@@ -182,18 +217,22 @@ def diff(old, new, quiet, jobs, executor_kind, scheduler, as_json, cards, board,
     edited = edited_cards(*sets) if None not in sets else None
     data = {"old": old, "new": new, "bots": {"old": studies[0].bots, "new": studies[1].bots},
             "excluded_count": {"old": studies[0].excluded.count, "new": studies[1].excluded.count},
+            "repeats": {"old": studies[0].repeats.count, "new": studies[1].repeats.count},
+            "unfinished": {"old": unfinished(studies[0]), "new": unfinished(studies[1])},
             **compare_reports(studies[0].tally.report(), studies[1].tally.report(), edited)}
     if as_json:
         click.echo(json_text(data))
         return
     echo_diff(data)
     if studies[0].bots != studies[1].bots:
-        click.echo("gt: the two studies were not played by the same players (bots "
-                   f"{', '.join(map(str, studies[0].bots))} before, {', '.join(map(str, studies[1].bots))} after): "
-                   "a change may be theirs, not the cards'.", err=True)
+        click.echo(safe("gt: the two studies were not played by the same players (bots "  # bots: study.json's
+                        f"{', '.join(map(str, studies[0].bots))} before, {', '.join(map(str, studies[1].bots))} "
+                        "after): a change may be theirs, not the cards'.", False), err=True)
     for name, study in zip(("old", "new"), studies):
         if study.excluded.count:
             click.echo(f"{name}: {study.excluded.count} game(s) left out (gt balance lists them).", err=True)
+        echo_repeats(study.repeats, 3, f"{name}: ")
+        echo_unfinished(study, f"{name}: ")
 
 
 @balance.command("compare", cls=JsonErrors)

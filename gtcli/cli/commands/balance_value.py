@@ -44,9 +44,9 @@ def chosen_cards(card_set, asked: tuple[str, ...], left_out) -> list[tuple[str, 
     return list(found.items())
 
 
-def drain(results, bar) -> tuple[list, bool]:
-    """Every result of an executor's map, the bar advanced for each: (results, whether Ctrl-C stopped it).
-    The pool or cluster is stopped either way."""
+def drain(results, bar) -> tuple[list, KeyboardInterrupt | None]:
+    """Every result of an executor's map, the bar advanced for each: (results, the Ctrl-C, SIGTERM or SIGHUP
+    that stopped it, or None). The pool or cluster is stopped either way."""
     done: list = []
     try:
         with bar or nullcontext():
@@ -54,11 +54,11 @@ def drain(results, bar) -> tuple[list, bool]:
                 done.append(result)
                 if bar is not None:
                     bar.advance(bar.task_ids[0])
-    except KeyboardInterrupt:
-        return done, True
+    except KeyboardInterrupt as exc:  # gtcli.core.executor.Stopped too (SIGTERM, SIGHUP)
+        return done, exc
     finally:
         getattr(results, "close", lambda: None)()
-    return done, False
+    return done, None
 
 
 @click.command("value", context_settings={"default_map": {"bot": "greedy"}})  # random values nothing
@@ -86,7 +86,8 @@ def value(card_set_path, asked, games, metric, output, quiet, board, profile_spe
     points) unrestricted minus restricted, the pair the unit, with a 95% interval. A card is
     out of line when its value differs from the median of its kind (Items, Spells,
     Resources) by more than chance allows (Holm across the cards tested). Exit codes:
-    0 done (out of line or not: the output says), 2 unusable input, 130 interrupted.
+    0 done (out of line or not: the output says), 2 unusable input, 130 interrupted
+    (143 SIGTERM, 129 SIGHUP).
     """
     from dataclasses import replace
     from functools import partial
@@ -114,7 +115,8 @@ def value(card_set_path, asked, games, metric, output, quiet, board, profile_spe
     seconds = time.monotonic() - started
     data = {"card_set": card_set.name, "file": card_set_path, "version": card_set.version, "bot": bot,
             "budget": budget if "mcts" in bot else None, "players": list(players), "seed": seed,
-            "games": games, "stopped": stopped, "seconds": round(seconds, 3), "executor": executor.describe(),
+            "games": games, "stopped": stopped is not None, "seconds": round(seconds, 3),
+            "executor": executor.describe(),
             "left_out": list(left_out),
             **analyse(cards, rows, metric, seed, copies={c.name: c.copies for c in card_set.cards})}
     if output and rows:
@@ -129,6 +131,8 @@ def value(card_set_path, asked, games, metric, output, quiet, board, profile_spe
         echo_values(data)
         if output:
             click.echo(safe(f"Wrote {output}: the values of {len(cards)} card(s).", False), err=True)
-    if stopped:
-        click.echo(f"gt: interrupted: {len(rows)} of {games} pair(s) of games done.", err=True)
-        sys.exit(130)
+    if stopped is not None:
+        from gtcli.core.executor import stop_code, stop_words
+
+        click.echo(f"gt: {stop_words(stopped)}: {len(rows)} of {games} pair(s) of games done.", err=True)
+        sys.exit(stop_code(stopped))

@@ -29,7 +29,7 @@ import click
 
 from gtcli.cli import completing
 from gtcli.cli.commands.logs import log_options
-from gtcli.cli.options import max_findings_option
+from gtcli.cli.options import max_findings_option, stops_on_signals
 from gtcli.cli.terminal.output import EXIT_FINDINGS, EXIT_UNUSABLE
 from gtcli.core.codes import SEVERITIES, selector_problem
 from gtcli.core.executor import default_jobs
@@ -86,6 +86,7 @@ def run_jobs(jobs: list[Job], processes: int) -> Iterator[object]:
               help="A log's own `# noqa` comments suppress nothing (implied by gt --isolated).")
 @max_findings_option
 @log_options
+@stops_on_signals
 def check(paths, fmt, as_json, quiet, statistics, exit_zero, select, ignore, severity, strict, first, require_complete,
           jobs, ignore_noqa, max_findings, cards, board, profile_spec, allow_outside) -> None:
     """Replay game logs through the rules and report every illegal move.

@@ -101,6 +101,8 @@ def _parsed(option: str, parse, *args):
 @click.option("-o", "--output", "folder", metavar="DIR", help="Write the games here (logs, study.json).")
 @click.option("--stats-only", is_flag=True, help="With -o: keep each game's summary (games.jsonl), not its log.")
 @click.option("--overwrite", is_flag=True, help="Replace files of the same names in DIR (it says how many).")
+@click.option("--resume", is_flag=True, help="With -o: finish the unfinished study in DIR (stopped or killed), "
+                                             "playing only the games it lacks; the same options as the run it resumes.")
 @click.option("--lang", "language", type=click.Choice(["en", "es", "fr", "it"]), default="en", show_default=True,
               help="The language the logs are written in.")
 @click.option("--names", metavar="LIST",
@@ -112,7 +114,7 @@ def _parsed(option: str, parse, *args):
 @json_option
 @handles_input_errors()
 def simulate(games, cards, board, profile_spec, players, seed, bot, budget, variants, jobs, executor_kind, scheduler,
-             folder, stats_only, overwrite, language, names, dates, quiet, as_json) -> None:
+             folder, stats_only, overwrite, resume, language, names, dates, quiet, as_json) -> None:
     """Play whole games with a bot and write each as a legal log, for balance studies.
 
     Every move is checked by the referee as it is made: `gt check` accepts every log.
@@ -128,6 +130,9 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
     refused = simulating.too_many_logs(folder, stats_only, games)
     if refused:
         raise click.BadParameter(refused, param_hint="'--games'")
+    if resume and (overwrite or not folder):
+        raise click.BadParameter("needs -o DIR, and not --overwrite (which starts the study again)",
+                                 param_hint="'--resume'")
     chosen_names = _parsed("--names", parse_names, names, players, language)
     chosen_dates = _parsed("--dates", parse_dates, dates)
     with option_problems():
@@ -141,26 +146,34 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
     bar = None if quiet or as_json else progress_bar(games, "simulating games")
     with bar or nullcontext():
         outcome = simulating.run(study, games, card_set, left_out, executor, start_map, folder, overwrite,
-                                 advance=(lambda: bar.advance(bar.task_ids[0])) if bar is not None else None)
+                                 advance=(lambda: bar.advance(bar.task_ids[0])) if bar is not None else None,
+                                 resume=resume)
     for temp, adopted in outcome.tidied:
         click.echo(safe(f"gt: {folder}/{temp} was left by a run that was killed: "
                         + (f"its games are kept as {adopted}" if adopted else "removed"), False), err=True)
+    for temp, why in outcome.left_alone:
+        click.echo(safe(f"gt: {folder}/{temp} looks like a killed run's temporary file but {why}: left alone",
+                        False), err=True)
     seconds, done = outcome.seconds, outcome.done
     report = outcome.tally.report({c.name: c.kind for c in card_set.cards if c.name not in left_out})
     data = {"games": done, "requested": games, "stopped": outcome.stopped, "signal": outcome.signal,
-            "seconds": round(seconds, 3), "games_per_second": round(done / seconds, 2) if seconds > 0 else None,
+            "seconds": round(seconds, 3),
+            "games_per_second": round((done - (outcome.resumed or 0)) / seconds, 2) if seconds > 0 else None,
             "bot": bot, "seed": seed, "players": list(players), "card_set": card_set.name, "left_out": list(left_out),
             "folder": folder, "logs_written": outcome.written, "replaced": outcome.replaced,
-            "recovered": [adopted for _, adopted in outcome.tidied if adopted],
+            "recovered": [adopted for _, adopted in outcome.tidied if adopted], "resumed": outcome.resumed,
+            "left_alone": [{"file": temp, "reason": why} for temp, why in outcome.left_alone],
             "executor": executor.describe(), "report": report,
             "error": outcome.error.diagnostics[0].to_json() if outcome.error else None}
     if as_json:
         click.echo(json_text(data))
-    else:
+    elif not outcome.stopped:  # a stopped run says it in one line, below
         if not quiet and done and not outcome.error:
             echo_report(report, [bot])
         where = f", written to {safe(folder, False)}" if folder else ""
         replaced = f" ({outcome.replaced} existing file(s) replaced)" if outcome.replaced else ""
+        if outcome.resumed is not None:
+            replaced += f" (resumed: {outcome.resumed} game(s) were kept already)"
         click.echo(f"{done} of {games} game(s) played by the {bot} bot in {seconds:.1f} s "
                    f"({data['games_per_second']} games/s, {executor.describe()}){where}{replaced}.",
                    err=outcome.stopped or bool(outcome.error))
@@ -171,8 +184,8 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
         sys.exit(EXIT_UNUSABLE)
     if outcome.stopped:
         how = "interrupted" if outcome.signal == "SIGINT" else f"stopped by {outcome.signal}"
-        click.echo(f"gt: {how}: {done} of {games} game(s) done" + (", kept in " + safe(folder, False) if folder
-                                                                    else "") + ".", err=True)
+        click.echo(f"gt: {how}: {done} of {games} game(s) done in {seconds:.1f} s"
+                   + (", kept in " + safe(folder, False) if folder else "") + ".", err=True)
         sys.exit(outcome.exit_code)
     if folder is None and not done:
         sys.exit(EXIT_UNUSABLE)

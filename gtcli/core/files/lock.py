@@ -31,6 +31,7 @@ from pathlib import Path
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.core.files.atomic import host_name, real_path
 from gtcli.core.files.beside import open_place, same_file
+from gtcli.core.files.json_source import loads_bounded
 
 WAIT_SECONDS = 5.0  # a second writer waits this long for the first to finish (GT_LOCK_WAIT), then gives up
 _POLL = 0.02
@@ -132,7 +133,7 @@ class FileLock:
         except InputError:
             return None
         try:
-            return json.loads(os.read(fd, 1000))
+            return loads_bounded(os.read(fd, 1000))
         except (OSError, ValueError):
             return None
         finally:

@@ -98,10 +98,11 @@ def _longest_key(skeleton: str) -> int | None:
     return None
 
 
-def _problem(text: str, strip: re.Pattern[str], word: re.Pattern[str], keys: bool) -> tuple[int, int, str] | None:
+def _problem(text: str, strip: re.Pattern[str], word: re.Pattern[str], keys: bool,
+             lines: bool = True) -> tuple[int, int, str] | None:
     skeleton, long_key = _skeleton(text, strip, keys)
     found = []
-    line = _LONG_LINE.search(text)
+    line = _LONG_LINE.search(text) if lines else None
     if line:
         found.append((line.start(), f"a line longer than {MAX_LINE} characters"))
     deep = _deepest(skeleton)
@@ -126,6 +127,7 @@ def toml_problem(text: str) -> tuple[int, int, str] | None:
     return _problem(text, _TOML_STRIP, _TOML_WORD, keys=True)
 
 
-def json_problem(text: str) -> tuple[int, int, str] | None:
-    """The first shape limit a JSON text breaks, as (line, col, problem), or None."""
-    return _problem(text, _JSON_STRIP, _JSON_WORD, keys=False)
+def json_problem(text: str, lines: bool = True) -> tuple[int, int, str] | None:
+    """The first shape limit a JSON text breaks, as (line, col, problem), or None. ``lines=False``: a
+    text of one record per line (a ``games.jsonl`` line, bounded by its reader) may have longer lines."""
+    return _problem(text, _JSON_STRIP, _JSON_WORD, keys=False, lines=lines)

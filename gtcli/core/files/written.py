@@ -31,6 +31,7 @@ from pathlib import Path
 from gtcli.core.diagnostics import Diagnostic, InputError
 from gtcli.core.files.atomic import write_atomic
 from gtcli.core.files.beside import check_place, is_plain, remove_place
+from gtcli.core.files.json_source import loads_bounded
 
 MANIFEST = ".gt-written.json"
 MAX_MANIFEST_BYTES = 64_000_000
@@ -98,8 +99,8 @@ class WrittenFolder:
         if not os.path.lexists(self.manifest):
             return None
         try:
-            data = json.loads(decode(read_bytes(self.manifest, MAX_MANIFEST_BYTES, "manifest"), self.manifest))
-        except (InputError, ValueError, RecursionError):
+            data = loads_bounded(decode(read_bytes(self.manifest, MAX_MANIFEST_BYTES, "manifest"), self.manifest))
+        except (InputError, ValueError):
             return None
         files = data.get("files") if isinstance(data, dict) and data.get("format") == FORMAT else None
         if not isinstance(files, dict):

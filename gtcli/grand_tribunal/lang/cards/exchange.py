@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError, Pos
-from gtcli.core.files.shape import json_problem
+from gtcli.core.files.json_source import parse_json
 from gtcli.core.files.toml_source import TomlSource, parse_toml
 from gtcli.grand_tribunal.lang.cards.ast import Attr, RawCard, RawSet, Word
 from gtcli.grand_tribunal.lang.cards.limits import MAX_CARDS
@@ -249,15 +249,4 @@ def raw_from_file(path: Path, text: str) -> tuple[RawSet, list[Diagnostic]]:
 
 def _json(text: str, path: str) -> Any:
     """The data of a JSON card set whose shape is within :mod:`gtcli.core.files.shape`'s limits."""
-    problem = json_problem(text)
-    if problem is not None:
-        line, col, what = problem
-        raise InputError(Diagnostic("SYN001", f"not a usable JSON file: {what}", path=path, line=line, col=col))
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(Diagnostic("SYN001", f"not valid JSON: {exc.msg}", path=path, line=exc.lineno,
-                                    col=exc.colno)) from None
-    except (RecursionError, ValueError):  # the shape check keeps both away; never a traceback
-        raise InputError(Diagnostic("SYN001", "not a usable JSON file: nested too deep or a number too long",
-                                    path=path)) from None
+    return parse_json(text, path, "SYN001")

@@ -1,0 +1,77 @@
+"""Read JSON from outside gt within bounds: the one JSON reader of the project.
+
+``json.loads`` is safe with text of normal shape but not with a hostile one: 5,000 nested
+``[`` make it recurse past Python's stack (RecursionError, a traceback and exit 3), and a
+5,000-digit number exceeds Python's integer-conversion limit (ValueError). Every JSON text gt
+reads from a file, a pipe or a request therefore goes through :func:`parse_json` (or
+:func:`read_json`, which reads a file of at most ``limit`` bytes first): its size is bounded,
+its shape is checked by :func:`gtcli.core.files.shape.json_problem` (nesting at most
+:data:`~gtcli.core.files.shape.MAX_DEPTH` levels, counting no bracket inside a string; no
+overlong word or line) before ``json`` sees it, and a text that breaks a limit or is not
+JSON is an :class:`InputError` at its ``file:line:col`` with a code and a hint -- never a
+traceback. :func:`loads_bounded` is the same check for a caller that treats a bad text as
+absent (a lock file's holder, a manifest) or counts it (a line of ``games.jsonl``): it raises
+:class:`JsonProblem`, a ``ValueError``, only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from gtcli.core.diagnostics import Diagnostic, InputError
+from gtcli.core.files.reading import MAX_FILE_BYTES, read_text
+from gtcli.core.files.shape import MAX_DEPTH, MAX_LINE, json_problem
+
+HINT = "files gt writes stay far inside these limits; was it edited, or written by another program?"
+
+
+class JsonProblem(ValueError):
+    """Why a text is not JSON gt reads: at ``line``:``col`` (or None), ``why``; ``limit`` if it breaks a bound."""
+
+    def __init__(self, line: int | None, col: int | None, why: str, limit: bool) -> None:
+        super().__init__(why)
+        self.line, self.col, self.why, self.limit = line, col, why, limit
+
+
+def loads_bounded(data: str | bytes, lines: bool = True, limit: int = MAX_FILE_BYTES) -> Any:
+    """The value of a JSON text within the bounds (module docstring), or :class:`JsonProblem` (a
+    ``ValueError``; never a RecursionError). ``lines=False``: one record per line, its length bounded by
+    the caller. A text with at most MAX_DEPTH brackets cannot nest too deep: the shape is checked only
+    past that (or past a line's limit), so a stream of small records costs one count per record."""
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JsonProblem(None, None, f"not UTF-8 text (byte {exc.start})", False) from None
+    if len(data) > limit:
+        raise JsonProblem(None, None, f"longer than {limit} characters", True)
+    if data.count("[") + data.count("{") > MAX_DEPTH or (lines and len(data) > MAX_LINE):
+        problem = json_problem(data, lines)
+        if problem is not None:
+            raise JsonProblem(*problem, limit=True)
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise JsonProblem(exc.lineno, exc.colno, f"not valid JSON ({exc.msg})", False) from None
+    except (RecursionError, ValueError):  # a number too long, or (the shape check keeps it away) too deep
+        problem = json_problem(data, lines)
+        raise (JsonProblem(*problem, limit=True) if problem else
+               JsonProblem(None, None, "nested too deep or a number too long", True)) from None
+
+
+def parse_json(text: str, path: str, code: str = "IO001", what: str = "JSON file", hint: str = HINT,
+               limit: int = MAX_FILE_BYTES) -> Any:
+    """The value of a JSON ``text`` read from ``path``, or ``code`` at its line and column (module docstring)."""
+    try:
+        return loads_bounded(text, limit=limit)
+    except JsonProblem as exc:
+        raise InputError(Diagnostic(code, f"not a usable {what}: {exc.why}", path=path, line=exc.line, col=exc.col,
+                                    hint=hint)) from None
+
+
+def read_json(path: str | os.PathLike[str], what: str = "JSON file", limit: int = MAX_FILE_BYTES,
+              code: str = "IO001", hint: str = HINT) -> Any:
+    """The value of the JSON file ``path`` (a regular file of at most ``limit`` bytes), or an InputError."""
+    return parse_json(read_text(path, what, limit), str(path), code, what, hint, limit)
