@@ -50,6 +50,7 @@ from gtcli.grand_tribunal.rules.tribunal import Item, Table
 from gtcli.grand_tribunal.rules.vocabulary import Vocabulary
 
 __all__ = ["Line", "LinesContext", "format_table_lines", "item_line", "looks_like_lines", "parse_table_lines",
+           "reformat_table_lines", "read_lines", "context_for", "entry_text", "comment_of",
            "read_line", "votes_line"]
 
 MAX_BASE = 100
@@ -613,6 +614,51 @@ def format_table_lines(table: Table, lang: str = "en", vocabulary: Vocabulary | 
     out.append(votes_line(table.votes, lang, vocabulary))
     out += [item_line(item, lang, vocabulary) for item in table.items]
     return "\n".join(out) + "\n"
+
+
+def comment_of(line: str) -> int | None:
+    """Where a line's ``#`` comment starts (not inside a name in quotes), or None."""
+    quoted = escaped = False
+    for at, char in enumerate(line):
+        if escaped:
+            escaped = False
+        elif char == "\\" and quoted:
+            escaped = True
+        elif char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return at
+    return None
+
+
+def entry_text(line: Line, lang: str = "en", vocabulary: Vocabulary | None = None) -> str:
+    """A read line (without mistakes) as the form writes it."""
+    if line.kind == "tribunal":
+        return f"{spelling('TRIBUNAL', lang)} {line.value}"
+    if line.kind == "players":
+        return f"{spelling('PLAYERS', lang)} " + ", ".join(_name_text(p, lang) for p in line.value)
+    if line.kind == "last_praeco":
+        return f"{spelling('LAST_PRAECO', lang)} {_name_text(line.value, lang)}"
+    if line.kind == "votes":
+        return votes_line(line.value, lang, vocabulary)
+    return item_line(line.value, lang, vocabulary) if line.kind == "item" else ""
+
+
+def reformat_table_lines(text: str, *, path: str | None = None, lang: str = "en", card_set: Any = None) -> str:
+    """``text`` laid out as ``gt fmt`` writes the form, line for line, every comment kept where it
+    is (an :class:`InputError` with every mistake if a line cannot be read)."""
+    context = context_for(card_set, None, lang)
+    lines = read_lines(text, context, path)
+    problems = [d for line in lines for d in line.problems]
+    if problems:
+        raise InputError(*problems)
+    out = []
+    for raw, line in zip(text.split("\n"), lines):
+        cut = comment_of(raw)
+        comment = raw[cut:].rstrip() if cut is not None else ""
+        body = entry_text(line, lang, context.vocabulary)
+        out.append(f"{body}  {comment}" if body and comment else (body or comment))
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 _TOML_LINE = re.compile(r"^\s*(\[|[\w\"'-]+\s*=)")
