@@ -302,11 +302,12 @@ def completions(buffer: str, begin: int, end: int, context: LinesContext, cards:
                 track: bool = False) -> list[str]:
     """What Tab offers for ``buffer[begin:end]``: players (with their ``:``) and ``votes`` at the start
     of a line, Voting Track spaces after ``votes`` (and at the track's prompt), types, categories and
-    ``won`` in an Item's line or an edit, the set's card names after a ``"``."""
+    ``won`` in an Item's line or an edit, the set's card names after a ``"``; each with the space
+    that follows it (Python's readline adds none)."""
     quote_at = _open_quote(buffer[:end])
     if quote_at is not None:
         typed, replaced = buffer[quote_at + 1:end], end - begin
-        found = [name[len(typed) - replaced:] + '"' for name in cards
+        found = [name[len(typed) - replaced:] + '" ' for name in cards
                  if fold(name).startswith(fold(typed)) and len(typed) >= replaced]
         return sorted(set(found))
     text, before = buffer[begin:end], buffer[:begin]
@@ -321,4 +322,4 @@ def completions(buffer: str, begin: int, end: int, context: LinesContext, cards:
         pool = [f"{seat}:" for seat in context.seats] + [spelling("VOTES", lang)]
     else:
         pool = []
-    return [word for word in pool if fold(word).startswith(fold(text))]
+    return [word + " " for word in pool if fold(word).startswith(fold(text))]  # readline adds no space itself
