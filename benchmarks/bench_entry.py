@@ -14,7 +14,8 @@ pseudo-terminal, the way a scorekeeper would answer that checkout's questions:
   line, ``y``;
 * before (``--before``, the main checkout as it was): the Voting Track, then per Item ``a``,
   owner, name, type, base, Spells (and ``y`` when the name is one that placed earlier), a
-  carried Item changed by ``e N`` and its five answers (Enter keeps one) or removed by ``d N``,
+  carried Item changed by ``e N`` and its five answers (Enter keeps one; Spells that are all
+  gone cannot be cleared so, and such an Item is removed and entered again) or removed by ``d N``,
   an empty line, ``y``.
 
 Counted: answers (lines typed, the confirmation too), keystrokes (every character typed, Enter
@@ -112,6 +113,10 @@ def answers_before(before, table) -> list[str]:
 
     retired = retired_items(results(before))
     pairs, gone, new = _match(carry_over(before), table.items)
+    cleared = [(n, now) for n, old, now in pairs if old.spells and not now.spells]  # Enter keeps the old Spells:
+    gone = sorted(gone + [n for n, _ in cleared])  # such an Item is removed and entered again
+    new = [now for _, now in cleared] + new
+    pairs = [(n, old, now) for n, old, now in pairs if n not in {m for m, _ in cleared}]
     out = [_track(table.votes)]
     for n, old, now in pairs:
         if (now.base, sorted(now.spells)) != (old.base, sorted(old.spells)):
