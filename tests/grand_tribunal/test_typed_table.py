@@ -58,6 +58,11 @@ def test_short_edits_of_a_numbered_item():
     assert entry.answer("1").offer == "1 Caro: scroll 1"  # its line, to edit
     assert entry.answer("-1").ok and entry.items == [Item("Ben", "wand", 2)]
     assert entry.answer("d 1").ok and entry.items == []
+    entry = typed("orb 2", "Ana: orb 1", "Ben: orb 2", "Caro: orb 3", "Dani: orb 4")
+    reply = entry.answer("-1 -3")
+    assert reply.ok and [i.owner for i in entry.items] == ["Ben", "Dani"]
+    assert reply.said[:2] == ["removed 1. Ana: orb 1", "removed 3. Caro: orb 3"]
+    assert not entry.answer("-1 -9").ok and len(entry.items) == 2
     refused = entry.answer("3 base 4")
     assert not refused.ok and "there is no Item 3" in refused.problems[0].message
 
