@@ -194,19 +194,19 @@ class TypedTable:
         rest = (edit["rest"] or "").strip()
         if not rest:
             return Reply(True, offer=f"{number} {self.line_of(self.items[number - 1])}")
+        shift = len(text) - len(text.lstrip()) + edit.start("rest") + len(edit["rest"]) - len(edit["rest"].lstrip())
         if ":" in rest:  # the whole Item again
             read = read_line(rest, self.context)
-            shift = len(text) - len(text.lstrip()) + len(edit["n"]) + (len(edit["rest"]) - len(edit["rest"].lstrip()))
             if read.problems or read.kind != "item":
-                problems = [_shift(d, shift) for d in read.problems] or [
+                problems = [_shift(d, -shift) for d in read.problems] or [
                     Diagnostic("TAB008", "an Item's line after its number", col=1, hint=f"{number} Ana: orb 3")]
                 return Reply(False, problems=problems, offer=text)
             return self._replace(number, read.value, text)
-        return self._change(number, rest, text)
+        return self._change(number, rest, text, shift)
 
-    def _change(self, number: int, rest: str, text: str) -> Reply:
+    def _change(self, number: int, rest: str, text: str, start: int) -> Reply:
+        """``rest`` (at ``start`` in ``text``) applied to Item ``number``: all of it, or nothing."""
         item = self.items[number - 1]
-        start = text.index(rest)
         problems: list[Diagnostic] = []
         spells = list(item.spells)
         sign = "+"

@@ -69,8 +69,11 @@ def test_short_edits_of_a_numbered_item():
 
 def test_a_wrong_edit_changes_nothing():
     entry = typed("orb 2", "Ana: orb 3 healing")
-    reply = entry.answer("1 base 4 - runic zz")
-    assert not reply.ok and [d.code for d in reply.problems] == ["TAB003", "TAB004"]
+    whole = entry.answer("1 Anna: orb 3")
+    assert [(d.col, d.code) for d in whole.problems] == [(3, "TAB005")] and whole.offer == "1 Anna: orb 3"
+    reply = entry.answer(" 1 base 4 - runic zz")
+    assert not reply.ok and [(d.col, d.code) for d in reply.problems] == [(13, "TAB003"), (19, "TAB004")]
+    assert [d.col for d in entry.answer("1 1 zz").problems] == [5]
     assert entry.items == [Item("Ana", "orb", 3, ("healing",))]
 
 
