@@ -137,3 +137,8 @@ def test_gt_fmt_lays_the_lines_out_keeping_every_comment(write):
     assert run("fmt", path, "--write").exit_code == 0
     assert run("fmt", path, "--check").exit_code == 0
     assert run("tally", path, "--json").exit_code == 0
+
+
+def test_gt_fmt_reports_a_broken_table_as_a_table(write):
+    result = run("fmt", write("t.txt", "votes staff 2\nAna staff 4\n"))
+    assert result.exit_code == 2 and "TAB008" in result.stderr and "no ':' after the owner 'Ana'" in result.stderr

@@ -295,7 +295,8 @@ def wrong_kind(path: str, text: str) -> InputError | None:
 
 def is_table_lines(text: str) -> bool:
     """Whether ``text`` is a table as lines (for ``gt fmt``): not TOML, no log's header tag, and
-    every line one of the form's shapes (a wrong word is still the form's mistake)."""
+    its first line one of the table's own (``votes``, ``players``, ...) or every line one of the
+    form's shapes (a wrong word is still the form's mistake)."""
     from gtcli.grand_tribunal.formats.table_lines import LinesContext, looks_like_lines, read_line
 
     if not looks_like_lines(text) or _LOG_HEAD.match(_first_line(text)) or _CARDS_HEAD.match(_first_line(text)):
@@ -304,6 +305,9 @@ def is_table_lines(text: str) -> bool:
     if len(lines) > 1_000:
         return False
     context = LinesContext()
+    first = read_line(_first_line(text), context)
+    if first.kind in ("tribunal", "players", "last_praeco", "votes"):  # a table's line: its mistakes are the table's
+        return True
     return all(not any(d.code == "TAB008" for d in read_line(line, context).problems) for line in lines)
 
 
