@@ -52,7 +52,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "rules": ("gtcli.cli.commands.rules", "rules", "Rule profiles and diagnostic codes."),
     "simulate": ("gtcli.cli.commands.simulate", "simulate",
                  "Play whole games with a bot and write each as a legal log, for balance studies."),
-    "tally": ("gtcli.cli.commands.tally", "tally", "Places, tie-breaks and scores of one Tribunal from TABLE.toml."),
+    "tally": ("gtcli.cli.commands.tally", "tally", "Places, tie-breaks and scores of one Tribunal from TABLE."),
     "trickerion": ("gtcli.cli.commands.trickerion", "trickerion",
                    "Trickerion: performances, wages, initiative, final scoring and whole games."),
 }
