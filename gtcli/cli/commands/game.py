@@ -277,3 +277,27 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
         print_json({"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)})
     else:
         click.echo(safe(f"Wrote {session}: {len(g.tables)} Tribunal(s) of {log_path}. See it with: gt game show {session}", False))
+
+
+@game.command("serve")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("--lan", is_flag=True,
+              help="Serve it on this machine's local network address (phones on the same Wi-Fi), not only here.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, metavar="PORT",
+              help="The port to listen on (default: any free port; the address printed says which).")
+@click.option("--lang", type=click.Choice(["en", "es", "fr", "it"]), default="en", show_default=True,
+              help="The page's language (the sheets' words); the `language` setting of gt.toml by default.")
+@json_option
+@handles_input_errors()
+@club_defaults("session", lang="language")
+def serve_cmd(session: str, lan: bool, port: int, lang: str, as_json: bool) -> None:
+    """Serve the game to the scorekeeper's phone: standings, and a form for the next Tribunal.
+
+    The address holds a secret: without it every page answers 404. The phone enters the
+    Tribunal as lines (as `gt tally` reads them) or by taps, sees the places and scores,
+    and records it; each Tribunal recorded from the phone is shown here as it lands.
+    Ctrl-C stops.
+    """
+    from gtcli.cli.game_server import serve_game
+
+    serve_game(session, lan, port, lang, as_json)
