@@ -82,6 +82,7 @@ TAB004 error an unknown item type, spell category or Voting Track space
 TAB005 error an unknown player
 TAB006 error a field the table format does not know
 TAB007 error a player is listed twice
+TAB008 error a line of the table's lines cannot be read
 GAME001 error the session file cannot be used
 GAME002 error the game already has three Tribunals
 GAME003 error there is no Tribunal to undo

@@ -185,3 +185,20 @@ def test_toml_cut_short_is_located_at_its_last_line(tmp_path):
     result = run("tally", path)
     assert result.exit_code == 2
     assert f"{path}:3:14: TAB001 error: not valid TOML: invalid value at the end of the file" in result.stderr
+
+
+LINES_CASES = [
+    # name, the table as lines, code, line, words in the message (the TAB codes the lines form adds)
+    ("no-colon", "votes staff 2\nAna staff 4\n", "TAB008", 2, "no ':' after the owner"),
+    ("vote-without-count", "votes staff, orb 2\n", "TAB008", 1, "Voting Track"),
+    ("open-quote", 'Ana: "Storm staff 4\n', "TAB008", 1, "not closed"),
+]
+
+
+@pytest.mark.parametrize("name,text,code,line,words", LINES_CASES, ids=[c[0] for c in LINES_CASES])
+def test_broken_table_lines(write, name, text, code, line, words):
+    path = write(f"{name}.txt", text)
+    result = run("tally", path)
+    assert result.exit_code == 2 and result.stdout == ""
+    first = result.stderr.splitlines()[0]
+    assert first.startswith(f"{path}:{line}:") and f" {code} " in first and words in first, first

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from gtcli.cli import completing
+from gtcli.cli.commands.tally import CARDS_HELP, load_cards
 from gtcli.cli.options import json_option, option_errors, profile_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.asking import confirm_drop, stdin_is_terminal
@@ -53,12 +54,14 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
 
 @game.command("tribunal")
 @click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
-@click.option("--from", "table_file", metavar="TABLE.toml", type=click.Path(dir_okay=False),
-              help="Read the Tribunal from a table file instead of asking.")
+@click.option("--from", "table_file", metavar="TABLE", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Read the Tribunal from a table (its lines, or TOML; '-': standard input) instead of asking.")
+@click.option("--cards", "cards_spec", metavar="SET", help=CARDS_HELP)
 @click.option("--yes", "-y", is_flag=True, help="Save without asking for confirmation.")
 @json_option
 @handles_input_errors()
-def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool) -> None:
+@club_defaults("session", cards_spec="cards")
+def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, yes: bool, as_json: bool) -> None:
     """Record the game's next Tribunal (asks for it interactively without --from).
 
     While asking, `<` (or Enter on a question that needs an answer) goes back a step; an
@@ -70,28 +73,22 @@ def tribunal_cmd(session: str, table_file: str | None, yes: bool, as_json: bool)
     from gtcli.cli.commands.tribunal_entry import enter_tribunal
     from gtcli.cli.terminal.output import print_diagnostics
     from gtcli.cli.terminal.tribunal import render_result
-    from gtcli.core.files.toml_source import read_toml
     from gtcli.grand_tribunal.formats.draft_file import draft_kept, draft_path, drop_draft
     from gtcli.grand_tribunal.formats.session_file import open_session
-    from gtcli.grand_tribunal.formats.table_file import TableReader
+    from gtcli.grand_tribunal.formats.table_file import load_any_table
     from gtcli.grand_tribunal.reports import tribunal_json
     from gtcli.grand_tribunal.rules.game import record, results
     from gtcli.grand_tribunal.rules.tribunal import Table
     from gtcli.grand_tribunal.shipped import published_vocabulary
     from gtcli.grand_tribunal.wording import tribunal_title
 
-    vocabulary = published_vocabulary()
+    cards = load_cards(cards_spec)
+    vocabulary = cards.vocabulary if cards is not None else published_vocabulary()
     with open_session(session, vocabulary) as s:
         g = s.game
         number = len(g.tables) + 1
         if table_file:
-            source = read_toml(table_file, "TAB001", "table file")
-            reader = TableReader(source, vocabulary, g.profile, seats=g.players)
-            table = reader.read(source.data)
-            reader.check_in_game(g, table)
-            if "tribunal" in source.data and table.tribunal != number:
-                raise source.error("GAME001", f"the table is for Tribunal {table.tribunal}, but the game's next "
-                                   f"is Tribunal {number}", "leave tribunal out, or fix the number", key="tribunal")
+            table, _form = load_any_table(table_file, vocabulary, g.profile, card_set=cards, game=g)
         else:
             record(g, Table(items=()))  # fail early (a fourth Tribunal) before asking anything
         try:

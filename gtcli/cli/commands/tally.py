@@ -1,4 +1,4 @@
-"""``gt tally``: one Tribunal from a table file."""
+"""``gt tally``: one Tribunal from a table (TOML or lines), from standard input, or typed."""
 
 from __future__ import annotations
 
@@ -8,29 +8,48 @@ from gtcli.cli.options import json_option, profile_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json
 
+CARDS_HELP = "Card set whose card names fill in an Item's type and base and a Spell's category: 'sample' or a .gtc file."
+
+
+def load_cards(spec: str | None):
+    """The card set named by ``--cards`` (``sample`` is the shipped one), or None."""
+    if not spec:
+        return None
+    from gtcli.grand_tribunal.lang.cards.sets import load_set
+    from gtcli.grand_tribunal.shipped import shipped_or_given
+
+    return load_set(shipped_or_given(spec))
+
 
 @click.command()
-@click.argument("table_file", metavar="TABLE.toml", type=click.Path(dir_okay=False))
+@click.argument("table_file", metavar="[TABLE]", required=False, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--cards", "cards_spec", metavar="SET", help=CARDS_HELP)
 @json_option
 @profile_option
 @handles_input_errors()
-@club_defaults("table_file", profile_spec="profile")
-def tally(table_file: str, as_json: bool, profile_spec: str | None) -> None:
-    """Places, tie-breaks and scores of one Tribunal from TABLE.toml.
+@club_defaults("table_file", profile_spec="profile", cards_spec="cards")
+def tally(table_file: str | None, cards_spec: str | None, as_json: bool, profile_spec: str | None) -> None:
+    """Places, tie-breaks and scores of one Tribunal from TABLE.
 
-    The table lists the tokens on the Voting Track and every active Item with its
-    installed Spells (see README, "Calling a Tribunal").
+    TABLE is the table as lines (`votes staff 2, orb 3` then `Ana: staff 4 elemental`, one
+    line per active Item: docs/tribunal-lines.md) or as TOML (a .toml file); `-` reads it
+    from standard input (see README, "Calling a Tribunal").
     """
     from gtcli.grand_tribunal.formats.profile_file import load_profile
-    from gtcli.grand_tribunal.formats.table_file import load_table
+    from gtcli.grand_tribunal.formats.table_file import load_any_table
     from gtcli.grand_tribunal.reports import tribunal_json
     from gtcli.grand_tribunal.rules.tribunal import tally as run_tally
     from gtcli.grand_tribunal.shipped import published_vocabulary
 
     profile = load_profile(profile_spec)
-    table = load_table(table_file, published_vocabulary(), profile)
+    cards = load_cards(cards_spec)
+    vocabulary = cards.vocabulary if cards is not None else published_vocabulary()
+    if table_file is None:
+        raise click.UsageError("give a TABLE file, or `-` to read the table's lines from standard input")
+    table, _form = load_any_table(table_file, vocabulary, profile, card_set=cards)
+    where = "<stdin>" if table_file == "-" else table_file
     result = run_tally(table, profile)
-    findings = [d.at(table_file) for d in result.findings]
+    findings = [d.at(where) for d in result.findings]
     if as_json:
         print_json(tribunal_json(result))
     else:

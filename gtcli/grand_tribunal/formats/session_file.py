@@ -67,7 +67,16 @@ def load_game(path: str | Path, vocabulary: Vocabulary) -> Game:
 
 def parse_game(text: str, path: str, vocabulary: Vocabulary) -> tuple[Game, list[dict[str, Any]]]:
     """The game a session's text holds, and its undone Tribunals (raw tables, newest last)."""
-    source = parse_toml(text, path, SESSION_ERROR)
+    try:
+        source = parse_toml(text, path, SESSION_ERROR)
+    except InputError:
+        from gtcli.grand_tribunal.formats.table_lines import looks_like_lines
+
+        if looks_like_lines(text):
+            raise InputError(Diagnostic(SESSION_ERROR, f"{path} is a table (its lines), not a game session",
+                                        path=path, hint=f"gt tally {path} scores it; gt game tribunal SESSION "
+                                        f"--from {path} records it in a game")) from None
+        raise
     data = source.data
 
     hint = "was the file edited by hand? `gt game new` starts afresh"
@@ -75,6 +84,12 @@ def parse_game(text: str, path: str, vocabulary: Vocabulary) -> tuple[Game, list
     def fail(message: str, key: str | None = None) -> InputError:
         return source.error(SESSION_ERROR, message, hint, key=key)
 
+    if "format" not in data and ("votes" in data or "items" in data):
+        raise InputError(Diagnostic(SESSION_ERROR, f"{path} is a table, not a game session", path=path,
+                                    hint=f"gt tally {path} scores it; gt game tribunal SESSION --from {path} "
+                                    "records it in a game"))
+    if "format" not in data:
+        raise fail("not a gtcli game session: it has no format = 1 line", None)
     if data.get("format") != FORMAT:
         raise fail(f"not a gtcli game session (format {data.get('format')!r}, expected {FORMAT})", "format")
     players = data.get("players")

@@ -6,6 +6,7 @@ Also used for the Tribunals stored inside a game session, so both share one vali
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from gtcli.core.diagnostics import Diagnostic, InputError
@@ -261,3 +262,92 @@ def table_to_mapping(table: Table) -> dict[str, Any]:
         items.append(entry)
     data["items"] = items
     return data
+
+
+# ---- a table in either form (gt tally, gt game tribunal --from) --------------------------------------------
+LINES = "lines"
+TOML = "TOML"
+_LOG_HEAD = re.compile(r'^\s*\[\s*[A-Za-zÀ-ÿ]+\s+"')  # a game log's header tag: [Players "Ana, Ben"]
+_CARDS_HEAD = re.compile(r'^\s*set\s+"', re.IGNORECASE)
+
+
+def _first_line(text: str) -> str:
+    return next((line for line in text.split("\n") if line.strip() and not line.lstrip().startswith("#")), "")
+
+
+def wrong_kind(path: str, text: str) -> InputError | None:
+    """A game log, a card set or a game session given where a table is read: named for what it is,
+    with the commands that read it (None: it may be a table)."""
+    first, name = _first_line(text), path.lower()
+    what = None
+    if name.endswith(".gtl") or _LOG_HEAD.match(first):
+        what = "a game log, not a table: gt check, gt replay and gt play read it"
+    elif name.endswith(".gtc") or _CARDS_HEAD.match(first):
+        what = "a card set, not a table: gt cards reads it"
+    elif re.search(r"^\s*\[\[\s*tribunals\s*\]\]|^\s*format\s*=", text, re.MULTILINE):
+        what = ("a game session, not a table: gt game show reads it, and gt game tribunal SESSION records "
+                "its next Tribunal")
+    if what is None:
+        return None
+    return InputError(Diagnostic("TAB001", f"{path} is {what}", path=path,
+                                 hint="a table is a votes line and a line per Item (docs/tribunal-lines.md)"))
+
+
+def read_any_table(text: str, path: str, vocabulary: Vocabulary, profile: RuleProfile, *,
+                   seats: tuple[str, ...] = (), card_set: Any = None, game: Game | None = None) -> tuple[Table, str]:
+    """The table a text holds, TOML or lines, and which form it took; every mistake raised together.
+
+    A name ending in ``.toml``, or a first line that is a ``[table]`` or a ``key = value``, is TOML;
+    any other text is the table as lines (:mod:`gtcli.grand_tribunal.formats.table_lines`). With
+    ``game``, what it would refuse as the game's next Tribunal is raised too.
+    """
+    from gtcli.core.files.toml_source import parse_toml
+    from gtcli.grand_tribunal.formats.table_lines import looks_like_lines, parse_table_lines
+
+    refused = wrong_kind(path, text)
+    if refused is not None:
+        raise refused
+    if path.lower().endswith(".toml") or not looks_like_lines(text):
+        try:
+            source = parse_toml(text, path, "TAB001")
+        except InputError as exc:
+            if path.lower().endswith(".toml"):
+                raise
+            raise InputError(*(replace(d, hint=(d.hint + "; " if d.hint else "") + "read as TOML: its first line "
+                                       "is a [table] or a key = value") for d in exc.diagnostics)) from None
+        reader = TableReader(source, vocabulary, profile, seats=seats)
+        table = reader.read(source.data)
+        if game is not None:
+            reader.check_in_game(game, table)
+            number = len(game.tables) + 1
+            if "tribunal" in source.data and table.tribunal != number:
+                raise source.error("GAME001", f"the table is for Tribunal {table.tribunal}, but the game's next "
+                                   f"is Tribunal {number}", "leave tribunal out, or fix the number", key="tribunal")
+        return table, TOML
+    table, problems = parse_table_lines(text, path=path, card_set=card_set, session_context=game,
+                                        profile=profile if game is None else None)
+    if problems or table is None:
+        if any(d.code == "TAB008" for d in problems):
+            problems.append(Diagnostic("TAB008", "read as the table's lines, since it is not TOML", path=path,
+                                       hint="the form is docs/tribunal-lines.md; a TOML table starts with "
+                                            "[votes] or key = value", severity="note"))
+        raise InputError(*problems)
+    if seats and not table.players:
+        table = replace(table, players=seats)
+    return table, LINES
+
+
+def load_any_table(path: str, vocabulary: Vocabulary, profile: RuleProfile, *, card_set: Any = None,
+                   game: Game | None = None) -> tuple[Table, str]:
+    """:func:`read_any_table` of a file, or of standard input for ``-``."""
+    import sys
+
+    from gtcli.core.files.reading import read_stream, read_text
+
+    if path == "-":
+        text = read_stream(sys.stdin.buffer, "<stdin>", "table")
+        path = "<stdin>"
+    else:
+        text = read_text(path, "table file")
+    seats = game.players if game is not None else ()
+    return read_any_table(text, path, vocabulary, profile, seats=seats, card_set=card_set, game=game)

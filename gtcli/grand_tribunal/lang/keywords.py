@@ -150,6 +150,12 @@ KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "TRANSLATIONS": {"en": ("translations",), "es": ("traducciones",), "fr": ("traductions",),
                      "it": ("traduzioni",)},
     "FINGERPRINT": {"en": ("fingerprint",), "es": ("huella",), "fr": ("empreinte",), "it": ("impronta",)},
+    # -- the table as lines (grammar/table.lark: gt tally, gt game tribunal)
+    "PLAYERS": {"en": ("players",), "es": ("jugadores",), "fr": ("joueurs",), "it": ("giocatori",)},
+    "LAST_PRAECO": {"en": ("last praeco",), "es": ("último praeco",), "fr": ("dernier praeco",),
+                    "it": ("ultimo praeco",)},
+    "NONE": {"en": ("none",), "es": ("ninguno", "ninguna"), "fr": ("aucun", "aucune"), "it": ("nessuno",)},
+    "WON": {"en": ("won",), "es": ("ganado", "ganada"), "fr": ("gagné", "gagnée"), "it": ("vinto", "vinta")},
 }
 
 # Spellings a released gt accepted and a later one replaced: keyword -> language -> the old
