@@ -269,6 +269,7 @@ class Running:
         self.server = PhoneServer(host, port, phone)
         self.url = url_of(host, self.server.port) + phone.secret + "/"
         self._stop = threading.Event()
+        self._restore: list = []
         self._thread = threading.Thread(target=self.server.serve_forever, args=(0.25,), daemon=True)
         self._thread.start()
 
@@ -276,15 +277,20 @@ class Running:
         self.server.shutdown()
         self.server.server_close()
 
+    def stop_on_signals(self) -> None:
+        """From now on Ctrl-C (SIGINT) and SIGTERM stop the server, before :meth:`wait` too."""
+        import signal
+
+        self._restore = [(n, signal.signal(n, lambda *_: self._stop.set())) for n in (signal.SIGINT, signal.SIGTERM)]
+
     def wait(self) -> None:
         import signal
 
-        restore = [(n, signal.signal(n, lambda *_: self._stop.set())) for n in (signal.SIGINT, signal.SIGTERM)]
         try:
             while not self._stop.wait(0.5):
                 pass
         finally:
-            for number, previous in restore:
+            for number, previous in self._restore:
                 signal.signal(number, previous)
             self.stop()
 
@@ -326,6 +332,7 @@ def serve_game(session: str, lan: bool, port: int, lang: str, as_json: bool) -> 
         reason = (exc.strerror or str(exc)).lower()
         raise click.BadParameter(str(ServeError(f"cannot serve on {host}:{port}: {reason}")),
                                  param_hint="'--port'") from None
+    running.stop_on_signals()
     if as_json:
         click.echo(json_text({"kind": "serving", "url": running.url, "lan": lan, "host": host,
                               "port": running.server.port, "file": session}, indent=None))

@@ -108,14 +108,9 @@ def _lines_words(lang: str) -> dict[str, str]:
 
 def item_line(item: Item, vocabulary: Vocabulary, lang: str) -> str:
     """An Item as one line of the text form: ``Ana: "Storm Staff" staff 4 elemental runic``."""
-    parts = [f"{item.owner}:"]
-    if item.name:
-        parts.append('"' + item.name.replace("\\", "\\\\").replace('"', '\\"') + '"')
-    parts += [vocabulary.display(item.type, lang), str(item.base)]
-    parts += [vocabulary.display(spell, lang) for spell in item.spells]
-    if item.won:
-        parts.append(_lines_words(lang)["won"])
-    return " ".join(parts)
+    from gtcli.grand_tribunal.formats.table_lines import item_line as line
+
+    return line(item, lang, vocabulary)
 
 
 def starting_lines(game: Game, vocabulary: Vocabulary, lang: str) -> str:
