@@ -100,8 +100,18 @@ class PhoneHandler(Handler):
         return route
 
     def _not_allowed(self) -> None:
-        if self._gate() is not None:
+        from gtcli.cli.phone_pages import POSTS
+
+        route = self._gate()
+        if route in ("", "state.json"):
             super()._not_allowed()
+        elif route in POSTS:
+            self.send_response(405)
+            self.send_header("Allow", "POST")
+            self._common("text/plain; charset=utf-8", 0)
+            self.end_headers()
+        elif route is not None:
+            self.send_error(404, "Not Found")
 
     do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_CONNECT = do_TRACE = _not_allowed
 
