@@ -163,14 +163,17 @@ class PhoneHandler(Handler):
         self._answer(*phone_pages.POSTS[route](phone, fields, self.client_address[0]))
 
     def _same_site(self) -> bool:
-        """No Origin (a browser without it; the token still decides), or exactly this server's."""
+        """Not another site's: ``Sec-Fetch-Site`` (where the browser sends it) says this origin, and
+        ``Origin``, if any, is this server's. ``Origin: null`` is what a browser sends for this page's
+        own forms (its ``Referrer-Policy: no-referrer`` hides the origin too); the page token decides then."""
         origin = self.headers.get_all("Origin") or []
-        site = self.headers.get("Sec-Fetch-Site")
-        if site is not None and site.strip().lower() not in ("same-origin", "none"):
+        site = self.headers.get_all("Sec-Fetch-Site") or []
+        if len(site) > 1 or (site and site[0].strip().lower() not in ("same-origin", "none")):
             return False
         if not origin:
             return True
-        return len(origin) == 1 and origin[0].strip().lower() == "http://" + self.headers["Host"].strip().lower()
+        own = "http://" + self.headers["Host"].strip().lower()
+        return len(origin) == 1 and origin[0].strip().lower() in (own, "null")
 
     def _form(self) -> dict[str, str] | None:
         """The form's fields (one value each, of :data:`FIELDS`); None once refused (400, 408, 411, 413, 415)."""

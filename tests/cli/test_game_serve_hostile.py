@@ -71,7 +71,7 @@ def test_a_post_without_the_page_token_or_with_a_forged_one_writes_nothing(sessi
     _still_serving(server, session, before)
 
 
-@pytest.mark.parametrize("headers", [{"Origin": "http://evil.example"}, {"Origin": "null"},
+@pytest.mark.parametrize("headers", [{"Origin": "http://evil.example"}, {"Origin": "null", "Sec-Fetch-Site": "cross-site"},
                                      {"Origin": "http://127.0.0.1:1"}, {"Sec-Fetch-Site": "cross-site"},
                                      {"Sec-Fetch-Site": "same-site"}])
 def test_a_post_from_another_site_is_refused(session, server, headers):

@@ -62,7 +62,7 @@ section {{ background: #fff; border-radius: .5rem; padding: .6rem .7rem; margin:
            box-shadow: 0 1px 2px rgba(0,0,0,.12); min-width: 0; }}
 table {{ border-collapse: collapse; width: 100%; }}
 th, td {{ padding: .3rem .3rem; text-align: left; border-bottom: 1px solid #e4ded2; vertical-align: top; }}
-th {{ font-weight: normal; color: #6b6459; font-size: .85rem; }}
+th {{ font-weight: normal; color: #6b6459; font-size: .85rem; white-space: nowrap; overflow-wrap: normal; }}
 .num {{ text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }}
 .banner {{ border-left: .35rem solid #2f7d4f; background: #e4f3e8; padding: .5rem .7rem; border-radius: .3rem;
            margin: 0 0 .7rem; }}
@@ -163,7 +163,7 @@ def result_table(result: TribunalResult, vocabulary: Vocabulary, lang: str) -> s
              f'<th class="num">{esc(word("votes", lang))}</th><th class="num">{esc(word("score", lang))}</th></tr>'
              f'</thead><tbody>{"".join(rows)}</tbody></table>') if rows else ""
     scores = ", ".join(f"{p.name} {p.score}" for p in result.players)
-    return f'{items}<p class="aside">{esc(word("points", lang))}: {esc(scores)}</p>'
+    return f'{items}<p class="aside">{esc(word("scores", lang))}: {esc(scores)}</p>'
 
 
 def _recorded(game: Game, done: list[TribunalResult], vocabulary: Vocabulary, lang: str) -> str:
@@ -237,7 +237,7 @@ def _data(game: Game, vocabulary: Vocabulary, lang: str) -> str:
             "tokens": game.profile.voting_tokens,
             "words": {k: word(k, lang) for k in ("add_item", "remove", "won", "type", "base", "name", "player",
                                                   "voting_track", "items", "spells", "live", "by_hand", "place",
-                                                  "votes", "score", "points", "not_competing", "mistakes", "line")}}
+                                                  "votes", "score", "scores", "not_competing", "mistakes", "line")}}
     text = json_text(data, indent=None).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return f'<script type="application/json" id="gt-data">{text}</script>\n'
 

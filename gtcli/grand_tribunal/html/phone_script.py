@@ -206,7 +206,7 @@ SCRIPT = """\
       table.appendChild(tr);
     });
     live.appendChild(table);
-    live.appendChild(el("p", {"class": "aside", "data-scores": "1"}, W.points + ": " + (answer.players || []).map(function (p) {
+    live.appendChild(el("p", {"class": "aside", "data-scores": "1"}, W.scores + ": " + (answer.players || []).map(function (p) {
       return p.name + " " + p.score; }).join(", ")));
   }
 

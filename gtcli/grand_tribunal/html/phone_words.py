@@ -83,6 +83,7 @@ WORDS: dict[str, dict[str, str]] = {
     "place": {"en": "Place", "es": "Puesto", "fr": "Place", "it": "Posto"},
     "votes": {"en": "Votes", "es": "Votos", "fr": "Votes", "it": "Voti"},
     "score": {"en": "Score", "es": "Puntos", "fr": "Points", "it": "Punti"},
+    "scores": {"en": "Scores", "es": "Puntos", "fr": "Points", "it": "Punti"},
     "item": {"en": "Item", "es": "Ítem", "fr": "Objet", "it": "Oggetto"},
     "not_competing": {"en": "not competing", "es": "no compite", "fr": "hors concours", "it": "non compete"},
     "finished": {"en": "Every Tribunal is recorded.", "es": "Todos los Tribunales están anotados.",
