@@ -94,19 +94,21 @@ def test_long_number_in_a_log(tmp_path):
 
 
 def test_long_numbers_in_strings_and_typed_answers(tmp_path):
-    from gtcli.cli.commands.tribunal_entry import _base, parse_votes
-    from gtcli.core.diagnostics import InputError
-    from gtcli.grand_tribunal.shipped import published_vocabulary
+    from gtcli.grand_tribunal.formats.table_lines import LinesContext
+    from gtcli.grand_tribunal.typed_table import TypedTable
 
     board = tmp_path / "board.toml"
     board.write_text('[[tribunals]]\nuncontested = ["' + "9" * 5000 + ':1"]\n')
     log = tmp_path / "g.gtl"
     log.write_text('[Players "Ana, Ben, Caro"]\n[Cards "sample"]\n[Board "board.toml"]\n')
     assert codes(run("check", log, "--json")) == ["TAB003"]
-    for typed, read in (("\u00b2", _base), ("9" * 5000, _base),
-                        ("staff " + "9" * 5000, lambda t: parse_votes(t, published_vocabulary(), 24))):
-        with pytest.raises(InputError):
-            read(typed)
+    for typed in ("staff " + "9" * 5000, "staff \u00b2"):  # the track
+        reply = TypedTable(LinesContext()).answer(typed)
+        assert not reply.ok and reply.problems and reply.offer == typed
+    entry = TypedTable(LinesContext(), votes={})
+    for typed in ("Ana: orb \u00b2", "Ana: orb " + "9" * 5000, "1 base " + "9" * 5000):  # an Item's base
+        reply = entry.answer(typed)
+        assert not reply.ok and reply.problems and entry.items == []
 
 
 def test_many_errors_of_unusable_input_are_capped(tmp_path):
@@ -555,18 +557,15 @@ def test_ctrl_c_is_130(monkeypatch):
 
 
 def test_ctrl_c_at_a_prompt_is_130(monkeypatch, tmp_path):
-    import click
+    from gtcli.cli.commands.tribunal_entry import LineReader
 
     session = tmp_path / "g.toml"
     assert run("game", "new", session, "--players", "Ana,Ben,Caro").exit_code == 0
 
-    def prompt(*_args, **_kwargs):
-        try:
-            raise KeyboardInterrupt
-        except KeyboardInterrupt:
-            raise click.Abort() from None  # what click.prompt does
+    def read(*_args, **_kwargs):
+        raise KeyboardInterrupt  # what Ctrl-C at the prompt is (a real SIGINT: tests/cli/test_tribunal_terminal.py)
 
-    monkeypatch.setattr(click, "prompt", prompt)
+    monkeypatch.setattr(LineReader, "read", read)
     result = CliRunner().invoke(cli, ["game", "tribunal", str(session)])
     assert result.exit_code == 130
 

@@ -124,3 +124,16 @@ def test_card_names_from_the_set(write):
 def test_tally_without_a_table_and_without_a_terminal_is_a_usage_error():
     result = run("tally", input="")
     assert result.exit_code == 2 and "give a TABLE file" in result.stderr
+
+
+def test_gt_fmt_lays_the_lines_out_keeping_every_comment(write):
+    path = write("t.txt", "# our table\nvot st 2,orb 1\nAna:  orb 3 heal # glass\n\n  Ben: wand 2 won\n")
+    result = run("fmt", path)
+    assert result.exit_code == 0
+    assert result.stdout == "# our table\nvotes staff 2, orb 1\nAna: orb 3 healing  # glass\n\nBen: wand 3 won\n" \
+        .replace("wand 3", "wand 2")
+    french = json.loads(run("fmt", path, "--lang", "fr", "--json").stdout)["files"][0]
+    assert french["kind"] == "table" and "votes bâton 2, orbe 1\nAna: orbe 3 guérison  # glass" in french["text"]
+    assert run("fmt", path, "--write").exit_code == 0
+    assert run("fmt", path, "--check").exit_code == 0
+    assert run("tally", path, "--json").exit_code == 0

@@ -243,34 +243,35 @@ def test_a_scorekeeper_at_save_neither_overwrites_nor_is_overwritten(session, mo
 
 
 def test_an_interrupted_entry_leaves_a_draft_that_is_offered_next_time(session):
-    answers = "staff 2, elemental 3\na\nAna\nStorm Staff\nstaff\n4\nelemental\na\nBen\n"
-    cut = run("game", "tribunal", session, input=answers)  # the input ends mid-item: EOF at a prompt
+    answers = 'staff 2, elemental 3\nAna: "Storm Staff" staff 4 elemental\nBen: "Pale Orb" orb\n'
+    cut = run("game", "tribunal", session, input=answers)  # the input ends with Ben's line still to fix
     assert cut.exit_code == 2 and "Traceback" not in cut.output  # 2: the input ended at a prompt
     assert "kept in game.draft.toml" in cut.stderr
     assert run_json("game", "show", session)["tribunals"] == []
     draft = (session.parent / "game.draft.toml").read_text()
-    assert 'name = "Storm Staff"' in draft and '[typing]\nowner = "Ben"' in draft
-    # resume: yes; finish Ben's item (owner kept with Enter), done, save
-    resumed = run("game", "tribunal", session, input="y\n\nPale Orb\norb\n3\n\n\ny\n")
+    assert 'name = "Storm Staff"' in draft and '[typing]\nline = "Ben: \\"Pale Orb\\" orb"' in draft
+    # resume: yes; the line being fixed is shown again; Ben's line whole; done; save
+    resumed = run("game", "tribunal", session, input='y\nBen: "Pale Orb" orb 3\n\ny\n')
     assert resumed.exit_code == 0, resumed.output
     assert "Voting Track staff 2, elemental 3; 1 item(s) and one being typed" in resumed.output
+    assert 'Being typed when it stopped: Ben: "Pale Orb" orb' in resumed.output
     items = run_json("game", "show", session)["tribunals"][0]["items"]
     assert [(i["owner"], i["name"]) for i in items] == [("Ana", "Storm Staff"), ("Ben", "Pale Orb")]
     assert not (session.parent / "game.draft.toml").exists()
 
 
 def test_ctrl_c_keeps_the_draft_and_declining_the_resume_starts_afresh(session, monkeypatch):
-    real_prompt = click.prompt
-    asked = []
+    from gtcli.cli.commands.tribunal_entry import LineReader
 
-    def prompt(text, *args, **kwargs):
-        asked.append(text)
-        if "Base score" in text:
-            raise click.Abort() from KeyboardInterrupt()  # what Ctrl-C at a prompt becomes
-        return real_prompt(text, *args, **kwargs)
+    real_read = LineReader.read
 
-    monkeypatch.setattr(click, "prompt", prompt)
-    result = run("game", "tribunal", session, input="orb 1\na\nCaro\n\nwand\n")
+    def read(self, prompt, offer=None):
+        if prompt.startswith("item 1"):
+            raise KeyboardInterrupt  # what Ctrl-C at the prompt is
+        return real_read(self, prompt, offer)
+
+    monkeypatch.setattr(LineReader, "read", read)
+    result = run("game", "tribunal", session, input="orb 1\n")
     assert result.exit_code == 130 and "kept in game.draft.toml" in result.stderr
     monkeypatch.undo()
     fresh = run("game", "tribunal", session, input="n\nwand 1\n\ny\n")
@@ -281,7 +282,7 @@ def test_ctrl_c_keeps_the_draft_and_declining_the_resume_starts_afresh(session, 
 def test_kill_9_in_the_middle_of_an_entry_keeps_what_was_typed(session):
     entry = subprocess.Popen([sys.executable, "-m", "gtcli", "game", "tribunal", str(session)],
                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
-    entry.stdin.write("staff 2\na\nAna\nStorm Staff\nstaff\n4\nelemental\n")
+    entry.stdin.write('staff 2\nAna: "Storm Staff" staff 4 elemental\n')
     entry.stdin.flush()
     draft = session.parent / "game.draft.toml"
     deadline = time.monotonic() + 30
@@ -295,13 +296,10 @@ def test_kill_9_in_the_middle_of_an_entry_keeps_what_was_typed(session):
     assert run_json("game", "show", session)["tribunals"][0]["items"][0]["name"] == "Storm Staff"
 
 
-def test_a_blank_answer_goes_back_instead_of_asking_forever(session):
-    # a, then Enter at "Owner": back to the menu; a, Ana, name, Enter at "Item type": back to
-    # the name, then `<` twice: back to the owner, then the menu; Enter: done
-    answers = "staff 2\na\n\na\nAna\nOrb\n\n<\n<\n\ny\n"
-    result = run("game", "tribunal", session, input=answers)
+def test_an_empty_track_is_none_and_an_empty_line_finishes(session):
+    result = run("game", "tribunal", session, input="\n\ny\n")
     assert result.exit_code == 0, result.output
-    assert result.output.count("Owner") == 3 and result.output.count("Item type") == 1
+    assert "  votes none\n" in result.stdout
     assert run_json("game", "show", session)["tribunals"][0]["items"] == []
 
 

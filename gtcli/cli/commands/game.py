@@ -64,11 +64,14 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
 def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, yes: bool, as_json: bool) -> None:
     """Record the game's next Tribunal (asks for it interactively without --from).
 
-    While asking, `<` (or Enter on a question that needs an answer) goes back a step; an
-    Item named like one that already placed is asked about at once (won earlier, or
-    another Item?); what the game would refuse is shown at "done", to fix there. What
-    is typed is kept as a draft after every answer, and an interrupted entry (Ctrl-C) is
-    offered for resuming the next time. The session stays locked until the command ends.
+    Typed as the table's lines (docs/tribunal-lines.md): the Voting Track as one answer
+    (`staff 2, orb 3`), one line per Item (`Ana: staff 4 elemental`), then an empty line
+    and one confirmation. Items carried from the last Tribunal are numbered and changed by
+    short edits (`3 base 4`, `3 won`, `3 + runic`, `-3`); `?` lists them. Every mistake of
+    a line is shown at once and the line offered back; the places and scores are shown as
+    they stand after each line. What is typed is kept as a draft after every answer, and
+    an interrupted entry (Ctrl-C) is offered for resuming the next time. The session
+    stays locked until the command ends.
     """
     from gtcli.cli.commands.tribunal_entry import enter_tribunal
     from gtcli.cli.terminal.output import print_diagnostics
@@ -93,7 +96,7 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
             record(g, Table(items=()))  # fail early (a fourth Tribunal) before asking anything
         try:
             if not table_file:
-                table = enter_tribunal(session, g, vocabulary, err=as_json)
+                table = enter_tribunal(session, g, vocabulary, err=as_json, card_set=cards)
             updated = record(g, table)
             result = results(updated)[-1]  # award tokens won at earlier Tribunals stay out of the box (R3)
             title = tribunal_title(number, g.profile)

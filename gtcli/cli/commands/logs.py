@@ -104,7 +104,8 @@ def fmt_cmd(paths, lang, write, check_only, show_diff, as_json, cards, board, pr
     """Rewrite logs and card files in canonical layout (with --lang, in another language).
 
     A FILE ending in .gtc is a card file (a set or a translation; its includes stay
-    includes), any other a game log. Comments stay beside the line, card or move they
+    includes), a table as lines (docs/tribunal-lines.md) is laid out line for line, any
+    other is a game log. Comments stay beside the line, card or move they
     annotate. One FILE without options prints it formatted; with several, say what to
     do: --write, --check or --diff. --check and --diff never write (as ruff and black).
     Exit codes: 0 done (or nothing to change), 1 --check or --diff found a file to
@@ -190,6 +191,15 @@ def _formatted(path: str, text: str, lang: str | None, cards: str | None, allow_
 
         raise InputError(Diagnostic("IO001", f"{path} is data (TOML or JSON), not a card file or a log", path=path,
                                     hint="gt fmt formats card files (.gtc) and game logs"))
+    from gtcli.grand_tribunal.formats.table_file import is_table_lines
+
+    if _fmt_kind(path) != "cards" and is_table_lines(text):  # the table as lines (docs/tribunal-lines.md)
+        from gtcli.cli.commands.tally import load_cards
+        from gtcli.grand_tribunal.formats.table_lines import reformat_table_lines
+
+        out = reformat_table_lines(text, path=path, lang=(lang or "en").lower(), card_set=load_cards(cards))
+        return {"file": path, "kind": "table", "language": (lang or "en").lower(), "changed": out != text,
+                "written": False, "source": text, "out": out}
     if _fmt_kind(path) == "cards":
         from gtcli.grand_tribunal.lang.cards.format import reformat
 

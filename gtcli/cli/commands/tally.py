@@ -33,7 +33,8 @@ def tally(table_file: str | None, cards_spec: str | None, as_json: bool, profile
 
     TABLE is the table as lines (`votes staff 2, orb 3` then `Ana: staff 4 elemental`, one
     line per active Item: docs/tribunal-lines.md) or as TOML (a .toml file); `-` reads it
-    from standard input (see README, "Calling a Tribunal").
+    from standard input. Without TABLE, on a terminal, the Tribunal is typed line by line
+    (see README, "Calling a Tribunal").
     """
     from gtcli.grand_tribunal.formats.profile_file import load_profile
     from gtcli.grand_tribunal.formats.table_file import load_any_table
@@ -45,9 +46,17 @@ def tally(table_file: str | None, cards_spec: str | None, as_json: bool, profile
     cards = load_cards(cards_spec)
     vocabulary = cards.vocabulary if cards is not None else published_vocabulary()
     if table_file is None:
-        raise click.UsageError("give a TABLE file, or `-` to read the table's lines from standard input")
-    table, _form = load_any_table(table_file, vocabulary, profile, card_set=cards)
-    where = "<stdin>" if table_file == "-" else table_file
+        from gtcli.cli.terminal.asking import stdin_is_terminal
+
+        if not stdin_is_terminal():
+            raise click.UsageError("give a TABLE file, or `-` to read the table's lines from standard input "
+                                   "(without TABLE the Tribunal is typed on a terminal)")
+        from gtcli.cli.commands.tribunal_entry import type_one_off
+
+        table, where = type_one_off(profile, vocabulary, cards, err=as_json), "<typed>"
+    else:
+        table, _form = load_any_table(table_file, vocabulary, profile, card_set=cards)
+        where = "<stdin>" if table_file == "-" else table_file
     result = run_tally(table, profile)
     findings = [d.at(where) for d in result.findings]
     if as_json:

@@ -1,19 +1,21 @@
-"""Entering a Tribunal by hand at the table: the Voting Track on one line, then items.
+"""Typing a Tribunal at the table (``gt game tribunal``, ``gt tally`` without a file).
 
-The scorekeeper starts from the previous Tribunal's competing items and edits only what
-changed. Every answer is validated at once and asked again if wrong, with the same
-messages (and "did you mean") as a table file gets. An Item named like one that already
-placed is caught as it is typed (R5): the scorekeeper says whether it is that Item, which
-won earlier and stays on the table without competing, or another one (then its name is
-asked again). Whatever the game would still refuse is shown when the scorekeeper says
-"done", and the editor stays open to fix it: no mistake a person can fix ends the entry. ``<`` (or Enter on a question that
-needs an answer) goes back one step; after every answer the caller saves a draft, so an
-interrupted entry can be resumed (:mod:`gtcli.grand_tribunal.formats.draft_file`).
+The answers are the table's lines (:mod:`gtcli.grand_tribunal.typed_table` reads them and
+knows nothing of terminals): the Voting Track as one answer, one line per Item, short edits
+of the numbered Items carried from the last Tribunal, then an empty line and one
+confirmation. On a terminal the line is read with readline, as at ``gt play``: history
+(Up-arrow), line editing, Tab completing players, spaces, types, categories and the set's
+card names; a line with mistakes is shown with a caret under each, every mistake with its
+hint, and offered back for editing. After each accepted answer the places and scores as
+they stand are shown. In a game, a draft is saved beside the session after every answer
+(the line being typed too, on Ctrl-C), and offered for resuming the next time
+(:mod:`gtcli.grand_tribunal.formats.draft_file`). Piped answers are read a line at a time
+and echoed after their prompt, so a transcript reads as the terminal would.
 """
 
 from __future__ import annotations
 
-import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -21,215 +23,183 @@ import click
 
 from gtcli.cli.terminal.output import safe
 from gtcli.core.diagnostics import Diagnostic, InputError
-from gtcli.grand_tribunal.rules.game import Game, seat_of
-from gtcli.grand_tribunal.rules.tribunal import Item, Table
+from gtcli.grand_tribunal.formats.table_lines import LinesContext
+from gtcli.grand_tribunal.rules.game import Game
+from gtcli.grand_tribunal.rules.tribunal import Table
 from gtcli.grand_tribunal.rules.vocabulary import Vocabulary
+from gtcli.grand_tribunal.typed_table import TypedTable, completions, preview
 
-_VOTE_PART = re.compile(r"^\s*(?P<name>[^\d=:]+?)\s*[=:]?\s*(?P<count>\d{1,4})\s*$")
-MAX_BASE = 100
-
-
-def parse_votes(text: str, vocabulary: Vocabulary, limit: int) -> dict[str, int]:
-    """``"staff 2, elemental 3"`` (also ``staff=2; bâton: 1``) -> {space: tokens}."""
-    votes: dict[str, int] = {}
-    for part in filter(str.strip, re.split(r"[,;]", text)):
-        match = _VOTE_PART.match(part)
-        if not match:
-            raise InputError(Diagnostic("TAB003", f"cannot read {part.strip()!r}", hint='write it as "staff 2"'))
-        space = vocabulary.space(match["name"])
-        votes[space] = votes.get(space, 0) + int(match["count"])
-    if sum(votes.values()) > limit:
-        raise InputError(Diagnostic("V3", f"{sum(votes.values())} Voting tokens; the game has {limit}"))
-    return votes
+MAX_TYPED_LINE = 2_000
+TRACK_PROMPT = "Voting Track (staff 2, orb 3; Enter: none)> "
 
 
-def parse_spells(text: str, vocabulary: Vocabulary) -> tuple[str, ...]:
-    return tuple(vocabulary.spell_category(p) for p in re.split(r"[,;]", text) if p.strip())
+class LineReader:
+    """Reads one answer: readline on a terminal (history, editing, Tab, a line offered back),
+    else a line of standard input, echoed after its prompt."""
 
+    def __init__(self, terminal: bool, err: bool = False) -> None:
+        self.terminal = terminal
+        self.err = err
+        self.readline: Any = None
+        self.words: Callable[[str, int, int], list[str]] = lambda buffer, begin, end: []
 
-def describe(item: Item) -> str:
-    spells = ", ".join(item.spells) if item.spells else "no spells"
-    label = f"{item.name} " if item.name else ""
-    won = "; won earlier, not competing" if item.won else ""
-    return safe(f"{item.owner}: {label}({item.type}, base {item.base}; {spells}{won})", newlines=False)
-
-
-BACK = "<"  # typed at any question: back one step (as is Enter on a question that needs an answer)
-GO_BACK = object()  # what :func:`ask` returns for it
-
-
-def ask(prompt: str, convert: Callable[[str], Any], default: str | None = None, required: bool = False) -> Any:
-    """Prompt until ``convert`` accepts the answer; errors are shown, not raised.
-
-    Returns :data:`GO_BACK` for ``<``, and for an empty answer to a ``required`` question
-    without a default (so a blank never asks the same thing forever).
-    """
-    while True:
-        answer = click.prompt(prompt, default=default if default is not None else "", show_default=bool(default))
-        if answer.strip() == BACK or (required and not answer.strip() and not default):
-            return GO_BACK
+    def start(self, complete: Callable[[str, int, int], list[str]]) -> None:
+        self.words = complete
+        if not self.terminal:
+            return
         try:
-            return convert(answer)
-        except InputError as exc:
-            for d in exc.diagnostics:
-                click.echo(f"  {d.code} {d.message}" + (f" ({d.hint})" if d.hint else ""), err=True)
+            import readline
+        except ImportError:  # no readline (Windows without pyreadline): still usable
+            return
+        self.readline = readline
+        matches: list[str] = []
+
+        def completer(text: str, state: int) -> str | None:
+            nonlocal matches
+            if state == 0:
+                buffer = readline.get_line_buffer()
+                matches = self.words(buffer, readline.get_begidx(), readline.get_endidx())
+            return matches[state] if state < len(matches) else None
+
+        readline.set_completer_delims(" \t,")
+        readline.set_completer(completer)
+        readline.parse_and_bind("tab: complete")
+
+    def buffer(self) -> str:
+        """What was on the line when it was interrupted (Ctrl-C), if readline can tell."""
+        try:
+            return self.readline.get_line_buffer() if self.readline is not None else ""
+        except Exception:  # never let the draft fail over it
+            return ""
+
+    def read(self, prompt: str, offer: str | None = None) -> str:
+        """One line; ``offer`` is put on it for editing (a terminal), click.Abort at the end of input."""
+        if self.terminal:
+            if self.readline is not None and offer:
+                self.readline.set_startup_hook(lambda: self.readline.insert_text(offer))
+            try:
+                line = input(prompt)
+            except EOFError:
+                click.echo(err=self.err)
+                raise click.Abort() from EOFError()
+            finally:
+                if self.readline is not None:
+                    self.readline.set_startup_hook(None)
+            return line[:MAX_TYPED_LINE + 1]
+        click.echo(prompt, nl=False, err=self.err)
+        line = sys.stdin.readline(MAX_TYPED_LINE + 1)
+        if not line:
+            click.echo(err=self.err)
+            raise click.Abort() from EOFError()
+        if not line.endswith("\n") and len(line) > MAX_TYPED_LINE:
+            while (rest := sys.stdin.readline(MAX_TYPED_LINE)) and not rest.endswith("\n"):
+                pass
+        line = line.rstrip("\n")
+        click.echo(safe(line, newlines=False), err=self.err)
+        return line
 
 
-def _base(text: str) -> int:
-    if not text.strip().isdecimal() or len(text.strip()) > 4 or int(text) > MAX_BASE:
-        raise InputError(Diagnostic("TAB003", f"base must be a whole number from 0 to {MAX_BASE}"))
-    return int(text)
+def show_problems(text: str, problems: list[Diagnostic], prompt_width: int) -> None:
+    """The line with a caret under each mistake, then every mistake with its hint."""
+    columns = sorted({d.col for d in problems if d.col})
+    if columns and text.strip():
+        marks = "".join("^" if n + 1 in columns else " " for n in range(max(columns)))
+        click.echo(" " * prompt_width + safe(text, newlines=False), err=True)
+        click.echo(" " * prompt_width + marks, err=True)
+    for d in problems:
+        hint = f" (hint: {d.hint})" if d.hint else ""
+        click.echo(safe(f"  {d.code} {d.message}{hint}", newlines=False), err=True)
 
 
-def item_answers(item: Item) -> dict[str, str]:
-    """An item as the answers that would enter it (the defaults when editing it)."""
-    return {"owner": item.owner, "name": item.name or "", "type": item.type, "base": str(item.base),
-            "spells": ", ".join(item.spells), **({"won": "yes"} if item.won else {})}
-
-
-Placed = Callable[[str, str], "tuple[int, int] | None"]  # (owner, name) -> (Tribunal, place) it placed at, or None
-
-
-def _won_earlier(owner: str, name: str, placed: Placed, answers: dict[str, str]) -> bool | None:
-    """For an Item named like one that placed at an earlier Tribunal (R5): True if the scorekeeper
-    says it is that Item (it won earlier: on the table, not competing), False if it is another one
-    (its name is asked again), None if no Item of that name placed."""
-    hit = placed(owner, name) if name else None
-    if hit is None:
-        answers.pop("won", None)
-        return None
-    if answers.get("won") == "yes":  # said so already (an item being edited, a draft)
-        return True
-    tribunal, place = hit
-    click.echo(safe(f"  {name!r} ({owner}) placed {place} at Tribunal {tribunal}, so it cannot compete again (R5).",
-                    False), err=True)
-    if click.confirm("  Is it that Item, which won earlier (it stays on the table, not competing)?", default=True,
-                     err=True):
-        answers["won"] = "yes"
-        return True
-    click.echo("  Then it is another Item: give it a name of its own.", err=True)
-    return False
-
-
-def ask_item(players: tuple[str, ...], vocabulary: Vocabulary, start: dict[str, str] | None = None,
-             keep: Callable[[dict[str, str] | None], None] = lambda answers: None,
-             placed: Placed = lambda owner, name: None) -> Item | None:
-    """Ask an item's fields one by one; None if the scorekeeper went back past the owner.
-
-    ``start`` holds earlier answers (an item being edited, or resumed from a draft): they
-    are the defaults. ``keep`` is told the answers after each step (for the draft).
-    ``placed`` says whether an Item of an owner and name placed at an earlier Tribunal: such
-    an Item is asked about as soon as its name is typed (:func:`_won_earlier`).
-    """
-    steps = [
-        ("owner", "  Owner", lambda s: seat_of(players, s), True),
-        ("name", "  Name (optional)", lambda s: s.strip(), False),
-        ("type", "  Item type", vocabulary.item_type, True),
-        ("base", "  Base score", _base, True),
-        ("spells", "  Installed spells (categories, comma-separated; blank for none)",
-         lambda s: parse_spells(s, vocabulary), False),
-    ]
-    answers = dict(start or {})
-    values: dict[str, Any] = {}
-    n = 0
-    while n < len(steps):
-        key, prompt, convert, required = steps[n]
-        value = ask(prompt, convert, answers.get(key) or None, required)
-        if value is GO_BACK:
-            if n == 0:
-                return None
-            n -= 1
-            continue
-        if key == "name":
-            won = _won_earlier(values["owner"], value, placed, answers)
-            if won is False:
-                answers["name"] = ""
-                continue  # the same question again, without the name that clashed
-            values["won"] = bool(won)
-        values[key] = value
-        answers[key] = ", ".join(value) if key == "spells" else str(value)
-        keep(answers)
-        n += 1
-    return Item(owner=values["owner"], type=values["type"], base=values["base"], spells=values["spells"],
-                name=values["name"] or None, won=values.get("won", False))
-
-
-def edit_items(draft, players: tuple[str, ...], vocabulary: Vocabulary, ask_votes: Callable[[], Any],
-               keep: Callable[[], None] = lambda: None, placed: Placed = lambda owner, name: None,
-               problems: Callable[[list[Item]], list[tuple[int | None, Diagnostic]]] = lambda items: []) -> list[Item]:
-    """A small line editor over ``draft.items``: Enter = done, a = add, e N = edit, d N = delete,
-    v = the Voting Track again. ``keep`` is called after every change (the draft is saved).
-    ``problems`` says what the game would refuse in the items (each with its item's index): on
-    Enter they are shown and the editor stays open, so the scorekeeper fixes them here."""
-
-    def typing(answers: dict[str, str] | None) -> None:
-        draft.typing = dict(answers) if answers else None
-        keep()
-
-    items = draft.items
-    if draft.typing:  # resumed in the middle of an item
-        click.echo("Finishing the item that was being typed (Enter keeps each answer).")
-        item = ask_item(players, vocabulary, draft.typing, typing, placed)
-        if item is not None:
-            items.append(item)
-        typing(None)
+def type_table(typed: TypedTable, reader: LineReader, keep: Callable[[str | None], None] = lambda line: None,
+               offer: str | None = None, err: bool = False) -> TypedTable:
+    """Read answers until an empty line finishes the Tribunal; ``keep`` is told after each answer
+    (with the line being fixed, if any), and on Ctrl-C with what was on the line."""
+    width = _width()
     while True:
-        click.echo("Items at this Tribunal:")
-        if not items:
-            click.echo("  (none yet)")
-        for n, item in enumerate(items, 1):
-            click.echo(f"  {n}. {describe(item)}")
-        command = click.prompt("[Enter] done, a add, e N edit, d N delete, v votes", default="",
-                               show_default=False).strip()
-        if not command:
-            found = problems(items)
-            if not found:
-                return items
-            for index, d in found:
-                where = f"item {index + 1}: " if index is not None else ""
-                click.echo(safe(f"  {where}{d.code} error: {d.message}" + (f" ({d.hint})" if d.hint else ""), False),
-                           err=True)
-            click.echo("  Fix it with e N or d N, then Enter again.", err=True)
+        prompt = TRACK_PROMPT if typed.votes is None else f"item {len(typed.items) + 1}> "
+        try:
+            text = reader.read(prompt, offer)
+        except click.Abort as stop:
+            if isinstance(stop.__cause__, KeyboardInterrupt) or isinstance(stop.__context__, KeyboardInterrupt):
+                keep(reader.buffer() or offer)
+            raise
+        except KeyboardInterrupt:
+            keep(reader.buffer() or offer)
+            click.echo(err=True)
+            raise click.Abort() from KeyboardInterrupt()
+        if len(text) > MAX_TYPED_LINE:
+            click.echo(f"  not taken: a line is limited to {MAX_TYPED_LINE:,} characters", err=True)
+            offer = None
             continue
-        verb, _, rest = command.partition(" ")
-        verb = verb.lower()
-        if verb == "a":
-            item = ask_item(players, vocabulary, keep=typing, placed=placed)
-            if item is not None:
-                items.append(item)
-            typing(None)
-            continue
-        if verb == "v":
-            votes = ask_votes()
-            if votes is not GO_BACK:
-                draft.votes = votes
-                keep()
-            continue
-        if verb in ("e", "d") and rest.strip().isdigit() and 1 <= int(rest) <= len(items):
-            n = int(rest) - 1
-            if verb == "d":
-                click.echo(f"  removed {describe(items.pop(n))}")
-            else:
-                edited = ask_item(players, vocabulary, item_answers(items[n]), typing, placed)
-                items[n] = edited or items[n]
-                typing(None)
-            keep()
-            continue
-        click.echo(f"  cannot read {command!r}: type a, e 2, d 2, v, or just Enter", err=True)
+        reply = typed.answer(text)
+        for line in reply.said:
+            click.echo(safe("  " + line, newlines=False), err=err)
+        if reply.problems:
+            show_problems(text, reply.problems, len(prompt))
+        offer = reply.offer
+        keep(offer if not reply.ok else None)
+        if reply.done:
+            return typed
+        if reply.ok and reply.offer is None and text.strip() not in ("?", "help"):
+            for line in preview(typed.result(), width):
+                click.echo(safe(line, newlines=False), err=err)
 
 
-def votes_text(votes: dict[str, int]) -> str:
-    return ", ".join(f"{space} {n}" for space, n in votes.items())
+def _width() -> int:
+    import shutil
+
+    return max(40, shutil.get_terminal_size((100, 24)).columns - 1)
 
 
-def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool = False) -> Table:
+def reader_for(typed: TypedTable, err: bool) -> LineReader:
+    from gtcli.cli.terminal.asking import stdin_is_terminal
+
+    reader = LineReader(stdin_is_terminal() and sys.stdout.isatty(), err)
+    cards = typed.context.card_set.names() if typed.context.card_set is not None else ()
+    reader.start(lambda buffer, begin, end: completions(buffer, begin, end, typed.context, cards,
+                                                                   track=typed.votes is None))
+    return reader
+
+
+def greet(typed: TypedTable, carried_from: int | None, err: bool) -> None:
+    click.echo("Type the Tribunal as lines: the Voting Track, then one line per Item (Ana: staff 4 elemental), "
+               "then Enter on an empty line. ? shows the rest.", err=err)
+    if typed.items:
+        click.echo(f"Carried from Tribunal {carried_from} (competed without placing); change one with "
+                   "3 base 4, 3 won, 3 + runic, -3:" if carried_from else "Items so far:", err=err)
+        for n in range(1, len(typed.items) + 1):
+            click.echo(safe("  " + typed.numbered(n), newlines=False), err=err)
+
+
+def type_one_off(profile, vocabulary: Vocabulary, card_set: Any = None, err: bool = False) -> Table:
+    """``gt tally`` without a file: one Tribunal typed (a ``players`` line first is optional)."""
+    typed = TypedTable(LinesContext(profile=profile, vocabulary=vocabulary, card_set=card_set))
+    greet(typed, None, err)
+    type_table(typed, reader_for(typed, err), err=err)
+    return typed.table
+
+
+def _draft_line(typing: dict[str, str] | None) -> str | None:
+    """The line a draft kept (an older gt's answers of an Item made into one)."""
+    if not typing:
+        return None
+    if "line" in typing:
+        return typing["line"]
+    parts = [f"{typing.get('owner', '')}:"]
+    if typing.get("name"):
+        parts.append('"' + typing["name"].replace('"', "'") + '"')
+    parts += [typing.get("type", ""), typing.get("base", ""), typing.get("spells", "").replace(",", " ")]
+    return " ".join(p for p in parts if p).strip() or None
+
+
+def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool = False, card_set: Any = None) -> Table:
     """Ask for the game's next Tribunal, keeping a draft beside the session after every answer.
 
     A draft left by an interrupted entry for this Tribunal is offered for resuming first.
     """
-    from gtcli.core.text import fold
     from gtcli.grand_tribunal.formats.draft_file import Draft, draft_path, load_draft, save_draft
-    from gtcli.grand_tribunal.rules.game import carry_over, first_praeco_of, results, retired_items, table_problems
+    from gtcli.grand_tribunal.rules.game import carry_over, first_praeco_of
     from gtcli.grand_tribunal.wording import tribunal_title
 
     number = len(game.tables) + 1
@@ -252,35 +222,23 @@ def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool =
     opener = first_praeco_of(game, number)  # what `gt game show` calls the next first Praeco
     click.echo(safe(f"{tribunal_title(number, game.profile)} for {', '.join(game.players)}"
                     + (f", first Praeco {opener}" if opener else "")
-                    + f" (`{BACK}` goes back a step; Ctrl-C keeps what you typed as a draft)", newlines=False), err=err)
+                    + " (Ctrl-C keeps what you typed as a draft)", newlines=False), err=err)
+    context = LinesContext(seats=game.players, profile=game.profile, vocabulary=vocabulary, card_set=card_set)
+    resumed = draft is found
+    typed = TypedTable(context, draft.votes if resumed else None,
+                       list(draft.items) if resumed else list(carry_over(game)), game=game)
+    greet(typed, number - 1 if typed.items and not resumed else None, err)
 
-    def keep() -> None:
+    def keep(line: str | None) -> None:
+        draft.votes, draft.items = typed.votes, list(typed.items)
+        draft.typing = {"line": line} if line else None
         save_draft(session, draft)
 
-    def ask_votes() -> Any:
-        return ask('Voting Track, e.g. "staff 2, elemental 3" (blank for none)',
-                   lambda s: parse_votes(s, vocabulary, game.profile.voting_tokens),
-                   votes_text(draft.votes) if draft.votes else None)
+    offer = _draft_line(draft.typing) if resumed else None
+    if offer:
+        click.echo(safe(f"Being typed when it stopped: {offer}", newlines=False), err=err)
+    reader = reader_for(typed, err)
+    type_table(typed, reader, keep, offer, err)
+    keep(None)
+    return Table(items=tuple(typed.items), votes=dict(typed.votes or {}), last_praeco=typed.last_praeco)
 
-    if draft is not found:
-        draft.items = list(carry_over(game))
-    while draft.votes is None:
-        votes = ask_votes()
-        if votes is GO_BACK:
-            click.echo("  (this is the first question: nothing to go back to)", err=True)
-            continue
-        draft.votes = votes
-        keep()
-    if draft is not found and draft.items:
-        click.echo(f"Starting from the {len(draft.items)} items that competed without placing last time.", err=err)
-    retired = retired_items(results(game))
-
-    def placed(owner: str, name: str) -> tuple[int, int] | None:
-        return retired.get((owner, fold(name)))
-
-    def problems(items: list[Item]) -> list[tuple[int | None, Diagnostic]]:
-        return table_problems(game, Table(items=tuple(items), votes=draft.votes or {}))
-
-    items = edit_items(draft, game.players, vocabulary, ask_votes, keep, placed, problems)
-    keep()
-    return Table(items=tuple(items), votes=draft.votes)

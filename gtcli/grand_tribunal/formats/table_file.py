@@ -293,6 +293,20 @@ def wrong_kind(path: str, text: str) -> InputError | None:
                                  hint="a table is a votes line and a line per Item (docs/tribunal-lines.md)"))
 
 
+def is_table_lines(text: str) -> bool:
+    """Whether ``text`` is a table as lines (for ``gt fmt``): not TOML, no log's header tag, and
+    every line one of the form's shapes (a wrong word is still the form's mistake)."""
+    from gtcli.grand_tribunal.formats.table_lines import LinesContext, looks_like_lines, read_line
+
+    if not looks_like_lines(text) or _LOG_HEAD.match(_first_line(text)) or _CARDS_HEAD.match(_first_line(text)):
+        return False
+    lines = text.split("\n")
+    if len(lines) > 1_000:
+        return False
+    context = LinesContext()
+    return all(not any(d.code == "TAB008" for d in read_line(line, context).problems) for line in lines)
+
+
 def read_any_table(text: str, path: str, vocabulary: Vocabulary, profile: RuleProfile, *,
                    seats: tuple[str, ...] = (), card_set: Any = None, game: Game | None = None) -> tuple[Table, str]:
     """The table a text holds, TOML or lines, and which form it took; every mistake raised together.

@@ -50,6 +50,7 @@ from gtcli.grand_tribunal.rules.tribunal import Item, Table
 from gtcli.grand_tribunal.rules.vocabulary import Vocabulary
 
 __all__ = ["Line", "LinesContext", "format_table_lines", "item_line", "looks_like_lines", "parse_table_lines",
+           "reformat_table_lines", "read_lines", "context_for", "entry_text", "comment_of",
            "read_line", "votes_line"]
 
 MAX_BASE = 100
@@ -187,7 +188,7 @@ def _syntax_problem(exc: Exception, text: str, reading: _Reading, context: Lines
     if ":" not in head and first and (_player(first, context.seats) is not None
                                       or (not context.seats and not keyword_like)):
         reading.fail("TAB008", f"no ':' after the owner {first!r}", text.index(first) + len(first) + 1,
-                     f"an Item's line is its owner, ':', then what is on it: {first}: staff 4 elemental")
+                     f"an Item's line is its owner, ':', then what is on it: {head.replace(first, first + ':', 1)}")
         return
     if fold(first) in {fold(w) for w in _keyword_words("VOTES", context.lang)}:
         reading.fail("TAB008", f"cannot read the Voting Track{f' at {got!r}' if got else ''}", col,
@@ -198,7 +199,7 @@ def _syntax_problem(exc: Exception, text: str, reading: _Reading, context: Lines
                      "names separated by commas, in seat order: players Ana, Ben, Caro")
         return
     if got is None:
-        reading.fail("TAB008", "the line ends too early", col, shapes)
+        reading.fail("TAB008", f"cannot read {head!r}", col, shapes)
         return
     keywords = [w for k in LINE_KEYWORDS for w in _keyword_words(k, context.lang)]
     close = did_you_mean(first, keywords) if ":" not in head else None
@@ -236,7 +237,7 @@ def _names_of(vocabulary: Vocabulary, kinds: tuple[str, ...], lang: str) -> dict
     return out
 
 
-def _term(word: str, vocabulary: Vocabulary, kinds: tuple[str, ...], lang: str) -> tuple[str | None, str | None]:
+def word_of(word: str, vocabulary: Vocabulary, kinds: tuple[str, ...], lang: str) -> tuple[str | None, str | None]:
     """(key, kind) of a word of the vocabulary (exact, or a unique prefix), or (None, hint)."""
     folded = fold(word)
     for kind in kinds:
@@ -328,7 +329,7 @@ class _READERS:
         for vote in (c for c in entry.children[1:] if getattr(c, "data", None) == "vote"):
             name, col = _words_of(vote.children[0])
             count = vote.children[1]
-            key, hint = _term(name, context.words, ("type", "category"), lang)
+            key, hint = word_of(name, context.words, ("type", "category"), lang)
             if key is None:
                 reading.fail("TAB004", f"unknown Voting Track space {name!r}", col, hint)
                 continue
@@ -375,7 +376,11 @@ def _item(owner: str | None, tokens: list[Any], reading: _Reading, context: Line
         if token.type == "COMMA":
             i += 1
             continue
-        if token.type == "WON":
+        if token.type == "OTHER":
+            hint = ("a base score is a whole number from 0 to 100" if str(token) in "+-"
+                    else "an Item's line is its owner, ':', its type, base score and Spells: Ana: staff 4 elemental")
+            reading.fail("TAB003", f"unexpected {str(token)!r}", token.column, hint)
+        elif token.type == "WON":
             won = True
         elif token.type == "INT":
             if base is not None:
@@ -413,7 +418,7 @@ def _item(owner: str | None, tokens: list[Any], reading: _Reading, context: Line
             for size in range(len(run), 1, -1):
                 phrase = " ".join(str(t) for t in run[:size])
                 found = cards.find(phrase) if cards is not None else None
-                key, what = _term(phrase, vocabulary, ("type", "category"), lang) if found is None else (None, None)
+                key, what = word_of(phrase, vocabulary, ("type", "category"), lang) if found is None else (None, None)
                 if found is not None and found.kind in ("item", "spell"):
                     if found.kind == "spell":
                         spells.append(found.category)
@@ -427,7 +432,7 @@ def _item(owner: str | None, tokens: list[Any], reading: _Reading, context: Line
             if not taken:
                 word = str(token)
                 found = cards.find(word) if cards is not None else None
-                key, what = _term(word, vocabulary, ("type", "category"), lang)
+                key, what = word_of(word, vocabulary, ("type", "category"), lang)
                 if key is not None:
                     kind, kind_col, spells, _ = _place(key, what, kind, kind_col, spells, token, reading)
                 elif found is not None and found.kind == "item" and card is None and name is None:
@@ -613,6 +618,51 @@ def format_table_lines(table: Table, lang: str = "en", vocabulary: Vocabulary | 
     out.append(votes_line(table.votes, lang, vocabulary))
     out += [item_line(item, lang, vocabulary) for item in table.items]
     return "\n".join(out) + "\n"
+
+
+def comment_of(line: str) -> int | None:
+    """Where a line's ``#`` comment starts (not inside a name in quotes), or None."""
+    quoted = escaped = False
+    for at, char in enumerate(line):
+        if escaped:
+            escaped = False
+        elif char == "\\" and quoted:
+            escaped = True
+        elif char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return at
+    return None
+
+
+def entry_text(line: Line, lang: str = "en", vocabulary: Vocabulary | None = None) -> str:
+    """A read line (without mistakes) as the form writes it."""
+    if line.kind == "tribunal":
+        return f"{spelling('TRIBUNAL', lang)} {line.value}"
+    if line.kind == "players":
+        return f"{spelling('PLAYERS', lang)} " + ", ".join(_name_text(p, lang) for p in line.value)
+    if line.kind == "last_praeco":
+        return f"{spelling('LAST_PRAECO', lang)} {_name_text(line.value, lang)}"
+    if line.kind == "votes":
+        return votes_line(line.value, lang, vocabulary)
+    return item_line(line.value, lang, vocabulary) if line.kind == "item" else ""
+
+
+def reformat_table_lines(text: str, *, path: str | None = None, lang: str = "en", card_set: Any = None) -> str:
+    """``text`` laid out as ``gt fmt`` writes the form, line for line, every comment kept where it
+    is (an :class:`InputError` with every mistake if a line cannot be read)."""
+    context = context_for(card_set, None, lang)
+    lines = read_lines(text, context, path)
+    problems = [d for line in lines for d in line.problems]
+    if problems:
+        raise InputError(*problems)
+    out = []
+    for raw, line in zip(text.split("\n"), lines):
+        cut = comment_of(raw)
+        comment = raw[cut:].rstrip() if cut is not None else ""
+        body = entry_text(line, lang, context.vocabulary)
+        out.append(f"{body}  {comment}" if body and comment else (body or comment))
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 _TOML_LINE = re.compile(r"^\s*(\[|[\w\"'-]+\s*=)")
