@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from urllib.parse import parse_qs
 
-from gtcli.cli.screen_server import LOOPBACK_NAMES, Handler, ScreenServer, is_loopback
+from gtcli.cli.screen_server import LOOPBACK_NAMES, Handler, ScreenServer, is_loopback, single_host
 
 SECRET_BYTES = 24  # 192 random bits in the path
 MAX_BODY = 32 * 1024  # bytes of a form's body (a Tribunal's lines are a few hundred)
@@ -77,8 +77,7 @@ class PhoneHandler(Handler):
 
     # ---- the checks every request passes --------------------------------------------------------------
     def _host_ok(self) -> bool:
-        hosts = self.headers.get_all("Host") or []
-        return len(hosts) == 1 and hosts[0].strip().lower() in self.server.allowed_hosts
+        return single_host(self.headers) in self.server.allowed_hosts
 
     def _secret_path(self) -> str | None:
         """The path after ``/SECRET/``; None if the request does not start with the secret."""
@@ -172,7 +171,7 @@ class PhoneHandler(Handler):
             return False
         if not origin:
             return True
-        own = "http://" + self.headers["Host"].strip().lower()
+        own = "http://" + (single_host(self.headers) or "")
         return len(origin) == 1 and origin[0].strip().lower() in (own, "null")
 
     def _form(self) -> dict[str, str] | None:

@@ -72,6 +72,13 @@ def is_loopback(host: str) -> bool:
         return host.lower() == "localhost"
 
 
+def single_host(headers) -> str | None:
+    """A request's one ``Host`` header, stripped and lowercased; None if it has none, or more than one
+    (two Host headers could be read differently by a proxy in front and by this server)."""
+    hosts = headers.get_all("Host") or []
+    return hosts[0].strip().lower() if len(hosts) == 1 else None
+
+
 def url_of(host: str, port: int) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
