@@ -347,25 +347,33 @@ def serve_game(session: str, lan: bool, port: int, lang: str, as_json: bool) -> 
     running.stop_on_signals()
     if as_json:
         click.echo(json_text({"kind": "serving", "url": running.url, "lan": lan, "host": host,
-                              "port": running.server.port, "file": session}, indent=None))
+                              "port": running.server.port, "file": session, "language": lang}, indent=None))
     else:
         where = (f"on your local network at {host}: any phone on this network that has the address can enter "
                  "Tribunals, so keep it to the table" if lan else
                  "on this machine only (`--lan` serves it to phones on your local network)")
         click.echo(safe(f"Serving {session} to the scorekeeper's phone {where}.", False))
         click.echo(running.url)
-        if lan and sys.stdout.isatty():
+        if lan:  # a QR code for the phone's camera (127.0.0.1 is no address for a phone)
             from gtcli.cli.serve import qr_text
 
-            qr = qr_text(running.url)
-            click.echo(qr if qr else "(`pip install 'gtcli[qr]'` draws this address as a QR code to scan.)",
-                       nl=qr is None)
-        elif lan:
-            click.echo("(`pip install 'gtcli[qr]'` and a terminal draw this address as a QR code to scan.)")
+            qr = qr_text(running.url) if sys.stdout.isatty() else None
+            if qr:
+                click.echo(qr, nl=False)
+            elif not _has_segno():
+                click.echo("(`pip install 'gtcli[qr]'` draws this address as a QR code to scan.)")
         click.echo("Ctrl-C stops.")
     sys.stdout.flush()
     running.wait()
     click.echo(json_text({"kind": "stopped"}, indent=None) if as_json else f"Stopped serving {safe(session)}.")
+
+
+def _has_segno() -> bool:
+    try:
+        import segno  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _tell(kind: str, done, client: str, session: str, as_json: bool) -> None:

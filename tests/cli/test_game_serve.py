@@ -218,7 +218,18 @@ def test_gt_game_serve_in_words(session):
     try:
         first = proc.stdout.readline()
         assert "on this machine only" in first and "--lan" in first
-        assert proc.stdout.readline().startswith("http://127.0.0.1:")
+        url = urllib.parse.urlsplit(proc.stdout.readline().strip())
+        assert url.scheme == "http" and url.hostname == "127.0.0.1"
+        assert proc.stdout.readline() == "Ctrl-C stops.\n"
+        client = Server.__new__(Server)
+        client.port, client.host, client.base = url.port, url.netloc, url.path
+        assert client.preview_and_record(LINES).status == 303
+        told = ""
+        while "from a phone" not in told:  # the result as gt game tribunal shows it, then where it came from
+            line = proc.stdout.readline()
+            assert line, told
+            told += line
+        assert "Ana" in told and f"Recorded Tribunal 1 to {session} from a phone (127.0.0.1)." in told
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(30) == 0
         assert "Stopped serving" in proc.stdout.read()
@@ -227,8 +238,65 @@ def test_gt_game_serve_in_words(session):
         proc.wait()
 
 
+def test_lan_at_a_terminal_draws_the_qr_code(session):
+    from gtcli.cli.screen_server import lan_address
+    from tests.terminal import Terminal
+
+    if lan_address() is None:
+        pytest.skip("this machine has no address on a local network")
+    term = Terminal("game", "serve", session, "--lan")
+    try:
+        shown = term.read_until("Ctrl-C stops.")
+        assert f"on your local network at {lan_address()}" in shown and f"http://{lan_address()}:" in shown
+        assert "\u2588" in shown or "\u2580" in shown or "\u2584" in shown  # the QR code's blocks
+        term.type("\x03")
+        assert term.wait() == 0 and "Stopped serving" in term.text
+    finally:
+        term.kill()
+
+
+def test_lan_without_segno_says_how_to_get_the_qr_code(session, monkeypatch):
+    from gtcli.cli import game_server, screen_server
+
+    monkeypatch.setitem(sys.modules, "segno", None)  # as if the extra were not installed
+    monkeypatch.setattr(screen_server, "lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr(game_server.Running, "wait", game_server.Running.stop)
+    result = run("game", "serve", session, "--lan")
+    assert result.exit_code == 0, result.output
+    assert "on your local network at 127.0.0.1" in result.output
+    assert "pip install 'gtcli[qr]'" in result.output and "http://127.0.0.1:" in result.output
+
+
+def test_lan_without_a_network_is_a_usage_error(session, monkeypatch):
+    from gtcli.cli import screen_server
+
+    monkeypatch.setattr(screen_server, "lan_address", lambda: None)
+    result = run("game", "serve", session, "--lan")
+    assert result.exit_code == 2 and "no address on a local network" in result.output
+
+
 def test_an_unusable_session_is_refused_before_anything_listens(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("format = 7\n", encoding="utf-8")
     result = run("game", "serve", bad)
     assert result.exit_code == 2 and "GAME001" in result.output
+
+
+def test_the_clubs_language_setting_is_the_pages(tmp_path, session, monkeypatch):
+    from gtcli.cli import game_server
+
+    (tmp_path / "gt.toml").write_text('language = "it"\n', encoding="utf-8")
+    monkeypatch.setattr(game_server.Running, "wait", game_server.Running.stop)
+    lines = run("game", "serve", session, "--json").output.splitlines()
+    assert json.loads(lines[0])["language"] == "it"
+    assert json.loads(run("game", "serve", session, "--json", "--lang", "es").output.splitlines()[0])["language"] == "es"
+
+
+def test_a_port_taken_is_a_usage_error(session):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        result = run("game", "serve", session, "--port", str(taken.getsockname()[1]))
+    assert result.exit_code == 2 and "cannot serve on 127.0.0.1" in result.output

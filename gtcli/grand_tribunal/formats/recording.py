@@ -2,7 +2,8 @@
 
 ``gt game tribunal SESSION --from FILE`` and the phone's page (``gt game serve``) change a
 session the same way: under the session's lock (:class:`gtcli.core.files.guarded.Editing`),
-read as it is now, the lines read against that game
+read as it is now (:func:`~gtcli.grand_tribunal.formats.session_file.open_session`, as
+``gt game tribunal`` opens it), the lines read against that game
 (:func:`gtcli.grand_tribunal.formats.table_lines.parse_table_lines`: every mistake, each
 with its hint), and saved atomically by :class:`gtcli.grand_tribunal.formats.session_file.Session`
 (only if the file is still what was read). A caller that showed the game to someone before
@@ -18,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gtcli.core.diagnostics import InputError
-from gtcli.core.files.guarded import Editing, read_stamped
+from gtcli.core.files.guarded import read_stamped
 from gtcli.core.files.session_doc import WHAT
-from gtcli.grand_tribunal.formats.session_file import Session, parse_game
+from gtcli.grand_tribunal.formats.session_file import Session, open_session, parse_game
 from gtcli.grand_tribunal.rules.game import Game, results
 from gtcli.grand_tribunal.rules.tribunal import Table, TribunalResult
 from gtcli.grand_tribunal.rules.vocabulary import Vocabulary
@@ -64,10 +65,9 @@ def session_at(path: str | Path, vocabulary: Vocabulary, expect: str | None = No
                wait: float | None = None) -> Iterator[Session]:
     """``with session_at(path, vocabulary, expect) as s:``: the session under its lock, as it is now;
     :class:`Changed` if it is not the version ``expect`` (None: whatever it is)."""
-    with Editing(path, WHAT, wait=wait) as doc:
-        session = Session(doc, str(path), vocabulary)
-        if expect is not None and doc.stamp.digest != expect:
-            raise Changed(session.game, doc.stamp.digest)
+    with open_session(path, vocabulary, wait) as session:
+        if expect is not None and session.doc.stamp.digest != expect:
+            raise Changed(session.game, session.doc.stamp.digest)
         yield session
 
 
