@@ -179,3 +179,31 @@ def test_the_conflict_page_in_the_browser(tmp_path):
             whole_page(page, _pictures(tmp_path) / "phone-conflict.png")
     finally:
         server.close()
+
+
+def test_players_whose_names_need_quotes(tmp_path):
+    """A name with a number or a space: the buttons write it as gt reads it back, and read it again."""
+    browser.chromium_or_skip()
+    session = tmp_path / "odd.toml"
+    assert run("game", "new", session, "--players", "Ana Maria,Ben 2,Caro").exit_code == 0
+    server = Server(session)
+    try:
+        with browser.Live(390, 844) as page:
+            page.open(server.url)
+            page.wait_for("!document.getElementById('taps').hidden")
+            tap(page, '[data-counter="orb"] [data-step="1"]')
+            for owner in ("Ben 2", "Ana Maria"):
+                tap(page, "[data-add]")
+                tap(page, f'.card.current [data-chips="owner"] [data-value="{owner}"]')
+                tap(page, '.card.current [data-chips="type"] [data-value="orb"]')
+                tap(page, '.card.current [data-counter="base"] [data-step="1"]')
+            lines = page.evaluate("document.getElementById('lines').value")
+            assert lines == 'votes orb 1\n"Ben 2": orb 1\nAna Maria: orb 1\n'
+            page.wait_for("document.querySelectorAll('#live table tr').length === 3")  # read without a mistake
+            page.reload()  # the lines read back into buttons: one card per Item
+            page.evaluate(f"document.getElementById('lines').value = {json.dumps(lines)};"
+                          "document.getElementById('lines').dispatchEvent(new Event('input'))")
+            assert page.evaluate("document.querySelectorAll('[data-item]').length") == 2
+            assert page.evaluate("document.querySelector('#taps .aside') === null")  # not "typed by hand"
+    finally:
+        server.close()

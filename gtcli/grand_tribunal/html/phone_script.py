@@ -26,8 +26,13 @@ SCRIPT = """\
 
   // ---- the lines, read and written ---------------------------------------------------------------
   function quote(name) { return '"' + name.replace(/\\\\/g, "\\\\\\\\").replace(/"/g, '\\\\"') + '"'; }
+  var bare = /^\\p{L}[\\p{L}\\p{N}_'\u2019.-]*( \\p{L}[\\p{L}\\p{N}_'\u2019.-]*)*$/u;
+  function ownerText(name) {  // bare if it reads back as itself, else in quotes (as gt writes it)
+    var low = name.toLowerCase(), words = [K.votes, K.none, K.won];
+    return bare.test(name) && low.split(" ").every(function (w) { return words.indexOf(w) < 0; }) ? name : quote(name);
+  }
   function itemLine(it) {
-    var parts = [it.owner + ":"];
+    var parts = [ownerText(it.owner) + ":"];
     if (it.name) parts.push(quote(it.name));
     if (it.type) parts.push(wordOf(it.type));
     parts.push(String(it.base));
@@ -62,9 +67,9 @@ SCRIPT = """\
         }
         continue;
       }
-      var colon = line.indexOf(":");
+      var quoted = /^"((?:[^"\\\\]|\\\\.)*)"\\s*:/.exec(line), colon = quoted ? quoted[0].length - 1 : line.indexOf(":");
       if (colon < 1) return null;
-      var owner = line.slice(0, colon).trim();
+      var owner = quoted ? quoted[1].replace(/\\\\(.)/g, "$1") : line.slice(0, colon).trim();
       if (D.players.indexOf(owner) < 0) return null;
       var it = {owner: owner, name: "", type: null, base: 0, spells: [], won: false};
       var words = line.slice(colon + 1).trim();
