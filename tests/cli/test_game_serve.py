@@ -300,3 +300,34 @@ def test_a_port_taken_is_a_usage_error(session):
         taken.listen()
         result = run("game", "serve", session, "--port", str(taken.getsockname()[1]))
     assert result.exit_code == 2 and "cannot serve on 127.0.0.1" in result.output
+
+
+def test_the_terminal_undid_meanwhile_the_phone_gets_the_conflict_page(session, server):
+    server.preview_and_record(LINES)
+    preview = server.post("preview", {**server.get().fields("preview"), "lines": "votes none\nCaro: wand 3\n"})
+    assert run("game", "undo", session, "--yes").exit_code == 0
+    before = session.read_bytes()
+    answer = server.post("record", preview.fields("record"))
+    assert answer.status == 409 and "Next: Tribunal 1" in answer.words()
+    assert answer.fields("preview")["lines"] == "votes none\nCaro: wand 3\n"
+    assert session.read_bytes() == before
+
+
+def test_while_the_terminal_enters_a_tribunal_the_phone_is_told_to_try_again(session, server):
+    """gt game tribunal holds the session's lock while the scorekeeper types: the phone waits a moment,
+    then is told so (nothing written), and records once the terminal is done."""
+    from tests.terminal import Terminal
+
+    form = server.post("preview", {**server.get().fields("preview"), "lines": LINES}).fields("record")
+    term = Terminal("game", "tribunal", session)
+    try:
+        term.read_until("Voting Track")
+        before = session.read_bytes()
+        busy = server.post("record", form)
+        assert busy.status == 503 and "being changed at the terminal" in busy.words()
+        assert session.read_bytes() == before
+        term.type("\x03")  # Ctrl-C: the terminal gives up, nothing saved
+        assert term.wait() != 0
+    finally:
+        term.kill()
+    assert server.post("record", form).status == 303
