@@ -306,10 +306,12 @@ def completions(buffer: str, begin: int, end: int, context: LinesContext, cards:
     that follows it (Python's readline adds none)."""
     quote_at = _open_quote(buffer[:end])
     if quote_at is not None:
-        typed, replaced = buffer[quote_at + 1:end], end - begin
-        found = [name[len(typed) - replaced:] + '" ' for name in cards
-                 if fold(name).startswith(fold(typed)) and len(typed) >= replaced]
-        return sorted(set(found))
+        typed = buffer[quote_at + 1:end]
+        matching = [name for name in cards if fold(name).startswith(fold(typed))]
+        if begin <= quote_at:  # readline replaces from before the quote: give it back
+            return sorted({buffer[begin:quote_at + 1] + name + '" ' for name in matching})
+        replaced = end - begin  # the part of the name after its last space
+        return sorted({name[len(typed) - replaced:] + '" ' for name in matching})
     text, before = buffer[begin:end], buffer[:begin]
     head = before.split()
     lang = context.lang

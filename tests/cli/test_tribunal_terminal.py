@@ -99,3 +99,23 @@ def test_ctrl_c_keeps_the_line_being_typed_and_the_next_entry_offers_it(session)
         again.kill()
     items = json.loads(run("game", "show", session, "--json").stdout)["tribunals"][0]["items"]
     assert [(i["owner"], i["spells"]) for i in items] == [("Ben", 1)]
+
+
+def test_gt_tally_without_a_file_types_a_one_off_tribunal(tmp_path):
+    term = Terminal("tally", cwd=str(tmp_path))
+    try:
+        term.read_until("Enter: none)> ")
+        term.type("staff 2, elemental 3" + ENTER)
+        term.read_until("item 1> ")
+        term.type("players Ana, Ben, Caro" + ENTER)  # optional: then owners are checked, and complete
+        term.read_until("item 1> ")
+        term.type("B" + TAB + "staff 4 elemental" + ENTER)
+        term.read_until("1. Ben: staff 4 elemental")
+        term.read_until("places: 1st Ben staff (5 votes) 20")
+        term.read_until("item 2> ")
+        term.type(ENTER)
+        term.read_until("Player scores")
+        assert term.wait() == 0
+    finally:
+        term.kill()
+    assert "Next first Praeco: Ben" in term.text and list(tmp_path.iterdir()) == []  # nothing written

@@ -152,9 +152,25 @@ def _width() -> int:
     return max(40, shutil.get_terminal_size((100, 24)).columns - 1)
 
 
+def warm_up(typed: TypedTable) -> None:
+    """Before the first question: the lines' parser loaded and the result's table drawn once
+    (off screen), so that no answer waits for an import (about 250 ms on a cold start)."""
+    import io
+
+    from rich.console import Console
+
+    from gtcli.cli.terminal.tribunal import render_result
+    from gtcli.grand_tribunal.formats.table_lines import read_line
+
+    read_line("votes none", typed.context)
+    read_line("Ana: staff 1", typed.context)
+    render_result(typed.result(), typed.context.profile, Console(file=io.StringIO(), width=100))
+
+
 def reader_for(typed: TypedTable, err: bool) -> LineReader:
     from gtcli.cli.terminal.asking import stdin_is_terminal
 
+    warm_up(typed)
     reader = LineReader(stdin_is_terminal() and sys.stdout.isatty(), err)
     cards = typed.context.card_set.names() if typed.context.card_set is not None else ()
     reader.start(lambda buffer, begin, end: completions(buffer, begin, end, typed.context, cards,

@@ -9,7 +9,9 @@ link, and a link, FIFO or folder in its place stops the entry before anything is
 (IO006, :mod:`gtcli.core.files.beside`).
 
 A draft is a table file (``tribunal``, ``[votes]``, ``[[items]]``, as ``gt tally`` reads)
-plus ``[typing]``: the answers given so far for the item being typed, as typed.
+plus ``[typing]``: ``line``, the line being typed or fixed when the entry stopped (on
+Ctrl-C, what was on the prompt), offered back on resuming. (An older gt kept the answers of
+the Item being typed, ``owner``, ``name``, ...: they are resumed as that Item's line.)
 """
 
 from __future__ import annotations
