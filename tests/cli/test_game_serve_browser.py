@@ -207,3 +207,21 @@ def test_players_whose_names_need_quotes(tmp_path):
             assert page.evaluate("document.querySelector('#taps .aside') === null")  # not "typed by hand"
     finally:
         server.close()
+
+
+@pytest.mark.parametrize("lang", ["es", "fr", "it"])
+def test_the_page_fits_a_small_phone_in_every_language(tmp_path, lang):
+    """The sheets' longer words (Registro de Votación, alchimique...) still fit 320 pixels."""
+    browser.chromium_or_skip()
+    session = new_session(tmp_path)
+    server = Server(session, lang)
+    try:
+        with browser.Live(320, 700) as page:
+            page.open(server.url)
+            page.wait_for("!document.getElementById('taps').hidden")
+            tap(page, "[data-add]")
+            assert page.evaluate("document.documentElement.lang") == lang
+            _fits(page, 320)
+            whole_page(page, tmp_path / f"phone-entry-{lang}.png")
+    finally:
+        server.close()
