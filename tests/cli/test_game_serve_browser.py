@@ -158,19 +158,28 @@ def test_every_page_fits_a_phone(tmp_path, width):
 
 
 def test_the_conflict_page_in_the_browser(tmp_path):
-    """The terminal records while the phone previews: Record shows the conflict page, the lines offered back."""
+    """The terminal records while the phone taps: the live preview says so, Preview shows the conflict
+    page with the lines kept; sent again, previewed; the terminal undoes before Record: the conflict
+    page again, nothing written, the lines still there."""
     browser.chromium_or_skip()
     session = new_session(tmp_path)
     server = Server(session)
     try:
         with browser.Live(390, 844) as page:
             page.open(server.url)
-            page.evaluate("document.getElementById('lines').value = 'votes staff 2\\nAna: staff 4\\n'")
-            tap(page, "#form button[type=submit]")
-            page.wait_for("!!document.getElementById('record')")
+            page.wait_for("!document.getElementById('taps').hidden")
             table = tmp_path / "t.lines"
             table.write_text("votes orb 1\nBen: orb 2\n", encoding="utf-8")
             assert run("game", "tribunal", session, "--from", table, "--yes").exit_code == 0
+            tap(page, '[data-counter="staff"] [data-step="1"]')  # the live preview says so at once
+            page.wait_for("!!document.querySelector('#live [data-changed]')")
+            page.evaluate("document.getElementById('lines').value = 'votes staff 2\\nAna: staff 4\\n'")
+            tap(page, "#form button[type=submit]")  # Preview: the conflict page, the lines kept
+            page.wait_for("location.pathname.endsWith('/preview') && document.readyState === 'complete'")
+            assert page.evaluate("document.querySelector('.banner.bad h2').textContent") == "The game changed meanwhile"
+            tap(page, "#form button[type=submit]")  # sent again: previewed against the game as it is now
+            page.wait_for("!!document.getElementById('record')")
+            assert run("game", "undo", session, "--yes").exit_code == 0  # and the terminal changes it once more
             tap(page, "#record")
             page.wait_for("location.pathname.endsWith('/record') && document.readyState === 'complete'")
             assert page.evaluate("document.querySelector('.banner.bad h2').textContent") == "The game changed meanwhile"

@@ -237,7 +237,8 @@ def _data(game: Game, vocabulary: Vocabulary, lang: str) -> str:
             "tokens": game.profile.voting_tokens,
             "words": {k: word(k, lang) for k in ("add_item", "remove", "won", "type", "base", "name", "player",
                                                   "voting_track", "items", "spells", "live", "by_hand", "place",
-                                                  "votes", "score", "scores", "not_competing", "mistakes", "line")}}
+                                                  "votes", "score", "scores", "not_competing", "mistakes", "line",
+                                                  "conflict")}}
     text = json_text(data, indent=None).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return f'<script type="application/json" id="gt-data">{text}</script>\n'
 

@@ -189,6 +189,10 @@ SCRIPT = """\
     live.textContent = "";
     live.hidden = false;
     live.appendChild(el("h3", {}, W.live));
+    if (answer.changed) {  // recorded or undone elsewhere: Preview shows the game as it is now
+      live.appendChild(el("p", {"class": "banner bad", "data-changed": "1"}, W.conflict));
+      return;
+    }
     if (answer.findings && answer.findings.length) {
       var list = el("ul", {"class": "mistakes"});
       answer.findings.forEach(function (f) {
