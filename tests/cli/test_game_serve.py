@@ -331,3 +331,10 @@ def test_while_the_terminal_enters_a_tribunal_the_phone_is_told_to_try_again(ses
     finally:
         term.kill()
     assert server.post("record", form).status == 303
+
+
+def test_lines_with_a_tab_and_a_bidirectional_control_are_recorded_as_previewed(session, server):
+    lines = 'votes\tstaff 2\nAna: "\u05d0\u05d1\u2067 Staff" staff 4\n'
+    answer = server.preview_and_record(lines)
+    assert answer.status == 303, answer.words()
+    assert load_game(session, published_vocabulary()).tables[0].items[0].name == "\u05d0\u05d1\u2067 Staff"

@@ -20,6 +20,7 @@ adds the buttons that write the same lines. The pages are:
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 from gtcli.core.escaping import json_text
@@ -189,8 +190,8 @@ def _carried(game: Game, vocabulary: Vocabulary, lang: str) -> str:
 def _hidden(form: Form, lines: bool = False) -> str:
     fields = (f'<input type="hidden" name="token" value="{esc(form.token)}">'
               f'<input type="hidden" name="version" value="{esc(form.version)}">')
-    if lines:
-        fields += f'<input type="hidden" name="lines" value="{esc(form.lines)}">'
+    if lines:  # exactly the lines previewed (markup escaped, nothing else): Record's signature is of them
+        fields += f'<input type="hidden" name="lines" value="{html.escape(form.lines, quote=True)}">'
     return fields
 
 
