@@ -18,9 +18,10 @@ What keeps the session safe (docs/security.md, "The scorekeeper's phone"):
 * a body is read only if it says its length, up to :data:`MAX_BODY` bytes, within
   :data:`BODY_SECONDS`; a client making more than :data:`RATE_BURST` requests in a burst
   (refilled at :data:`RATE_PER_SECOND`) gets 429 at once, without a thread;
-* a change (:mod:`gtcli.cli.phone_pages`) is written through :mod:`gtcli.grand_tribunal.formats.recording` (the session's
-  lock, atomic save, only if unchanged since read), one at a time: if the session is no
-  longer the version the phone saw, the phone gets the conflict page and nothing is written.
+* a change (:mod:`gtcli.cli.phone_pages`) is written through
+  :mod:`gtcli.grand_tribunal.formats.recording` (the session's lock, atomic save, only if
+  unchanged since read), one at a time: if the session is no longer the version the phone
+  saw, the phone gets the conflict page and nothing is written.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def _mac(key: bytes, *parts: str) -> str:
 class Phone:
     """What the server serves: the session, its language, the secret and the key of the forms' tokens."""
 
-    def __init__(self, path: str, vocabulary, lang: str, on_change: Callable[[str, object], None]) -> None:
+    def __init__(self, path: str, vocabulary, lang: str, on_change: Callable[[str, object, str], None]) -> None:
         self.path, self.vocabulary, self.lang, self.on_change = path, vocabulary, lang, on_change
         self.secret = secrets.token_urlsafe(SECRET_BYTES)
         self.key = secrets.token_bytes(32)
@@ -74,6 +75,21 @@ class Phone:
 
 class PhoneHandler(Handler):
     server: "PhoneServer"
+
+    def handle_one_request(self) -> None:
+        """A bug in gt answers 500 and is told once on stderr; the server goes on serving."""
+        try:
+            super().handle_one_request()
+        except OSError:
+            raise
+        except Exception as exc:
+            import sys
+
+            from gtcli.core.escaping import safe
+
+            sys.stderr.write(safe(f"gt: the phone's page met an internal error (a bug in gt): "
+                                  f"{type(exc).__name__}: {exc}\n"))
+            self._raw(500, "Internal Server Error")
 
     # ---- the checks every request passes --------------------------------------------------------------
     def _host_ok(self) -> bool:

@@ -202,3 +202,19 @@ def test_a_script_cannot_run_from_a_players_name(tmp_path):
         assert "<script>" not in s.get("state.json").text and "\\u003cscript" in s.get("state.json").text
     finally:
         s.close()
+
+
+def test_a_bug_in_a_page_is_a_500_and_the_server_goes_on(session, server, monkeypatch, capsys):
+    from gtcli.cli import phone_pages
+
+    before = session.read_bytes()
+
+    def broken(phone, query):
+        raise RuntimeError("a bug")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(phone_pages, "home", broken)
+        answer = server.get()
+    assert answer.status == 500 and "RuntimeError" not in answer.text
+    assert "internal error (a bug in gt): RuntimeError: a bug" in capsys.readouterr().err
+    _still_serving(server, session, before)

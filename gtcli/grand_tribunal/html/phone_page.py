@@ -304,7 +304,7 @@ def undo_page(game: Game, vocabulary: Vocabulary, lang: str, form: Form) -> str:
     return _page(game, lang, body, False, vocabulary)
 
 
-def message_page(game: Game | None, lang: str, text: str, vocabulary: Vocabulary | None = None) -> str:
+def message_page(game: Game | None, lang: str, text: str) -> str:
     """A page that only says something (the session busy or unreadable, a stale page), with a way back."""
     body = f'<p class="banner bad" role="alert">{esc(text)}</p><p><a class="button" href="./">↻</a></p>\n'
     title = ", ".join(game.players) if game else "gt"
