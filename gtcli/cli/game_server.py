@@ -11,7 +11,8 @@ What keeps the session safe (docs/security.md, "The scorekeeper's phone"):
 * the secret (:data:`SECRET_BYTES` random bytes from :mod:`secrets`) is compared in
   constant time; pages are sent with ``Referrer-Policy: no-referrer``;
 * exactly one ``Host`` header, naming the address served (a DNS-rebinding page cannot
-  talk to it); a POST whose ``Origin`` is another site's is refused (403);
+  talk to it: :func:`gtcli.cli.screen_server.request_problem`, which every server of gt
+  calls, against this server's own names, whatever the version of HTTP); a POST whose ``Origin`` is another site's is refused (403);
 * every form carries the page's token (an HMAC of a fresh nonce under a key that lives only
   in this process); Record also carries the lines, the session's version they were
   previewed against and an HMAC of both, so it records exactly what was previewed;
@@ -35,7 +36,7 @@ import time
 from collections.abc import Callable
 from urllib.parse import parse_qs
 
-from gtcli.cli.screen_server import LOOPBACK_NAMES, Handler, ScreenServer, is_loopback, single_host
+from gtcli.cli.screen_server import LOOPBACK_NAMES, Handler, ScreenServer, is_loopback
 
 SECRET_BYTES = 24  # 192 random bits in the path
 MAX_BODY = 32 * 1024  # bytes of a form's body (a Tribunal's lines are a few hundred)
@@ -92,8 +93,12 @@ class PhoneHandler(Handler):
             self._raw(500, "Internal Server Error")
 
     # ---- the checks every request passes --------------------------------------------------------------
-    def _host_ok(self) -> bool:
-        return single_host(self.headers) in self.server.allowed_hosts
+    def _host(self) -> str | None:
+        """The request's Host, lowercased. :func:`gtcli.cli.screen_server.request_problem` has already
+        refused (400) two of them, one that is not host[:port], and one naming another server than
+        :attr:`PhoneServer.allowed_hosts`; this server also wants one in an HTTP/1.0 request."""
+        host = self.headers.get("Host")
+        return host.strip().lower() if host is not None else None
 
     def _secret_path(self) -> str | None:
         """The path after ``/SECRET/``; None if the request does not start with the secret."""
@@ -106,7 +111,7 @@ class PhoneHandler(Handler):
 
     def _gate(self) -> str | None:
         """The route, after the Host and the secret; None once refused (400 or 404)."""
-        if not self._host_ok():
+        if self._host() not in self.server.allowed_hosts:
             self.send_error(400, "Bad Request", "this server answers to its own address only")
             return None
         route = self._secret_path()
@@ -187,7 +192,7 @@ class PhoneHandler(Handler):
             return False
         if not origin:
             return True
-        own = "http://" + (single_host(self.headers) or "")
+        own = "http://" + (self._host() or "")
         return len(origin) == 1 and origin[0].strip().lower() in (own, "null")
 
     def _form(self) -> dict[str, str] | None:

@@ -18,12 +18,18 @@ closed after :data:`STREAM_SECONDS` (the browser reconnects by itself). Served o
 127.0.0.1 unless a host is given; wherever the address it is bound to is a loopback one
 (a name that resolves to 127.0.0.1 too), a Host header naming another server is refused
 (a web page cannot reach the screen through DNS rebinding).
+
+Every request's head is checked before any route or method by :func:`request_problem`
+(RFC 9112: 400 for two Host headers, an HTTP/1.1 request without one, a Host that is no
+host[:port], a header line that is not ``NAME: VALUE``): one function, for every server
+gt runs to call on each request.
 """
 
 from __future__ import annotations
 
 import io
 import ipaddress
+import re
 import selectors
 import socket
 import threading
@@ -72,13 +78,6 @@ def is_loopback(host: str) -> bool:
         return host.lower() == "localhost"
 
 
-def single_host(headers) -> str | None:
-    """A request's one ``Host`` header, stripped and lowercased; None if it has none, or more than one
-    (two Host headers could be read differently by a proxy in front and by this server)."""
-    hosts = headers.get_all("Host") or []
-    return hosts[0].strip().lower() if len(hosts) == 1 else None
-
-
 def url_of(host: str, port: int) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
@@ -93,6 +92,51 @@ def lan_address() -> str | None:
     except OSError:
         return None
     return None if address.startswith(("0.", "127.")) else address
+
+
+# ---- a request's head ----------------------------------------------------------------------------------
+# RFC 3986's host (an IP literal in brackets, or a name or IPv4 address of its characters), an optional port
+_HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]*)(?::[0-9]*)?")
+
+
+def own_host_names(name: str, bound: str, port: int) -> set[str] | None:
+    """The Host values a server bound to ``bound`` (given as ``name``) answers to: on a loopback
+    address only this machine's names with the port (``localhost:8000``, ``[::1]:8000``...), so a
+    web page elsewhere that rebinds its own name to 127.0.0.1 gets nothing; None (any name)
+    on a network address, which others reach by whatever name they know it by."""
+    if not is_loopback(bound):  # by the address bound, not the name: a name may resolve to 127.0.0.1
+        return None
+    names = {name.lower(), bound, *LOOPBACK_NAMES}
+    allowed = {f"[{n}]:{port}" if ":" in n else f"{n}:{port}" for n in names}
+    if port == 80:
+        allowed |= {f"[{n}]" if ":" in n else n for n in names}
+    return allowed
+
+
+def request_problem(version: str, headers, allowed_hosts: set[str] | None = None) -> str | None:
+    """Why a request's head must be answered 400 Bad Request, or None if it may be served.
+
+    For every server gt runs, before any route or method (RFC 9112, sections 3.2 and 5.1):
+    a header line that is not ``NAME: VALUE`` (``Host : x`` would hide a second Host from
+    the parser: it ends the head there), more than one Host header (in any version), an
+    HTTP/1.1 request (or later) without one, a Host that is not a host[:port], and, where
+    ``allowed_hosts`` is given (:func:`own_host_names`), a Host naming another server.
+    ``version`` is the request line's (``HTTP/1.1``), ``headers`` the parsed head
+    (:class:`http.client.HTTPMessage`, as ``BaseHTTPRequestHandler.headers``).
+    """
+    if getattr(headers, "defects", None):
+        return "a header line that is not NAME: VALUE"
+    hosts = headers.get_all("Host") or []
+    if len(hosts) > 1:
+        return "more than one Host header"
+    if not hosts:
+        return None if version in ("HTTP/1.0", "HTTP/0.9") else "an HTTP/1.1 request needs a Host header"
+    host = hosts[0].strip()
+    if not _HOST.fullmatch(host):
+        return "the Host header is not a host[:port]"
+    if allowed_hosts is not None and host.lower() not in allowed_hosts:
+        return "this server answers to its own address only"
+    return None
 
 
 # ---- what is served ---------------------------------------------------------------------------------------
@@ -202,7 +246,7 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "gt"
     sys_version = ""
     error_content_type = "text/plain; charset=utf-8"
-    error_message_format = "%(code)d %(message)s\n"
+    error_message_format = "%(code)d %(message)s: %(explain)s\n"
 
     def version_string(self) -> str:
         return self.server_version
@@ -290,16 +334,19 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Security-Policy", self.server.csp)
         self.send_header("Connection", "close")
 
-    def _host_ok(self) -> bool:
-        """Served on loopback, only this machine's names: a page elsewhere cannot rebind its own name to us."""
-        allowed = self.server.allowed_hosts
-        host = self.headers.get("Host")
-        return allowed is None or host is None or host.strip().lower() in allowed
+    def parse_request(self) -> bool:
+        """The request line and headers, then their check (:func:`request_problem`): a bad head
+        gets 400 whatever its method and path, before anything is routed."""
+        if not super().parse_request():
+            return False
+        problem = request_problem(self.request_version, self.headers, self.server.allowed_hosts)
+        if problem is not None:
+            self.close_connection = True
+            self.send_error(400, "Bad Request", problem)
+            return False
+        return True
 
     def _route(self, send_body: bool) -> None:
-        if not self._host_ok():
-            self.send_error(400, "Bad Request", "this server answers to its own address only")
-            return
         path = self.path.partition("?")[0] if self.path.startswith("/") else None
         screen = self.server.publisher.screen
         if path == "/":
@@ -388,12 +435,7 @@ class ScreenServer(ThreadingHTTPServer):
         super().__init__((host, port), self.handler_class)
         self.port = self.server_address[1]
         self.bound = self.server_address[0]  # the address itself, whatever name was given for it
-        self.allowed_hosts = None
-        if is_loopback(self.bound):  # by the address bound, not the name: a name may resolve to 127.0.0.1
-            names = {host.lower(), self.bound, *LOOPBACK_NAMES}
-            self.allowed_hosts = {f"[{n}]:{self.port}" if ":" in n else f"{n}:{self.port}" for n in names}
-            if self.port == 80:
-                self.allowed_hosts |= {f"[{n}]" if ":" in n else n for n in names}
+        self.allowed_hosts = own_host_names(host, self.bound, self.port)
 
     def content_policy(self) -> str:
         return _csp()

@@ -136,6 +136,10 @@ class Prompt:
         self.waiting = False  # blocked reading input: a stopping signal may leave at once
         self.stop: int | None = None  # the exit code of a stopping signal met while answering
         self.handlers: dict[int, Any] = {}  # the signal handlers the prompt replaced, restored as it ends
+        # accepted lines a refused save left out of the log (piped input), and why: the prompt then
+        # ends with "Not saved: ...", exit 2, never "Saved"
+        self.unwritten: list[str] = []
+        self.refusal: Any = None
 
     # ---- input -----------------------------------------------------------------------------------------
     def read(self, prompt: str) -> str | None:
@@ -203,7 +207,9 @@ class Prompt:
 
         if interrupted and not self.as_json:
             click.echo()  # after the ^C the terminal echoed
-        self.save_now()
+        self.save_now(last=True)
+        if self.unwritten:
+            self.not_saved()
         self.say(f"Saved: {self.session.path}. Resume with: gt play {self.session.path}", kind="bye")
         if interrupted or stopped is not None:
             raise SystemExit(stopped if stopped is not None else EXIT_INTERRUPTED)
@@ -219,12 +225,41 @@ class Prompt:
         if self._input_ready() is not True or time.monotonic() - self.unsaved_since >= MAX_UNSAVED_SECONDS:
             self.save_now()
 
-    def save_now(self) -> None:
-        """Write the lines accepted and not yet saved; say so if they could not be."""
-        if self.session.unsaved:
-            reply = self.session.flush()
-            if reply is not None:
-                self.answer(reply)
+    def save_now(self, last: bool = False) -> None:
+        """Write the lines accepted and not yet saved; say so if they could not be (the ``last``
+        save's refusal is said by :meth:`not_saved` alone, with every line left out)."""
+        if not self.session.unsaved:
+            return
+        reply = self.session.flush()
+        if reply is None:
+            return
+        from gtcli.core.diagnostics import Diagnostic
+
+        self.unwritten += reply.unwritten
+        self.refusal = reply.diagnostics[0] if reply.diagnostics else Diagnostic(
+            "IO004", "the log was changed outside gt play meanwhile", path=self.session.path)
+        if not last:
+            self.answer(reply)
+        elif reply.outside:
+            self.tell_outside(reply.outside)
+
+    def not_saved(self) -> None:
+        """End with the lines the table saw accepted that are not in the log: one line with the
+        refusal's code, exit 2 (docs/files.md, point 6): a script feeding the moves sees it."""
+        from gtcli.cli.exits import EXIT_UNUSABLE
+
+        path, lines, d = self.session.path, self.unwritten, self.refusal
+        shown = "; ".join(lines[:5]) + (f"; and {len(lines) - 5} more" if len(lines) > 5 else "")
+        message = (f"Not saved: {len(lines)} line(s) accepted were not written to {path}, which has none of them "
+                   f"({d.code}: {d.message}): {shown}")
+        hint = (f"{d.hint}; then " if d.hint else "") + f"type them again after `gt play {path}`"
+        if self.as_json:
+            click.echo(json_text({"kind": "not-saved", "message": message, "lines": lines,
+                                  "diagnostics": [d.to_json()]}, indent=None))
+        else:
+            click.echo(safe(message), err=True)
+            click.echo(safe(f"  hint: {hint}"), err=True)
+        raise SystemExit(EXIT_UNUSABLE)
 
     @staticmethod
     def _input_ready() -> bool | None:

@@ -55,6 +55,7 @@ class Reply:
     tribunal_due: bool = False  # the Tribunal must be scored before this can go on
     rolled: list[int] = field(default_factory=list)
     outside: list[str] | None = None  # what changed in the file outside gt play (see refresh)
+    unwritten: list[str] = field(default_factory=list)  # accepted lines a refused save left out (flush)
 
 
 def _key(d: Diagnostic) -> tuple:
@@ -410,6 +411,8 @@ class PlaySession:
         if failed is not None and failed.outside is None and saved is not None:
             checked, self.turn_closed, self.told_at_end = saved
             self._use(checked)  # the disk refused: the game is where the file is
+        if failed is not None:
+            failed.unwritten = lines
         return failed
 
     # ---- changes made outside (an editor, a second laptop) ------------------------------------------
