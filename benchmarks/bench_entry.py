@@ -9,8 +9,8 @@ recorded in a session. Each state is typed into ``gt game tribunal SESSION`` thr
 pseudo-terminal, the way a scorekeeper would answer that checkout's questions:
 
 * after (this checkout): the Voting Track as one answer (``staff 2, orb 3``), a numbered Item
-  carried from the last Tribunal changed by one short edit (``2 base 3 + runic``) or removed
-  (``-2``), every other Item as its line (``Ana: "Storm Staff" staff 3 elemental``), an empty
+  carried from the last Tribunal changed by one short edit (``2 base 3 + runic``), those gone
+  removed by one answer (``-2 -4``), every other Item as its line (``Ana: "Storm Staff" staff 3 elemental``), an empty
   line, ``y``;
 * before (``--before``, the main checkout as it was): the Voting Track, then per Item ``a``,
   owner, name, type, base, Spells (and ``y`` when the name is one that placed earlier), a
@@ -102,7 +102,8 @@ def answers_after(before, table) -> list[str]:
             edit.append("won")
         if edit:
             out.append(f"{n} " + " ".join(edit))
-    out += [f"-{n}" for n in reversed(gone)]
+    if gone:
+        out.append(" ".join(f"-{n}" for n in gone))  # one answer removes them all
     out += [item_line(item) for item in new]
     return out + ["", "y"]
 
@@ -207,6 +208,8 @@ def type_state(checkout: Path, before, table, answers: list[str], folder: Path) 
     term = Pty(checkout, session)
     term.prompt()
     replies = [term.answer(a, last=(n == len(answers) - 1)) for n, a in enumerate(answers)][:-1]
+    kinds = ["track"] + ["finish" if not a else "edit" if a[:1].isdigit() or a[:1] in "-de" and a[1:2] in " 0123456789"
+                         else "item" for a in answers[1:-1]]
     recorded = load_game(session, published_vocabulary()).tables[-1]
     typed = sorted(tally(recorded, before.profile).items, key=repr)
     wanted = sorted(tally(table.__class__(items=table.items, votes=table.votes, tribunal=recorded.tribunal,
@@ -214,7 +217,8 @@ def type_state(checkout: Path, before, table, answers: list[str], folder: Path) 
                           before.profile).items, key=repr)
     if typed != wanted:
         raise AssertionError(f"{checkout}: the Tribunal recorded is not the one typed")
-    return {"answers": len(answers), "keystrokes": sum(len(a) + 1 for a in answers), "replies": replies}
+    return {"answers": len(answers), "keystrokes": sum(len(a) + 1 for a in answers),
+            "replies": list(zip(kinds, replies))}
 
 
 def run(label: str, checkout: Path, cases, make) -> dict:
@@ -226,6 +230,8 @@ def run(label: str, checkout: Path, cases, make) -> dict:
             replies += row.pop("replies")
             rows.append(row)
     ratio = [r["keystrokes"] / r["shortest"] for r in rows]
+    by_kind = {kind: [t for k, t in replies if k == kind] for kind in dict.fromkeys(k for k, _ in replies)}
+    replies = [t for _, t in replies]
     return {
         "checkout": str(checkout), "states": len(rows), "items": sum(r["items"] for r in rows),
         "answers": sum(r["answers"] for r in rows), "keystrokes": sum(r["keystrokes"] for r in rows),
@@ -236,6 +242,9 @@ def run(label: str, checkout: Path, cases, make) -> dict:
         "reply_ms_median": 1000 * statistics.median(replies),
         "reply_ms_p95": 1000 * statistics.quantiles(replies, n=20)[-1], "reply_ms_max": 1000 * max(replies),
         "replies_over_100ms": sum(r > 0.1 for r in replies), "replies": len(replies), "label": label,
+        "by_answer": {kind: {"replies": len(times), "median_ms": 1000 * statistics.median(times),
+                             "max_ms": 1000 * max(times), "over_100ms": sum(t > 0.1 for t in times)}
+                      for kind, times in by_kind.items()},
     }
 
 
@@ -257,6 +266,9 @@ def main() -> None:
               f"reply median {figures['reply_ms_median']:.1f} ms, 95th {figures['reply_ms_p95']:.1f} ms, "
               f"worst {figures['reply_ms_max']:.1f} ms ({figures['replies_over_100ms']} of {figures['replies']} "
               "over 100 ms)")
+        for kind, row in figures["by_answer"].items():
+            print(f"  {kind}: {row['replies']} replies, median {row['median_ms']:.1f} ms, worst {row['max_ms']:.1f} ms, "
+                  f"{row['over_100ms']} over 100 ms")
     out = HERE / "out"
     out.mkdir(exist_ok=True)
     (out / "entry.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")

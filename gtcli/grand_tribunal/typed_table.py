@@ -10,7 +10,7 @@ changed by a short edit, never typed again:
 * ``3 won``: it won at an earlier Tribunal (again: it competes); ``3 + runic``: one more
   Spell, ``3 - runic``: one fewer;
 * ``3 Ana: orb 3 healing``: the whole Item again; ``3`` alone offers its line for editing;
-* ``-3`` (or ``d 3``): remove it; ``votes ...``: the track again; ``?``: this help.
+* ``-3`` (or ``d 3``): remove it, ``-3 -5``: both; ``votes ...``: the track again; ``?``: this help.
 
 Every answer is read whole: all its mistakes are reported together, each with a hint,
 and the answer is offered back for editing (:attr:`Reply.offer`). Nothing here reads or
@@ -34,6 +34,7 @@ from gtcli.grand_tribunal.rules.tribunal import Item, Table, TribunalResult, tal
 
 MAX_BASE = 100
 _EDIT = re.compile(r"^\s*(?:(?P<drop>-|d\s+)\s*(?P<gone>\d{1,3})|(?P<n>\d{1,3})(?P<rest>(?:\s.*)?))\s*$", re.I)
+_DROPS = re.compile(r"(?:-|d\s+)\s*\d{1,3}(?:[\s,]+-?\s*\d{1,3})+")  # -2 -5, -2,5, d 2 5: several at once
 _PART = re.compile(r'"(?:[^"\\]|\\.)*"?|[+-]|\d+|[^\s,+"]+')
 _NONE = frozenset(fold(w) for words in KEYWORDS["NONE"].values() for w in words)
 _VOTES = frozenset(fold(w) for words in KEYWORDS["VOTES"].values() for w in words)
@@ -44,7 +45,7 @@ HELP = (
     "One line per Item: Ana: staff 4 elemental elemental runic  (a name in quotes is optional: "
     'Ana: "Storm Staff" staff 4; won: on the table, not competing)',
     "Change Item 3: 3 base 4 · 3 won · 3 + runic · 3 - runic · 3 orb · 3 Ana: orb 3 healing · "
-    "3 (its line to edit) · -3 (remove)",
+    "3 (its line to edit) · -3 (remove; -3 -5 both)",
     "votes staff 2, orb 3 (or votes none): the Voting Track again · Enter on an empty line: done · "
     "Up-arrow: earlier lines · Tab: names and words",
 )
@@ -116,6 +117,8 @@ class TypedTable:
             return self._finish()
         if stripped in ("?", "help"):
             return Reply(True, list(HELP))
+        if _DROPS.fullmatch(stripped):
+            return self._drop([int(n) for n in re.findall(r"\d+", stripped)], text)
         edit = _EDIT.match(stripped)
         if edit:
             return self._edit(edit, text)
@@ -191,19 +194,19 @@ class TypedTable:
         rest = (edit["rest"] or "").strip()
         if not rest:
             return Reply(True, offer=f"{number} {self.line_of(self.items[number - 1])}")
+        shift = len(text) - len(text.lstrip()) + edit.start("rest") + len(edit["rest"]) - len(edit["rest"].lstrip())
         if ":" in rest:  # the whole Item again
             read = read_line(rest, self.context)
-            shift = len(text) - len(text.lstrip()) + len(edit["n"]) + (len(edit["rest"]) - len(edit["rest"].lstrip()))
             if read.problems or read.kind != "item":
-                problems = [_shift(d, shift) for d in read.problems] or [
+                problems = [_shift(d, -shift) for d in read.problems] or [
                     Diagnostic("TAB008", "an Item's line after its number", col=1, hint=f"{number} Ana: orb 3")]
                 return Reply(False, problems=problems, offer=text)
             return self._replace(number, read.value, text)
-        return self._change(number, rest, text)
+        return self._change(number, rest, text, shift)
 
-    def _change(self, number: int, rest: str, text: str) -> Reply:
+    def _change(self, number: int, rest: str, text: str, start: int) -> Reply:
+        """``rest`` (at ``start`` in ``text``) applied to Item ``number``: all of it, or nothing."""
         item = self.items[number - 1]
-        start = text.index(rest)
         problems: list[Diagnostic] = []
         spells = list(item.spells)
         sign = "+"
@@ -255,6 +258,17 @@ class TypedTable:
             self.items[number - 1] = before
             return Reply(False, problems=[problem], offer=f"{number} won")
         return Reply(True, [self.numbered(number)])
+
+    def _drop(self, numbers: list[int], text: str) -> Reply:
+        """Several Items removed by one answer (``-2 -5``)."""
+        wrong = [n for n in numbers if not 1 <= n <= len(self.items)]
+        if wrong:
+            return Reply(False, problems=[Diagnostic("TAB003", f"there is no Item {wrong[0]} (the Items are "
+                                                     f"1 to {len(self.items)})", col=1)], offer=text)
+        said = []
+        for n in sorted(set(numbers), reverse=True):
+            said.insert(0, f"removed {n}. {self.line_of(self.items.pop(n - 1))}")
+        return Reply(True, said + self._renumbered(min(numbers)))
 
     def _renumbered(self, start: int) -> list[str]:
         return [f"  now {self.numbered(n)}" for n in range(start, len(self.items) + 1)][:3]

@@ -174,3 +174,14 @@ def test_an_items_line_reads_back_as_the_item():
     item = Item("Ana", "staff", 4, ("runic",), name='Say "hi"', won=True)
     assert item_line(item) == 'Ana: "Say \\"hi\\"" staff 4 runic won'
     assert parse_table_lines(item_line(item))[0].items == (item,)
+
+
+def test_limits_of_a_table_from_a_stranger():
+    _, problems = parse_table_lines("Ana: " + " ".join(["zz"] * 60))
+    assert len(problems) == 22 and "more than 20 mistakes" in problems[20].message  # and: no base score
+    _, problems = parse_table_lines("Ana: orb 3 " + "x" * 600)
+    assert [d.code for d in problems] == ["TAB003"] and "at most 500" in problems[0].message
+    _, problems = parse_table_lines("votes none\n" * 501)
+    assert [d.code for d in problems] == ["TAB003"] and "at most 500" in problems[0].message
+    _, problems = parse_table_lines("votes staff " + "9" * 200)
+    assert problems and problems[0].code in ("SYN004", "TAB003")

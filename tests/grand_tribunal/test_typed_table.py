@@ -58,14 +58,22 @@ def test_short_edits_of_a_numbered_item():
     assert entry.answer("1").offer == "1 Caro: scroll 1"  # its line, to edit
     assert entry.answer("-1").ok and entry.items == [Item("Ben", "wand", 2)]
     assert entry.answer("d 1").ok and entry.items == []
+    entry = typed("orb 2", "Ana: orb 1", "Ben: orb 2", "Caro: orb 3", "Dani: orb 4")
+    reply = entry.answer("-1 -3")
+    assert reply.ok and [i.owner for i in entry.items] == ["Ben", "Dani"]
+    assert reply.said[:2] == ["removed 1. Ana: orb 1", "removed 3. Caro: orb 3"]
+    assert not entry.answer("-1 -9").ok and len(entry.items) == 2
     refused = entry.answer("3 base 4")
     assert not refused.ok and "there is no Item 3" in refused.problems[0].message
 
 
 def test_a_wrong_edit_changes_nothing():
     entry = typed("orb 2", "Ana: orb 3 healing")
-    reply = entry.answer("1 base 4 - runic zz")
-    assert not reply.ok and [d.code for d in reply.problems] == ["TAB003", "TAB004"]
+    whole = entry.answer("1 Anna: orb 3")
+    assert [(d.col, d.code) for d in whole.problems] == [(3, "TAB005")] and whole.offer == "1 Anna: orb 3"
+    reply = entry.answer(" 1 base 4 - runic zz")
+    assert not reply.ok and [(d.col, d.code) for d in reply.problems] == [(13, "TAB003"), (19, "TAB004")]
+    assert [d.col for d in entry.answer("1 1 zz").problems] == [5]
     assert entry.items == [Item("Ana", "orb", 3, ("healing",))]
 
 

@@ -137,10 +137,10 @@ def type_table(typed: TypedTable, reader: LineReader, keep: Callable[[str | None
             click.echo(safe("  " + line, newlines=False), err=err)
         if reply.problems:
             show_problems(text, reply.problems, len(prompt))
+        if reply.done:  # an empty line changes nothing: the draft holds all of it already
+            return typed
         offer = reply.offer
         keep(offer if not reply.ok else None)
-        if reply.done:
-            return typed
         if reply.ok and reply.offer is None and text.strip() not in ("?", "help"):
             for line in preview(typed.result(), width):
                 click.echo(safe(line, newlines=False), err=err)
@@ -255,6 +255,5 @@ def enter_tribunal(session: str, game: Game, vocabulary: Vocabulary, err: bool =
         click.echo(safe(f"Being typed when it stopped: {offer}", newlines=False), err=err)
     reader = reader_for(typed, err)
     type_table(typed, reader, keep, offer, err)
-    keep(None)
     return Table(items=tuple(typed.items), votes=dict(typed.votes or {}), last_praeco=typed.last_praeco)
 

@@ -23,8 +23,9 @@ from gtcli.grand_tribunal.rules.vocabulary import Vocabulary
 MAX_BASE = 100
 MAX_SPELLS = 20
 MAX_ITEMS = 200
-MAX_LINE = 2_000  # characters of one line
-MAX_LINES = 1_000
+MAX_LINE = 500  # characters of one line (an Item with 20 Spells and a long name is 250)
+MAX_LINES = 500
+MAX_PROBLEMS = 20  # mistakes reported of one line
 LINE_KEYWORDS = ("TRIBUNAL", "PLAYERS", "LAST_PRAECO", "VOTES")
 SHAPES = ("votes staff 2, orb 3 (or votes none)", "Ana: staff 4 elemental runic", "players Ana, Ben, Caro",
           "last praeco Caro", "tribunal 2")
@@ -145,40 +146,49 @@ def _player(name: str, seats: tuple[str, ...]) -> str | None:
     return starts[0] if len(starts) == 1 else None
 
 
-def _names_of(vocabulary: Vocabulary, kinds: tuple[str, ...], lang: str) -> dict[str, str]:
-    """folded name -> key of every term of ``kinds`` (``type``, ``category``), in ``lang`` and English."""
-    out: dict[str, str] = {}
-    for kind in kinds:
-        for term in vocabulary.item_types if kind == "type" else vocabulary.spell_categories:
-            for name in (term.key, *term.names.get(lang, ()), *term.names.get("en", ())):
-                out.setdefault(fold(name), term.key)
-            for name in term.all_names():  # every language's word is read, exactly spelled
-                out.setdefault(fold(name), term.key)
-    return out
+_INDEXES: dict[tuple[int, str], tuple[Vocabulary, dict, list]] = {}  # a few vocabularies per process
+
+
+def _index(vocabulary: Vocabulary, lang: str) -> tuple[dict[str, tuple[str, str]], list[tuple[str, str, str]]]:
+    """Every name of the vocabulary (folded) -> (key, kind), and the names a prefix is matched
+    against (those of ``lang``, English and the keys), worked out once per vocabulary and language."""
+    found = _INDEXES.get((id(vocabulary), lang))
+    if found is not None and found[0] is vocabulary:
+        return found[1], found[2]
+    exact: dict[str, tuple[str, str]] = {}
+    prefixed: list[tuple[str, str, str]] = []
+    for kind, terms in (("type", vocabulary.item_types), ("category", vocabulary.spell_categories)):
+        for term in terms:
+            own = (term.key, *term.names.get(lang, ()), *term.names.get("en", ()))
+            for name in own + term.all_names():
+                exact.setdefault(fold(name), (term.key, kind))
+            prefixed += [(fold(name), term.key, kind) for name in dict.fromkeys(own)]
+    if len(_INDEXES) > 16:
+        _INDEXES.clear()
+    _INDEXES[(id(vocabulary), lang)] = (vocabulary, exact, prefixed)
+    return exact, prefixed
+
+
+def names_of(vocabulary: Vocabulary, kinds: tuple[str, ...], lang: str) -> list[str]:
+    """The folded names of every term of ``kinds`` (``type``, ``category``), in every language."""
+    return [name for name, (_key, kind) in _index(vocabulary, lang)[0].items() if kind in kinds]
 
 
 def word_of(word: str, vocabulary: Vocabulary, kinds: tuple[str, ...], lang: str) -> tuple[str | None, str | None]:
     """(key, kind) of a word of the vocabulary (exact, or a unique prefix), or (None, hint)."""
     folded = fold(word)
-    for kind in kinds:
-        names = _names_of(vocabulary, (kind,), lang)
-        if folded in names:
-            return names[folded], kind
-    hits: dict[str, str] = {}
-    for kind in kinds:
-        for name, key in _names_of(vocabulary, (kind,), lang).items():
-            own = {fold(n) for term in (vocabulary.item_types if kind == "type" else vocabulary.spell_categories)
-                   if term.key == key for n in (term.key, *term.names.get(lang, ()), *term.names.get("en", ()))}
-            if name in own and name.startswith(folded):
-                hits[key] = kind
-    if len(hits) == 1 and folded:
-        key, kind = next(iter(hits.items()))
-        return key, kind
+    exact, prefixed = _index(vocabulary, lang)
+    hit = exact.get(folded)
+    if hit is not None and hit[1] in kinds:
+        return hit
+    hits = {key: kind for name, key, kind in prefixed if kind in kinds and folded and name.startswith(folded)}
+    if len(hits) == 1:
+        return next(iter(hits.items()))
     if len(hits) > 1:
         return None, f"{word!r} could be {' or '.join(sorted(hits))}: type more of it"
     shown = [vocabulary.display(t.key, lang) for kind in kinds
              for t in (vocabulary.item_types if kind == "type" else vocabulary.spell_categories)]
-    return None, did_you_mean(word, list(_names_of(vocabulary, kinds, lang))) or f"one of: {one_of(shown)}"
+    return None, did_you_mean(word, names_of(vocabulary, kinds, lang)) or f"one of: {one_of(shown)}"
 
 
 
@@ -267,7 +277,12 @@ def _item(owner: str | None, tokens: list[Any], reading: Reading, context: Lines
     spells: list[str] = []
     won = False
     i = 0
+    longest = 6 if cards is not None else max(len(name.split()) for name in _index(vocabulary, lang)[0])
     while i < len(tokens):
+        if len(reading.problems) >= MAX_PROBLEMS:
+            reading.fail("TAB003", f"more than {MAX_PROBLEMS} mistakes on this line; the rest is not read",
+                         tokens[i].column, "is it a line of the table?")
+            break
         token = tokens[i]
         if token.type == "COMMA":
             i += 1
@@ -308,13 +323,13 @@ def _item(owner: str | None, tokens: list[Any], reading: Reading, context: Lines
             won = True
         else:  # WORD: a type, a category, or a card named without quotes (the longest run of words that is one)
             run = [token]
-            while i + len(run) < len(tokens) and tokens[i + len(run)].type == "WORD" and len(run) < 6:
+            while i + len(run) < len(tokens) and tokens[i + len(run)].type == "WORD" and len(run) < longest:
                 run.append(tokens[i + len(run)])
             taken = 0
+            exact = _index(vocabulary, lang)[0]
             for size in range(len(run), 1, -1):
                 phrase = " ".join(str(t) for t in run[:size])
                 found = cards.find(phrase) if cards is not None else None
-                key, what = word_of(phrase, vocabulary, ("type", "category"), lang) if found is None else (None, None)
                 if found is not None and found.kind in ("item", "spell"):
                     if found.kind == "spell":
                         spells.append(found.category)
@@ -322,8 +337,10 @@ def _item(owner: str | None, tokens: list[Any], reading: Reading, context: Lines
                         card, name = found, found.name
                     taken = size
                     break
-                if key is not None and fold(phrase) in _names_of(vocabulary, ("type", "category"), lang):
-                    kind, kind_col, spells, taken = _place(key, what, kind, kind_col, spells, token, reading)
+                hit = exact.get(fold(phrase))  # a type or category of several words, spelled out
+                if hit is not None:
+                    kind, kind_col, spells, _ = _place(hit[0], hit[1], kind, kind_col, spells, token, reading)
+                    taken = size
                     break
             if not taken:
                 word = str(token)
