@@ -55,8 +55,10 @@ def _mac(key: bytes, *parts: str) -> str:
 class Phone:
     """What the server serves: the session, its language, the secret and the key of the forms' tokens."""
 
-    def __init__(self, path: str, vocabulary, lang: str, on_change: Callable[[str, object, str], None]) -> None:
+    def __init__(self, path: str, vocabulary, lang: str, on_change: Callable[[str, object, str], None],
+                 card_set=None) -> None:
         self.path, self.vocabulary, self.lang, self.on_change = path, vocabulary, lang, on_change
+        self.card_set = card_set  # its card names fill in an Item's type and base (gt game tribunal --cards)
         self.secret = secrets.token_urlsafe(SECRET_BYTES)
         self.key = secrets.token_bytes(32)
         self.writing = threading.Lock()  # one change at a time (the file's lock is per process, not per thread)
@@ -334,7 +336,7 @@ def url_of(host: str, port: int) -> str:
     return base(host, port)
 
 
-def serve_game(session: str, lan: bool, port: int, lang: str, as_json: bool) -> None:
+def serve_game(session: str, lan: bool, port: int, lang: str, card_set, as_json: bool) -> None:
     """``gt game serve``: the session served to phones until Ctrl-C (exit 0); each change told as it lands."""
     import sys
 
@@ -345,7 +347,7 @@ def serve_game(session: str, lan: bool, port: int, lang: str, as_json: bool) -> 
     from gtcli.grand_tribunal.formats.recording import version_of
     from gtcli.grand_tribunal.shipped import published_vocabulary
 
-    vocabulary = published_vocabulary()
+    vocabulary = card_set.vocabulary if card_set is not None else published_vocabulary()
     version_of(session, vocabulary)  # an unusable session: its error (exit 2) before anything listens
     host = "127.0.0.1"
     if lan:
@@ -358,7 +360,7 @@ def serve_game(session: str, lan: bool, port: int, lang: str, as_json: bool) -> 
         with printing:
             _tell(kind, done, client, session, as_json)
 
-    phone = Phone(session, vocabulary, lang, told)
+    phone = Phone(session, vocabulary, lang, told, card_set)
     try:
         running = Running(phone, host, port)
     except OSError as exc:

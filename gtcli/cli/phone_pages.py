@@ -100,7 +100,7 @@ def preview(phone, fields: dict[str, str], client: str) -> Answer:
     if fields.get("version") != version or game.finished:
         return _conflict(phone, game, version, lines)
     form = pages.Form(phone.page_token(), version, lines)
-    table, problems = next_table(lines, game, None, phone.lang)
+    table, problems = next_table(lines, game, None, phone.lang, phone.card_set)
     if table is None or problems:
         return _html(200, pages.mistakes_page(game, phone.vocabulary, phone.lang, form, _findings(problems)))
     result = _preview_of(game, table)
@@ -117,7 +117,7 @@ def preview_json(phone, fields: dict[str, str], client: str) -> Answer:
     game, version = now
     if fields.get("version") != version or game.finished:
         return json_answer({"changed": True, "findings": [], "items": [], "players": []})
-    table, problems = next_table(fields.get("lines", ""), game, None, phone.lang)
+    table, problems = next_table(fields.get("lines", ""), game, None, phone.lang, phone.card_set)
     if table is None or problems:
         return json_answer({"changed": False, "items": [], "players": [],
                             "findings": [{"line": f.line, "code": f.code, "message": f.message, "hint": f.hint}
@@ -157,7 +157,8 @@ def record(phone, fields: dict[str, str], client: str) -> Answer:
     if not hmac.compare_digest(fields.get("signature", "").encode(), phone.signature(version, lines).encode()):
         return stale(phone)
     return _change(phone, lines, lambda: record_lines(phone.path, phone.vocabulary, lines, phone.lang,
-                                                      expect=version, wait=_lock_wait()), "recorded", client)
+                                                      expect=version, wait=_lock_wait(),
+                                                      card_set=phone.card_set), "recorded", client)
 
 
 def undo_ask(phone, fields: dict[str, str], client: str) -> Answer:

@@ -338,3 +338,28 @@ def test_lines_with_a_tab_and_a_bidirectional_control_are_recorded_as_previewed(
     answer = server.preview_and_record(lines)
     assert answer.status == 303, answer.words()
     assert load_game(session, published_vocabulary()).tables[0].items[0].name == "\u05d0\u05d1\u2067 Staff"
+
+
+def test_with_a_card_set_a_cards_name_fills_in_the_item(tmp_path, session, monkeypatch):
+    """`gt game serve --cards sample`, as `gt game tribunal --cards`: a card's name is its type and base."""
+    from gtcli.cli import game_server
+
+    started = {}
+
+    def wait(running):
+        started["phone"] = running.server.phone
+        running.stop()
+
+    monkeypatch.setattr(game_server.Running, "wait", wait)
+    assert run("game", "serve", session, "--cards", "sample", "--json").exit_code == 0
+    phone = started["phone"]
+    assert phone.card_set is not None
+    s = Server(session)
+    s.phone.card_set, s.phone.vocabulary = phone.card_set, phone.vocabulary
+    try:
+        assert s.preview_and_record("votes staff 2\nBen: Ember Wand\nAna: \"Storm Staff\" elemental\n").status == 303
+    finally:
+        s.close()
+    items = load_game(session, published_vocabulary()).tables[0].items
+    assert [(i.owner, i.type, i.base, i.name) for i in items] == [("Ben", "wand", 2, "Ember Wand"),
+                                                                  ("Ana", "staff", 3, "Storm Staff")]

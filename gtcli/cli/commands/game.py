@@ -287,10 +287,11 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
               help="The port to listen on (default: any free port; the address printed says which).")
 @click.option("--lang", type=click.Choice(["en", "es", "fr", "it"]), default="en", show_default=True,
               help="The page's language (the sheets' words); the `language` setting of gt.toml by default.")
+@click.option("--cards", "cards_spec", metavar="SET", help=CARDS_HELP)
 @json_option
 @handles_input_errors()
-@club_defaults("session", lang="language")
-def serve_cmd(session: str, lan: bool, port: int, lang: str, as_json: bool) -> None:
+@club_defaults("session", lang="language", cards_spec="cards")
+def serve_cmd(session: str, lan: bool, port: int, lang: str, cards_spec: str | None, as_json: bool) -> None:
     """Serve the game to the scorekeeper's phone: standings, and a form for the next Tribunal.
 
     The address holds a secret: without it every page answers 404. The phone enters the
@@ -300,4 +301,4 @@ def serve_cmd(session: str, lan: bool, port: int, lang: str, as_json: bool) -> N
     """
     from gtcli.cli.game_server import serve_game
 
-    serve_game(session, lan, port, lang, as_json)
+    serve_game(session, lan, port, lang, load_cards(cards_spec), as_json)

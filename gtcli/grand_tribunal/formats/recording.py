@@ -53,11 +53,13 @@ def version_of(path: str | Path, vocabulary: Vocabulary) -> tuple[Game, str]:
     return parse_game(text, str(path), vocabulary)[0], stamp.digest
 
 
-def next_table(text: str, game: Game, path: str | None, lang: str | None = None) -> tuple[Table | None, list]:
-    """The Tribunal ``text`` holds as ``game``'s next one, or None and every mistake (each with its hint)."""
+def next_table(text: str, game: Game, path: str | None, lang: str | None = None,
+               card_set=None) -> tuple[Table | None, list]:
+    """The Tribunal ``text`` holds as ``game``'s next one, or None and every mistake (each with its hint);
+    ``card_set``: its card names fill in an Item's type and base, as with ``gt game tribunal --cards``."""
     from gtcli.grand_tribunal.formats.table_lines import parse_table_lines
 
-    return parse_table_lines(text, path=path, session_context=game, lang=lang)
+    return parse_table_lines(text, path=path, session_context=game, lang=lang, card_set=card_set)
 
 
 @contextmanager
@@ -72,10 +74,10 @@ def session_at(path: str | Path, vocabulary: Vocabulary, expect: str | None = No
 
 
 def record_lines(path: str | Path, vocabulary: Vocabulary, text: str, lang: str | None = None,
-                 expect: str | None = None, wait: float | None = None) -> Recorded:
+                 expect: str | None = None, wait: float | None = None, card_set=None) -> Recorded:
     """Record ``text`` as the session's next Tribunal (InputError with every mistake; Changed)."""
     with session_at(path, vocabulary, expect, wait) as s:
-        table, problems = next_table(text, s.game, str(path), lang)
+        table, problems = next_table(text, s.game, str(path), lang, card_set)
         if table is None or problems:
             raise InputError(*problems)
         obsolete = s.record(table)
