@@ -412,13 +412,15 @@ def _tell(kind: str, done, client: str, session: str, as_json: bool) -> None:
 
         data = {"kind": kind, "from": client, "tribunal": done.number, "tribunals": len(done.game.tables)}
         if done.result is not None:
-            data["result"] = tribunal_json(done.result)
+            data["result"], data["obsolete"] = tribunal_json(done.result), done.obsolete
         click.echo(json_text(data, indent=None))
     elif kind == "recorded":
         from gtcli.cli.terminal.tribunal import render_result
 
         render_result(done.result, done.game.profile)
         click.echo(safe(f"Recorded Tribunal {done.number} to {session} from a phone ({client}).", False))
+        if done.obsolete:
+            click.echo(f"({done.obsolete} undone Tribunal(s) replaced: `gt game redo` can no longer bring them back.)")
     else:
         click.echo(safe(f"Dropped Tribunal {done.number} from {session} at a phone's request ({client}); "
                         f"`gt game redo {session}` brings it back.", False))

@@ -204,6 +204,7 @@ def test_gt_game_serve_runs_and_tells_each_change_as_it_lands(tmp_path, session)
         assert client.preview_and_record(LINES).status == 303
         told = json.loads(proc.stdout.readline())
         assert told["kind"] == "recorded" and told["tribunal"] == 1 and told["result"]["players"][0]["name"] == "Ana"
+        assert told["obsolete"] == 0 and told["from"] == "127.0.0.1" and told["tribunals"] == 1
         proc.send_signal(signal.SIGINT)
         assert json.loads(proc.stdout.readline()) == {"kind": "stopped"}
         assert proc.wait(30) == 0
