@@ -234,3 +234,27 @@ def test_the_page_fits_a_small_phone_in_every_language(tmp_path, lang):
             whole_page(page, tmp_path / f"phone-entry-{lang}.png")
     finally:
         server.close()
+
+
+def test_without_javascript_the_plain_form_records_in_the_browser(tmp_path):
+    """Scripts off: no buttons, the lines typed into the box, Preview, Record, as a plain HTML form."""
+    browser.chromium_or_skip()
+    session = new_session(tmp_path)
+    server = Server(session)
+    try:
+        with browser.Live(390, 844, javascript=False) as page:
+            page.open(server.url)
+            assert page.evaluate("document.getElementById('taps').hidden")  # no buttons without the script
+            _fits(page, 390)
+            page.evaluate("document.getElementById('lines').value = ''")  # what the page started it with, cleared
+            tap(page, "#lines")
+            page.call("Input.insertText", session=True, text="votes staff 2\nAna: staff 4\nBen: orb 3\n")
+            assert page.evaluate("document.getElementById('lines').value") == "votes staff 2\nAna: staff 4\nBen: orb 3\n"
+            tap(page, "#form button[type=submit]")
+            page.wait_for("location.pathname.endsWith('/preview') && !!document.getElementById('record')")
+            tap(page, "#record")
+            page.wait_for("location.search === '?recorded=1' && document.readyState === 'complete'")
+    finally:
+        server.close()
+    items = load_game(session, published_vocabulary()).tables[0].items
+    assert [(i.owner, i.type, i.base) for i in items] == [("Ana", "staff", 4), ("Ben", "orb", 3)]
