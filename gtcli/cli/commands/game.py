@@ -77,7 +77,7 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
     from gtcli.cli.terminal.output import print_diagnostics
     from gtcli.cli.terminal.tribunal import render_result
     from gtcli.grand_tribunal.formats.draft_file import draft_kept, draft_path, drop_draft
-    from gtcli.grand_tribunal.formats.session_file import open_session
+    from gtcli.grand_tribunal.formats.recording import session_at
     from gtcli.grand_tribunal.formats.table_file import load_any_table
     from gtcli.grand_tribunal.reports import tribunal_json
     from gtcli.grand_tribunal.rules.game import record, results
@@ -87,7 +87,7 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
 
     cards = load_cards(cards_spec)
     vocabulary = cards.vocabulary if cards is not None else published_vocabulary()
-    with open_session(session, vocabulary) as s:
+    with session_at(session, vocabulary) as s:  # as the phone's page records (gt game serve)
         g = s.game
         number = len(g.tables) + 1
         if table_file:

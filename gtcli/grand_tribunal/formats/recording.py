@@ -1,14 +1,15 @@
 """The next Tribunal recorded in a session from its lines, or the last one dropped: one way for every caller.
 
-``gt game tribunal SESSION --from FILE`` and the phone's page (``gt game serve``) change a
-session the same way: under the session's lock (:class:`gtcli.core.files.guarded.Editing`),
-read as it is now (:func:`~gtcli.grand_tribunal.formats.session_file.open_session`, as
-``gt game tribunal`` opens it), the lines read against that game
-(:func:`gtcli.grand_tribunal.formats.table_lines.parse_table_lines`: every mistake, each
-with its hint), and saved atomically by :class:`gtcli.grand_tribunal.formats.session_file.Session`
-(only if the file is still what was read). A caller that showed the game to someone before
-(the phone's page) passes the version it showed (:func:`version_of`); if the session is no
-longer that version, :class:`Changed` is raised under the lock and nothing is written.
+``gt game tribunal`` and the phone's page (``gt game serve``) change a session the same way:
+under the session's lock, read as it is now
+(:func:`~gtcli.grand_tribunal.formats.session_file.open_session`), the lines read against that
+game (:func:`gtcli.grand_tribunal.formats.table_lines.parse_table_lines`: every mistake, each
+with its hint), saved atomically by :class:`gtcli.grand_tribunal.formats.session_file.Session`
+only if the file is still what was read. ``gt game tribunal`` opens the session with
+:func:`session_at` (it asks before saving, under the lock); the phone calls
+:func:`record_lines` and :func:`undo_last`, passing the version it showed (:func:`version_of`):
+if the session is no longer that version, :class:`Changed` is raised under the lock and
+nothing is written.
 """
 
 from __future__ import annotations
