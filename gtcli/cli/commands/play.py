@@ -9,11 +9,10 @@ from typing import Any
 import click
 
 from gtcli.cli import completing
-from gtcli.cli.options import allow_outside_option, json_option, option_errors, profile_option, serve_option
+from gtcli.cli.options import allow_outside_option, json_option, profile_option, serve_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import handles_input_errors, json_text, safe
 from gtcli.cli.terminal.plain import Output
-from gtcli.core.text import name_list
 
 LOOKS = ("help", "?", "state", "roll", "quit", "exit", "q")  # commands that change nothing
 
@@ -54,7 +53,6 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
     """
     import random
 
-    from gtcli.core.diagnostics import Diagnostic, InputError
     from gtcli.grand_tribunal.lang.logs.check import Options
     from gtcli.grand_tribunal.play.session import PlaySession
 
@@ -64,16 +62,10 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
 
         free_address(serve)
     if is_new:
-        if not players:
-            raise InputError(Diagnostic("S1", "a new game needs its players", hint="--players Ana,Ben,Caro"))
-        seats = _new_players(players, profile_spec, lang.lower())
-        with option_errors("--variant"):
-            from gtcli.grand_tribunal.rules.variants import parse_variants
+        from gtcli.cli.commands.play_new import new_session
 
-            parse_variants(", ".join(variants))
-        # the files given now are the user's choice: the new log may name them wherever they are
-        session = PlaySession.create(path, seats, Options(cards, board, profile_spec, allow_outside=True), lang.lower(),
-                                     tuple(variants), event, date, rng)
+        session = new_session(path, players, cards, board, profile_spec, tuple(variants), lang.lower(), event, date,
+                              rng)
     else:
         given = [name for name, value in (("--players", players), ("--cards", cards), ("--board", board),
                                           ("--variant", variants), ("--event", event), ("--date", date)) if value]
@@ -90,23 +82,6 @@ def play(path, is_new, players, cards, board, profile_spec, variants, lang, even
     finally:
         if screen is not None:
             screen.stop()
-
-
-def _new_players(players: str, profile_spec: str | None, lang: str) -> tuple[str, ...]:
-    """The seats ``--players`` gives a new log: as many as the profile allows, each once, each
-    a name the log can hold (one word, not a keyword); errors name the option."""
-    from gtcli.core.diagnostics import InputError
-    from gtcli.grand_tribunal.formats.profile_file import load_profile
-    from gtcli.grand_tribunal.lang.player_names import name_problem
-    from gtcli.grand_tribunal.rules.game import new_game
-
-    profile = load_profile(profile_spec)
-    with option_errors("--players"):
-        seats = new_game(name_list(players), profile).players
-        problems = [p for p in (name_problem(name, lang) for name in seats) if p is not None]
-        if problems:
-            raise InputError(*problems)
-    return seats
 
 
 MAX_TYPED_LINE = 10_000  # characters of one typed line; a move is a few dozen

@@ -112,6 +112,16 @@ tr.current td, .player.current {{ background: #3b2f12; }}
 .rows dd {{ margin: 0; }}
 .rows ul {{ list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 .8rem; }}
 .legend {{ color: #c9c1b3; font-size: .75rem; margin: .4rem 0 0; }}
+.awards-block {{ border: .18rem solid #ffd36b; margin-bottom: .6rem; }}
+.awards-block .tables {{ display: flex; flex-wrap: wrap; align-items: flex-start; gap: .4rem 1.2rem; }}
+.awards-block .award-players {{ flex: 1 1 12rem; max-width: 24rem; }}
+.awards-block .award-items {{ flex: 3 1 18rem; width: auto; }}
+.awards-block td, .awards-block th {{ padding: .05rem .35rem; overflow-wrap: normal; }}
+.awards-block .score {{ font-weight: bold; }}
+.awards-block tr.placed td {{ color: #fff; }}
+.awards-block tr.out td {{ color: #8f887c; }}
+.awards-block .next {{ margin: 0 0 .3rem; font-size: 1.2rem; }}
+.awards-block .next b {{ color: #ffd36b; }}
 .live {{ position: fixed; right: .5rem; bottom: .4rem; margin: 0; font-size: .75rem; padding: .1rem .4rem;
          border-radius: .6rem; background: #1e2129; }}
 .live.on::before {{ content: "\\25CF  "; color: #5fd38d; }}
@@ -131,6 +141,18 @@ tr.current td, .player.current {{ background: #3b2f12; }}
   .moves li {{ font-size: 1rem; padding: .1rem 0; }}
 }}
 """
+
+
+# the words of the Tribunal's awards on the screen (the rest are keywords.DISPLAY_WORDS)
+AWARD_WORDS: dict[str, dict[str, str]] = {
+    "due": {"en": "to be confirmed", "es": "por confirmar", "fr": "à confirmer", "it": "da confermare"},
+    "given": {"en": "given", "es": "otorgados", "fr": "attribués", "it": "assegnati"},
+    "item": {"en": "Item", "es": "Ítem", "fr": "Objet", "it": "Oggetto"},
+    "votes": {"en": "Votes", "es": "Votos", "fr": "Voix", "it": "Voti"},
+    "score": {"en": "Score", "es": "Puntos", "fr": "Points", "it": "Punti"},
+    "none": {"en": "No active Item: nobody scores.", "es": "Ningún ítem activo: nadie puntúa.",
+             "fr": "Aucun objet actif : personne ne marque.", "it": "Nessun oggetto attivo: nessuno segna."},
+}
 
 
 def _w(lang: str):
@@ -153,7 +175,9 @@ def _status(view: dict[str, Any], w, lang: str) -> str:
     else:
         grand = view["tribunal"] == view["tribunals"]
         tribunal = kw("GRAND_TRIBUNAL").title() if grand else f"{kw('TRIBUNAL').capitalize()} {view['tribunal']}"
-        where = f"{tribunal} ({view['tribunal']} {w('of')} {view['tribunals']}) · {kw('ROUND')} {view['round']}"
+        where = f"{tribunal} ({view['tribunal']} {w('of')} {view['tribunals']})"
+        if view["round"]:  # round 0: the scores are written, the next Tribunal's first round not yet
+            where += f" · {kw('ROUND')} {view['round']}"
         if view["praeco"]:
             where += f" · Praeco {view['praeco']}"
     if view["winners"]:
@@ -169,6 +193,8 @@ def _status(view: dict[str, Any], w, lang: str) -> str:
             turn += f" ({view['slots_left']} {esc(w('slots_left'))})"
         if view["next"] and view["next"] != view["turn"]:
             turn += f" · {esc(w('next'))}: {esc(view['next'])}"
+    elif view["next"] and view["phase"] == "play" and not view["round"]:  # the next Tribunal opens with them
+        turn = f"{esc(w('first_praeco'))}: <b>{esc(view['next'])}</b>"
     elif view["next"]:
         turn = f"{esc(w('next').capitalize())}: <b>{esc(view['next'])}</b>"
     else:
@@ -187,6 +213,40 @@ def _banners(view: dict[str, Any], problem: str | None, w) -> str:
         out.append(f'<p class="banner findings">{esc(w("breaks_rules"))} ({view["findings"]["errors"]}): '
                    f'{esc(w("line"))} {first["line"]}, {esc(first["code"])} (gt check {esc(view["file"])})</p>')
     return "".join(out)
+
+
+def _awards(view: dict[str, Any], w, lang: str) -> str:
+    """The Tribunal's awards (places, scores, the next first Praeco): as they will be given
+    while the Tribunal is due, as given until the next round opens (table_view.tribunal_awards)."""
+    awards = view.get("tribunal_awards")
+    if not awards:
+        return ""
+
+    def a(key: str) -> str:
+        return AWARD_WORDS[key].get(lang) or AWARD_WORDS[key]["en"]
+
+    name = spelling("GRAND_TRIBUNAL", lang).title() if awards["grand"] else \
+        f"{spelling('TRIBUNAL', lang).capitalize()} {awards['tribunal']}"
+    heading = f"{name} · {w('awards')} ({a('given') if awards['recorded'] else a('due')})"
+    players = "".join(
+        f'<tr data-player="{esc(p["name"])}"><td>{esc(p["name"])}</td><td class="num score">{p["score"]}</td>'
+        f'<td class="num">{p["total"]}</td></tr>' for p in awards["players"])
+    items = "".join(
+        f'<tr class="{"placed" if i["place"] else "out"}"><td class="num">{i["place"] or "-"}</td>'
+        f'<td>{esc(i["owner"])}</td><td>{esc(i["name"] + " (" + i["type"] + ")" if i["name"] else i["type"])}</td>'
+        f'<td class="num">{i["votes"]}</td><td class="num">{i["score"]}</td></tr>' for i in awards["items"])
+    tables = (f'<table class="award-players"><thead><tr><th>{esc(w("player"))}</th><th class="num">{esc(a("score"))}'
+              f'</th><th class="num">{esc(w("total"))}</th></tr></thead><tbody>{players}</tbody></table>')
+    if items:
+        tables += (f'<table class="award-items"><thead><tr><th class="num">#</th>'
+                   f'<th>{esc(w("player"))}</th><th>{esc(a("item"))}</th><th class="num">{esc(a("votes"))}</th>'
+                   f'<th class="num">{esc(a("score"))}</th></tr></thead><tbody>{items}</tbody></table>')
+    else:
+        tables += f'<p class="aside">{esc(a("none"))}</p>'
+    following = (f'<p class="next">{esc(w("first_praeco"))}: <b>{esc(awards["next_praeco"])}</b></p>'
+                 if awards["next_praeco"] else "")
+    return (f'<section class="awards-block"><h2>{esc(heading)}</h2>{following}<div class="tables">{tables}</div>'
+            '</section>')
 
 
 def _standings(view: dict[str, Any], w) -> str:
@@ -275,6 +335,8 @@ def title(view: dict[str, Any]) -> str:
     names = ", ".join(p["name"] for p in view["players"])
     if view["phase"] == "setup":
         return f"Grand Tribunal: {names}"
+    if not view["round"]:  # between a Tribunal's scores and the next one's first round
+        return f"Grand Tribunal: {names} · {view['tribunal']}"
     return f"Grand Tribunal: {names} · {view['tribunal']}.{view['round']}"
 
 
@@ -284,7 +346,7 @@ def screen_fragment(view: dict[str, Any], version: int, problem: str | None = No
     lang = view["language"]
     w = _w(lang)
     return (f'<div id="screen" class="screen" data-version="{version}" lang="{esc(lang)}">'
-            f'{_status(view, w, lang)}{_banners(view, problem, w)}<div class="grid"><div class="info">'
+            f'{_status(view, w, lang)}{_banners(view, problem, w)}{_awards(view, w, lang)}<div class="grid"><div class="info">'
             f'<div class="stack">{_standings(view, w)}{_track(view, w)}</div>'
             f'<div class="stack">{_moves(view, w)}{_rows(view, w)}</div></div>'
             f'{_players(view, w)}</div></div>')

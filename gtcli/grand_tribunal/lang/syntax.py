@@ -33,7 +33,7 @@ _TOKEN = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\.)*"|\w+|[^\w\s]')  # what the lexe
 TOKEN_WORDS = {
     "STRING": 'a "quoted name"', "INT": "a number", "NAME": "a word", "CHOICE": "a $choice",
     "COLON": "':'", "COMMA": "','", "SEMICOLON": "';'", "SIGN": "'+' or '-'", "$END": "the end of the file",
-    "_NL": "a new line",
+    "_NL": "a new line", "HANDLE": "a ?handle (a hidden card)",
 }
 
 # Common mistakes, by example (English keywords; the parser state is the same in every language).
@@ -172,6 +172,11 @@ def syntax_error(exc: Any, text: str, grammar: str, lang: str, path: str | None,
     expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     wanted = describe_expected(expected, lang)
     hint = None
+    slip = _slip(exc, text, grammar, lang, p, expected) if isinstance(exc, UnexpectedToken) else None
+    if slip is not None:  # a common slip of a log's moves, told where it is (lang/logs/slips.py)
+        line = text.count("\n", 0, slip.at) + 1
+        col = slip.at - text.rfind("\n", 0, slip.at)
+        return Diagnostic("SYN001", slip.message, path=path, line=line, col=col, hint=slip.hint)
     if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         got = str(exc.token)
         message = f"unexpected {got!r}"
@@ -194,6 +199,25 @@ def syntax_error(exc: Any, text: str, grammar: str, lang: str, path: str | None,
         hint = "expected " + ", ".join(wanted[:8]) + (", ..." if len(wanted) > 8 else "")
     code = "SYN002" if isinstance(exc, UnexpectedCharacters) else "SYN001"
     return Diagnostic(code, message, path=path, line=line, col=col, hint=hint)
+
+
+def _slip(exc: Any, text: str, grammar: str, lang: str, p: Any, expected: set[str]) -> Any:
+    """The slip of a log's moves that stopped the parser (:mod:`gtcli.grand_tribunal.lang.logs.slips`), or None."""
+    if grammar != "transcript":
+        return None
+    from gtcli.grand_tribunal.lang.logs import slips
+
+    token = exc.token
+    stop = len(text) if token.type == "$END" else getattr(token, "start_pos", None)
+    if stop is None:
+        return None
+    if "COLON" in expected:  # the word before was taken for the next turn's player
+        found = slips.missing_comma(text, stop, lang)
+        if found is not None:
+            return found
+    if token.type == "NAME" and "STRING" in expected:
+        return slips.unquoted_card(text, stop, lang, slips.keyword_terminals(p.terminals))
+    return None
 
 
 def _foreign(exc: Any, text: str, grammar: str, lang: str, p: Any, expected: set[str],

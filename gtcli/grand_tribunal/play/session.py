@@ -283,7 +283,7 @@ class PlaySession:
         try:
             parsed = parse_log(typed, TYPED, self.language)
         except InputError as exc:
-            return Reply(False, diagnostics=list(exc.diagnostics), sources={TYPED: typed})
+            return Reply(False, diagnostics=[self._unquoted(d, typed) for d in exc.diagnostics], sources={TYPED: typed})
         if len(parsed.events) != 1 or not isinstance(parsed.events[0], L.Turn):
             return Reply(False, "type the moves of one player's turn, separated by ';'")
         moves = tuple(replace(m, pos=Pos()) for m in parsed.events[0].moves)  # new: no place in the log yet
@@ -305,6 +305,30 @@ class PlaySession:
         if reply.accepted and not dry:
             self.turn_closed = False
         return reply
+
+    def _unquoted(self, d: Diagnostic, typed: str) -> Diagnostic:
+        """A syntax error at a card of the set typed without quotes (``sanctum Kindle``): the hint
+        is the move with its card names quoted, ready to type (not a keyword that looks alike)."""
+        from gtcli.grand_tribunal.lang.logs.slips import quote_cards
+
+        if d.code != "SYN001" or d.line != 1 or not d.col:
+            return d
+
+        def stop_of(line: str) -> int | None:
+            try:
+                parse_log(line + "\n", TYPED, self.language)
+            except InputError as exc:
+                e = exc.diagnostics[0]
+                return e.col - 1 if e.code == "SYN001" and e.line == 1 and e.col else None
+            return None
+
+        line = typed.rstrip("\n")
+        mended = quote_cards(line, self.card_names, stop_of)
+        word = line[d.col - 1:].split()[0] if line[d.col - 1:].strip() else ""
+        if mended == line:  # no card of the set there: perhaps one misspelt
+            close = "double quotes" in d.message and did_you_mean(word, self.card_names.values())
+            return replace(d, hint=f"{d.hint}; {close}") if close else d
+        return replace(d, message=f"unexpected {word!r}: card names go in double quotes", hint=f"type: {mended}")
 
     def _split_player(self, line: str) -> tuple[str | None, str, Reply | None]:
         """``Ben: vote staff`` -> ("Ben", "vote staff"); a line without a name is for the current player."""

@@ -71,6 +71,41 @@ def last_moves(checked, count: int = MOVES_SHOWN, known: dict | None = None) -> 
             for line, player, item in entries]
 
 
+def tribunal_awards(checked, phase: str, shown_name) -> dict[str, Any] | None:
+    """The Tribunal's awards for the screen: as they will be given while it is due (the last
+    round played, the scorekeeper yet to confirm: the log scored as if it ended now, on a copy
+    of the referee), or as given once the scores are written and until the next round opens;
+    None otherwise. Each Item's place, votes and score, each player's score and total, and
+    the next first Praeco (P5). An Item is named only if it lies face up in its owner's
+    Laboratory (what the table sees); its type always."""
+    from gtcli.grand_tribunal.wording import space_name
+
+    state, ahead = checked.result.state, checked.result.ahead
+    if phase != "play":
+        return None
+    if ahead is not None and ahead.tribunal_due:
+        from gtcli.grand_tribunal.play.incremental import closed
+
+        after, recorded = closed(checked).state, False
+    elif state.round == 0 and state.results:
+        after, recorded = state, True
+    else:
+        return None
+    if not after.results:
+        return None
+    result, lang = after.results[-1], checked.log.language
+    public_items = {c.name for p in state.seats for c in state.cards_of(p, SANCTUM)
+                    if c.deck == "item" and c.name and public((c.zone, c.face_up, c.active))}
+    return {
+        "tribunal": result.tribunal, "grand": result.tribunal == state.profile.tribunals, "recorded": recorded,
+        "items": [{"owner": r.item.owner, "name": shown_name(r.item.name) if r.item.name in public_items else None,
+                   "type": space_name(r.item.type, lang), "votes": r.votes, "competing": r.competing,
+                   "place": r.place, "score": r.score} for r in result.items],
+        "players": [{"name": p.name, "score": p.score, "total": after.totals.get(p.name, 0)} for p in result.players],
+        "next_praeco": result.next_praeco,
+    }
+
+
 def table_view(checked, file: str, names: dict[str, str] | None = None, moves: int = MOVES_SHOWN,
                closed: bool = False, known: dict | None = None) -> dict[str, Any]:
     """The screen's data for a log checked live (``Options(live=True)``): see docs/json.md.
@@ -119,6 +154,7 @@ def table_view(checked, file: str, names: dict[str, str] | None = None, moves: i
         "next": ahead.next_player if ahead and phase == "play" and not closed else None,
         "first_praeco": ahead.round_start[1] if phase == "setup" and ahead and ahead.round_start else None,
         "tribunal_due": bool(ahead and ahead.tribunal_due),
+        "tribunal_awards": tribunal_awards(checked, phase, lambda name: (names or {}).get(fold(name), name)),
         "players": [{
             "name": p["name"], "vis": p["vis"], "hand": p["hand"], "hand_limit": p["hand_limit"],
             "total": p["total"],
@@ -144,4 +180,4 @@ def table_view(checked, file: str, names: dict[str, str] | None = None, moves: i
     }
 
 
-__all__ = ["HIDDEN", "MOVES_SHOWN", "last_moves", "table_view"]
+__all__ = ["HIDDEN", "MOVES_SHOWN", "last_moves", "table_view", "tribunal_awards"]

@@ -84,7 +84,12 @@ def parse_log(text: str, path: str, lang: str | None = None) -> Log:
         log = read_log(text, path, declared)
         if log is not None:
             return log
-    return parse(text, "transcript", declared or LANGUAGES[0], path, LogTransformer)
+    try:
+        return parse(text, "transcript", declared or LANGUAGES[0], path, LogTransformer)
+    except InputError as exc:  # another of gt's files (a table, a session) is named for what it is
+        from gtcli.grand_tribunal.lang.logs.other_kinds import other_kind
+
+        raise (other_kind(text, path) or exc) from None
 
 
 def read_header(log: Log) -> tuple[Header, list[Diagnostic]]:
