@@ -99,6 +99,7 @@ tr.out td {{ color: #8a8173; }}
 .card input[type=text] {{ width: 100%; font-size: 16px; min-height: 44px; padding: .3rem;
                           border: 1px solid #b9b1a3; border-radius: .35rem; }}
 .spells {{ margin: .3rem 0; }}
+.live {{ margin: .4rem 0 .9rem; }}
 """
 
 
