@@ -424,17 +424,21 @@ class ScreenServer(ThreadingHTTPServer):
     daemon_threads = True  # a stream never keeps the process alive
     block_on_close = False
     request_queue_size = MAX_CLIENTS
+    handler_class: type[BaseHTTPRequestHandler] = Handler  # another server of gt answers with its own
 
-    def __init__(self, host: str, port: int, publisher: Publisher) -> None:
+    def __init__(self, host: str, port: int, publisher: Publisher | None) -> None:
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.publisher = publisher
-        self.csp = _csp()
+        self.csp = self.content_policy()
         self.clients = 0
         self._count = threading.Lock()
-        super().__init__((host, port), Handler)
+        super().__init__((host, port), self.handler_class)
         self.port = self.server_address[1]
         self.bound = self.server_address[0]  # the address itself, whatever name was given for it
         self.allowed_hosts = own_host_names(host, self.bound, self.port)
+
+    def content_policy(self) -> str:
+        return _csp()
 
     def process_request(self, request, client_address) -> None:
         with self._count:

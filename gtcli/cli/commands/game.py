@@ -77,7 +77,7 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
     from gtcli.cli.terminal.output import print_diagnostics
     from gtcli.cli.terminal.tribunal import render_result
     from gtcli.grand_tribunal.formats.draft_file import draft_kept, draft_path, drop_draft
-    from gtcli.grand_tribunal.formats.session_file import open_session
+    from gtcli.grand_tribunal.formats.recording import session_at
     from gtcli.grand_tribunal.formats.table_file import load_any_table
     from gtcli.grand_tribunal.reports import tribunal_json
     from gtcli.grand_tribunal.rules.game import record, results
@@ -87,7 +87,7 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
 
     cards = load_cards(cards_spec)
     vocabulary = cards.vocabulary if cards is not None else published_vocabulary()
-    with open_session(session, vocabulary) as s:
+    with session_at(session, vocabulary) as s:  # as the phone's page records (gt game serve)
         g = s.game
         number = len(g.tables) + 1
         if table_file:
@@ -277,3 +277,28 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
         print_json({"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)})
     else:
         click.echo(safe(f"Wrote {session}: {len(g.tables)} Tribunal(s) of {log_path}. See it with: gt game show {session}", False))
+
+
+@game.command("serve")
+@click.argument("session", metavar="GAME.toml", type=click.Path(dir_okay=False))
+@click.option("--lan", is_flag=True,
+              help="Serve it on this machine's local network address (phones on the same Wi-Fi), not only here.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, metavar="PORT",
+              help="The port to listen on (default: any free port; the address printed says which).")
+@click.option("--lang", type=click.Choice(["en", "es", "fr", "it"]), default="en", show_default=True,
+              help="The page's language (the sheets' words); the `language` setting of gt.toml by default.")
+@click.option("--cards", "cards_spec", metavar="SET", help=CARDS_HELP)
+@json_option
+@handles_input_errors()
+@club_defaults("session", lang="language", cards_spec="cards")
+def serve_cmd(session: str, lan: bool, port: int, lang: str, cards_spec: str | None, as_json: bool) -> None:
+    """Serve the game to the scorekeeper's phone: standings, and a form for the next Tribunal.
+
+    The address holds a secret: without it every page answers 404. The phone enters the
+    Tribunal as lines (as `gt tally` reads them) or by taps, sees the places and scores,
+    and records it; each Tribunal recorded from the phone is shown here as it lands.
+    Ctrl-C stops.
+    """
+    from gtcli.cli.game_server import serve_game
+
+    serve_game(session, lan, port, lang, load_cards(cards_spec), as_json)

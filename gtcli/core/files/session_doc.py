@@ -170,9 +170,10 @@ S = TypeVar("S", bound=SessionDoc)
 
 
 @contextmanager
-def opened(path: str | Path, make: Callable[[Editing, str], S]) -> Iterator[S]:
-    """``with opened(path, make) as s:``: the session read under its lock, as ``make(doc, path)``."""
-    with Editing(path, WHAT) as doc:
+def opened(path: str | Path, make: Callable[[Editing, str], S], wait: float | None = None) -> Iterator[S]:
+    """``with opened(path, make) as s:``: the session read under its lock, as ``make(doc, path)``
+    (``wait``: seconds to wait for another holder of the lock; None: the usual)."""
+    with Editing(path, WHAT, wait=wait) as doc:
         yield make(doc, str(path))
 
 

@@ -178,6 +178,6 @@ class Session(SessionDoc[Game]):
         return game.tables[-1]
 
 
-def open_session(path: str | Path, vocabulary: Vocabulary) -> AbstractContextManager[Session]:
+def open_session(path: str | Path, vocabulary: Vocabulary, wait: float | None = None) -> AbstractContextManager[Session]:
     """``with open_session(path, vocabulary) as s:``: the session read under its lock."""
-    return opened(path, lambda doc, shown: Session(doc, shown, vocabulary))
+    return opened(path, lambda doc, shown: Session(doc, shown, vocabulary), wait)
