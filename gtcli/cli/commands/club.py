@@ -334,6 +334,27 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
             click.echo(safe(f"Wrote {entry['rows']} rows to {entry['file']}.", newlines=False))
 
 
+@contextmanager
+def _stopping(output: str) -> Iterator[None]:
+    """Ctrl-C, SIGTERM or SIGHUP while the site is made: one line saying what DIR holds, and exit 128 plus the
+    signal's number (the process pool stopped, the staged pages kept for the next run)."""
+    from gtcli.balance.stopping import exit_code, stopping_on_signals
+
+    with stopping_on_signals():
+        try:
+            yield
+        except KeyboardInterrupt as exc:
+            if getattr(exc, "site_done", False):
+                said = f"the new site is in place in {output}"
+            else:
+                staged = getattr(exc, "site_staged", 0)
+                kept = (f"; the {staged} page(s) made so far are kept aside in {output}/.gt-staging, and the next "
+                        f"`gt club site` goes on from them") if staged else ""
+                said = f"{output} still holds the previous site, unchanged (if any){kept}"
+            click.echo(safe(f"gt club site: stopped; {said}.", newlines=False), err=True)
+            raise SystemExit(exit_code(exc)) from None
+
+
 @club.command("site")
 @ARCHIVE
 @click.option("-o", "--output", metavar="DIR", required=True, type=click.Path(file_okay=False),
@@ -353,18 +374,23 @@ def site_cmd(archive: str, output: str, overwrite: bool, keep_duplicates: bool, 
     from gtcli.core.executor import ExecutorUnavailable
 
     site_folder(output, overwrite)  # a folder that is not gt's is refused before the archive is indexed
-    c = Club(archive, db_path, executor, as_json, keep_duplicates=keep_duplicates)
-    try:
-        pages = write_site(c, output, executor, overwrite)
-    except ExecutorUnavailable as exc:
-        raise click.UsageError(str(exc)) from None
+    with _stopping(output):
+        c = Club(archive, db_path, executor, as_json, keep_duplicates=keep_duplicates)
+        try:
+            pages = write_site(c, output, executor, overwrite)
+        except ExecutorUnavailable as exc:
+            raise click.UsageError(str(exc)) from None
+    if pages["finished_interrupted_swap"] and not as_json:
+        click.echo(safe(f"gt club site: finished putting in place the site a killed run had left half swapped in "
+                        f"{output}", newlines=False), err=True)
     aside = [d.to_json() for d in c.aside]
     if as_json:
         print_json({"archive": archive, "output": output, **pages, "duplicates": aside, "index": c.index_json()})
     else:
         from gtcli.cli.terminal.club import set_aside_lines
 
+        resumed = f", {pages['resumed']} made by the run that was stopped" if pages["resumed"] else ""
         click.echo(safe(f"Wrote {pages['written']} page(s) to {output} ({pages['kept']} unchanged kept, "
-                        f"{pages['removed']} removed): open {output}/index.html", newlines=False))
+                        f"{pages['removed']} removed{resumed}): open {output}/index.html", newlines=False))
         for line in set_aside_lines(aside):
             click.echo(safe(line, newlines=False))
