@@ -300,8 +300,9 @@ def recheck_cmd(archive: str, db_path: str | None, executor, as_json: bool) -> N
 
 @club.command("export")
 @ARCHIVE
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True,
-              help="csv for spreadsheets, jsonl (one JSON object a line) for pandas or DuckDB.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "bgstats"]), default="csv", show_default=True,
+              help="csv for spreadsheets, jsonl (one JSON object a line) for pandas or DuckDB, bgstats for the "
+                   "BG Stats app (the counted games as DIR/BGStatsExport.json; needs -o).")
 @click.option("--table", type=click.Choice(["games", "players"]), default="games", show_default=True,
               help="Without -o: print one row per game, or one per player in a game.")
 @click.option("-o", "--output", metavar="DIR", type=click.Path(file_okay=False),
@@ -315,6 +316,8 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
     """One row per game and one per player-game, as CSV or JSON lines."""
     from gtcli.club.export import table_text, tables, write_tables
 
+    if fmt == "bgstats" and output is None:
+        raise click.UsageError("--format bgstats writes a file: give the folder with -o DIR")
     c = Club(archive, db_path, executor, as_json or output is None)
     if as_json and output is None:  # the table itself, as JSON
         records = tables(c.rows(), c.names)[0 if table == "games" else 1]
@@ -325,6 +328,10 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
         text, count = table_text(c.rows(), c.names, fmt, table)
         click.echo(file_text(text), nl=False)
         written = [{"file": None, "table": table, "rows": count}]
+    elif fmt == "bgstats":
+        from gtcli.club.bgstats import write_export
+
+        written = write_export(c.rows(), c.names, c.aside, c.settings.title, output)
     else:
         written = write_tables(c.rows(), c.names, fmt, output)
     if as_json:
