@@ -65,9 +65,11 @@ def site_folder(output: str, overwrite: bool = False):
     return folder
 
 
-def shown_names(row: Row, club) -> tuple[tuple[str, str], ...]:
-    """(as written, as the club writes it) for each player of ``row`` whose name the aliases change."""
-    display = club.names.display(stats.spellings(club.rows()))
+def shown_names(row: Row, club, display: dict[str, str] | None = None) -> tuple[tuple[str, str], ...]:
+    """(as written, as the club writes it) for each player of ``row`` whose name the aliases change
+    (``display``: the club's names, :meth:`gtcli.club.names.Names.display` of every row, made once a run)."""
+    if display is None:
+        display = club.names.display(stats.spellings(club.rows()))
     pairs = ((s.name, display.get(club.names.key(s.name), s.name)) for s in row.seats)
     return tuple(sorted({(a, b) for a, b in pairs if a != b}))
 
@@ -91,7 +93,8 @@ def write_site(club, output: str, executor, overwrite: bool = False) -> dict[str
     with FileLock(os.path.join(output, "index.html")):
         folder.claim()
         try:
-            renamed = {r.path: shown_names(r, club) for r in rows}
+            display = club.names.display(stats.spellings(rows))  # once, not once a game
+            renamed = {r.path: shown_names(r, club, display) for r in rows}
             shown = {r.path: sheet_page(r, renamed[r.path], site) for r in rows
                      if r.verdict != UNUSABLE and r.sha256}
             made = _game_pages(club, rows, shown, folder, executor, renamed, site)
