@@ -152,7 +152,10 @@ def test_a_swap_killed_halfway_is_finished_by_the_next_run(tmp_path, monkeypatch
     assert third.finished_swap
     assert [(out / f"games/p{i}.html").read_text() for i in range(6)] == [f"new {i}\n" for i in range(6)]
     assert (out / "index.html").read_text() == "new index\n"
-    assert not (out / ".gt-staging").exists() or third.staging.exists()  # a fresh staging for this run
+    after = json.loads((out / ".gt-written.json").read_text())  # the swap done, this run building afresh
+    assert after["unfinished"]["state"] == "building" and after["unfinished"]["token"] != \
+        manifest["unfinished"]["token"]
+    assert after["files"] == manifest["unfinished"]["files"]  # the new site is the one listed
 
 
 def test_a_staging_folder_gt_did_not_make_is_refused_and_left_alone(tmp_path):
