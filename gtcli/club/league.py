@@ -164,17 +164,20 @@ def _shell(path: str) -> str:
 
 def _records(counted: Sequence[Row], names: Names, numbers: dict, entries: dict) -> dict:
     """The club's records over the games that count (module docstring), or None where there is none."""
-    def first_best(metric):
-        best = None
-        for key, p in numbers.items():
-            if best is None or metric(p) > metric(numbers[best]):
-                best = key
-        return best
+    def first_best(field: str, what: str):
+        """The player with the most ``field``; of those level, the first to reach it in game order (then the
+        first listed). The game order is walked only for the players level at the top."""
+        if not numbers:
+            return None
+        top = max(p[field] for p in numbers.values())
+        level = [key for key, p in numbers.items() if p[field] == top]
+        if len(level) == 1:
+            return level[0]
+        return min(level, key=lambda key: _first_reached(counted, names, numbers[key]["key"], what, top, order))
 
     order = {r.path: n for n, r in enumerate(counted)}
-    wins = first_best(lambda p: (p["wins"], -_first_reached(counted, names, p["key"], "wins", p["wins"], order)))
-    streak = first_best(lambda p: (p["longest_streak"],
-                                   -_first_reached(counted, names, p["key"], "streak", p["longest_streak"], order)))
+    wins = first_best("wins", "wins")
+    streak = first_best("longest_streak", "streak")
     best_score = None
     for r in counted:
         for s in r.seats:

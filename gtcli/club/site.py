@@ -17,9 +17,11 @@ DIR keeps a manifest of the pages gt wrote and their hashes
 (:class:`gtcli.core.files.written.WrittenFolder`): a page is kept only while it is still as
 gt wrote it, and gt removes only pages the manifest lists that no longer belong and that
 nobody changed since; anything else in DIR is left alone, whatever its name. A DIR that is
-not empty and holds no manifest is refused (IO008) unless ``overwrite``. Pages are written
-atomically, never through a link, under a lock on ``DIR/index.html`` (a second ``gt club
-site`` into the same folder waits).
+not empty and holds no manifest is refused (IO008) unless ``overwrite``. Only pages whose bytes
+change are written, first into DIR's staging folder, then swapped in at once: DIR holds the
+previous site or the new one, never half of each, and a run stopped midway leaves the previous
+site as it was, and its staged pages for the next run to go on from. Never through a link, under
+a lock on ``DIR/index.html`` (a second ``gt club site`` into the same folder waits).
 """
 
 from __future__ import annotations
@@ -63,9 +65,11 @@ def site_folder(output: str, overwrite: bool = False):
     return folder
 
 
-def shown_names(row: Row, club) -> tuple[tuple[str, str], ...]:
-    """(as written, as the club writes it) for each player of ``row`` whose name the aliases change."""
-    display = club.names.display(stats.spellings(club.rows()))
+def shown_names(row: Row, club, display: dict[str, str] | None = None) -> tuple[tuple[str, str], ...]:
+    """(as written, as the club writes it) for each player of ``row`` whose name the aliases change
+    (``display``: the club's names, :meth:`gtcli.club.names.Names.display` of every row, made once a run)."""
+    if display is None:
+        display = club.names.display(stats.spellings(club.rows()))
     pairs = ((s.name, display.get(club.names.key(s.name), s.name)) for s in row.seats)
     return tuple(sorted({(a, b) for a, b in pairs if a != b}))
 
@@ -88,15 +92,22 @@ def write_site(club, output: str, executor, overwrite: bool = False) -> dict[str
     site = (settings.title, settings.lang)
     with FileLock(os.path.join(output, "index.html")):
         folder.claim()
-        renamed = {r.path: shown_names(r, club) for r in rows}
-        shown = {r.path: sheet_page(r, renamed[r.path], site) for r in rows if r.verdict != UNUSABLE and r.sha256}
-        made = _game_pages(club, rows, shown, folder, executor, renamed, site)
-        pages = _summary_pages(club, rows, shown)
-        for name, html in pages.items():
-            folder.write(name, html, role="page")
-        removed = folder.finish()
-    return {"pages": len(pages) + len(shown), "written": len(pages) + made, "kept": len(shown) - made,
-            "removed": removed}
+        try:
+            display = club.names.display(stats.spellings(rows))  # once, not once a game
+            renamed = {r.path: shown_names(r, club, display) for r in rows}
+            shown = {r.path: sheet_page(r, renamed[r.path], site) for r in rows
+                     if r.verdict != UNUSABLE and r.sha256}
+            made = _game_pages(club, rows, shown, folder, executor, renamed, site)
+            pages = _summary_pages(club, rows, shown)
+            made += sum(folder.write(name, html, role="page") for name, html in pages.items())
+            removed = folder.finish()
+        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: say whether the new site is in place
+            exc.site_done = folder.done  # type: ignore[attr-defined]
+            exc.site_staged = len(folder.staged)  # type: ignore[attr-defined]
+            raise
+    total = len(pages) + len(shown)
+    return {"pages": total, "written": made, "kept": total - made, "removed": removed,
+            "resumed": len(folder.resumed), "finished_interrupted_swap": folder.finished_swap}
 
 
 def _own_folder(output: str, name: str) -> None:
@@ -123,7 +134,8 @@ def _own_folder(output: str, name: str) -> None:
 
 def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, executor, renamed: dict,
                 site: tuple[str, str]) -> int:
-    """Write the scoresheet of each game shown whose page is not there as gt wrote it; how many were written."""
+    """Stage the scoresheet of each game shown whose page is not there as gt wrote it (nor staged by a run
+    that was stopped); how many were staged."""
     from gtcli.core.executor import map_ordered
 
     tasks = []
@@ -140,8 +152,7 @@ def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, execut
         if html is None:
             shown.pop(next(p for p, n in shown.items() if n == name), None)
             continue
-        folder.write(name, html, role="page")
-        made += 1
+        made += folder.write(name, html, role="page")
     return made
 
 

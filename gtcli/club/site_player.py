@@ -15,6 +15,7 @@ it is not, and a link to the full scoresheet (``gt replay --html``'s page,
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 
 from gtcli.club.league import League
 from gtcli.club.site_pages import (TITLES, date_html, esc, game_link, page, path_html, pct, relation_words, table,
@@ -33,10 +34,12 @@ def rating_chart(name: str, history: list[tuple[str | None, float]], t) -> str:
         return ""
     dated = [(d, r) for d, r in history if d]
     at, labels = [], []
-    for n, (date, _) in enumerate(history):
+    per_day = Counter(d for d, _ in dated)  # one pass (not one per game: a long history was quadratic)
+    seen: Counter = Counter()
+    for date, _ in history:
         if date:
-            same_day = [k for k, (d, _) in enumerate(history) if d == date]
-            at.append(_day(date) + same_day.index(n) / len(same_day))
+            at.append(_day(date) + seen[date] / per_day[date])
+            seen[date] += 1
             labels.append(date)
         else:  # undated games come after the dated ones: one day apart
             at.append((at[-1] if at else 0) + 1)

@@ -309,8 +309,9 @@ def recheck_cmd(archive: str, db_path: str | None, executor, as_json: bool) -> N
 
 @club.command("export")
 @ARCHIVE
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True,
-              help="csv for spreadsheets, jsonl (one JSON object a line) for pandas or DuckDB.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "bgstats"]), default="csv", show_default=True,
+              help="csv for spreadsheets, jsonl (one JSON object a line) for pandas or DuckDB, bgstats for the "
+                   "BG Stats app (the counted games as DIR/BGStatsExport.json; needs -o).")
 @click.option("--table", type=click.Choice(["games", "players"]), default="games", show_default=True,
               help="Without -o: print one row per game, or one per player in a game.")
 @click.option("-o", "--output", metavar="DIR", type=click.Path(file_okay=False),
@@ -324,6 +325,8 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
     """One row per game and one per player-game, as CSV or JSON lines."""
     from gtcli.club.export import table_text, tables, write_tables
 
+    if fmt == "bgstats" and output is None:
+        raise click.UsageError("--format bgstats writes a file: give the folder with -o DIR")
     c = Club(archive, db_path, executor, as_json or output is None)
     if as_json and output is None:  # the table itself, as JSON
         records = tables(c.rows(), c.names, c.aside)[0 if table == "games" else 1]
@@ -334,6 +337,10 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
         text, count = table_text(c.rows(), c.names, fmt, table, c.aside)
         click.echo(file_text(text), nl=False)
         written = [{"file": None, "table": table, "rows": count}]
+    elif fmt == "bgstats":
+        from gtcli.club.bgstats import write_export
+
+        written = write_export(c.rows(), c.names, c.aside, c.settings.title, output)
     else:
         written = write_tables(c.rows(), c.names, fmt, output, c.aside)
     if as_json:
@@ -341,6 +348,27 @@ def export_cmd(archive: str, fmt: str, table: str, output: str | None, db_path: 
     elif output is not None:
         for entry in written:
             click.echo(safe(f"Wrote {entry['rows']} rows to {entry['file']}.", newlines=False))
+
+
+@contextmanager
+def _stopping(output: str) -> Iterator[None]:
+    """Ctrl-C, SIGTERM or SIGHUP while the site is made: one line saying what DIR holds, and exit 128 plus the
+    signal's number (the process pool stopped, the staged pages kept for the next run)."""
+    from gtcli.balance.stopping import exit_code, stopping_on_signals
+
+    with stopping_on_signals():
+        try:
+            yield
+        except KeyboardInterrupt as exc:
+            if getattr(exc, "site_done", False):
+                said = f"the new site is in place in {output}"
+            else:
+                staged = getattr(exc, "site_staged", 0)
+                kept = (f"; the {staged} page(s) made so far are kept aside in {output}/.gt-staging, and the next "
+                        f"`gt club site` goes on from them") if staged else ""
+                said = f"{output} still holds the previous site, unchanged (if any){kept}"
+            click.echo(safe(f"gt club site: stopped; {said}.", newlines=False), err=True)
+            raise SystemExit(exit_code(exc)) from None
 
 
 @club.command("site")
@@ -362,11 +390,15 @@ def site_cmd(archive: str, output: str, overwrite: bool, keep_duplicates: bool, 
     from gtcli.core.executor import ExecutorUnavailable
 
     site_folder(output, overwrite)  # a folder that is not gt's is refused before the archive is indexed
-    c = Club(archive, db_path, executor, as_json, keep_duplicates=keep_duplicates)
-    try:
-        pages = write_site(c, output, executor, overwrite)
-    except ExecutorUnavailable as exc:
-        raise click.UsageError(str(exc)) from None
+    with _stopping(output):
+        c = Club(archive, db_path, executor, as_json, keep_duplicates=keep_duplicates)
+        try:
+            pages = write_site(c, output, executor, overwrite)
+        except ExecutorUnavailable as exc:
+            raise click.UsageError(str(exc)) from None
+    if pages["finished_interrupted_swap"] and not as_json:
+        click.echo(safe(f"gt club site: finished putting in place the site a killed run had left half swapped in "
+                        f"{output}", newlines=False), err=True)
     from gtcli.club.once import conflicts, of_kind
 
     aside, conflicted = of_kind(c.aside, c.rows()), conflicts(c.aside)
@@ -376,7 +408,8 @@ def site_cmd(archive: str, output: str, overwrite: bool, keep_duplicates: bool, 
     else:
         from gtcli.cli.terminal.club import conflict_lines, set_aside_lines
 
+        resumed = f", {pages['resumed']} made by the run that was stopped" if pages["resumed"] else ""
         click.echo(safe(f"Wrote {pages['written']} page(s) to {output} ({pages['kept']} unchanged kept, "
-                        f"{pages['removed']} removed): open {output}/index.html", newlines=False))
+                        f"{pages['removed']} removed{resumed}): open {output}/index.html", newlines=False))
         for line in conflict_lines(conflicted) + set_aside_lines(aside):
             click.echo(safe(line, newlines=False))

@@ -91,7 +91,7 @@ def write_atomic(path: str | os.PathLike[str], text: str, follow_links: bool = T
         if isinstance(exc, OSError):
             raise _cannot_write(shown, exc) from None
         raise
-    _fsync_folder(folder)
+    fsync_folder(folder)
 
 
 def _writable_mode(target: Path, shown: str) -> int:
@@ -125,15 +125,21 @@ def clean_stale_temps(target: Path) -> list[Path]:
     A temp file is removed when its writer (pid in its name) is no longer running on this
     machine, or, for one written from another machine sharing the folder, after a day.
     """
-    removed = []
+    return clean_folder_temps(target.parent, target.name)
+
+
+def clean_folder_temps(folder: Path, name: str | None = None) -> list[Path]:
+    """Remove the temp files left in ``folder`` by killed saves (of the file ``name``, or of any file):
+    one look at the folder, for a command that writes many files into it."""
+    removed: list[Path] = []
     try:
-        entries = list(os.scandir(target.parent))
+        entries = list(os.scandir(folder))
     except OSError:
         return removed
     here = host_name()
     for entry in entries:
         match = _TEMP.match(entry.name)
-        if not match or match["name"] != target.name:
+        if not match or (name is not None and match["name"] != name):
             continue
         try:
             age = time.time() - entry.stat(follow_symlinks=False).st_mtime
@@ -167,7 +173,7 @@ def _umask() -> int:
     return mask
 
 
-def _fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
     """Make the rename itself durable where the platform allows it."""
     try:
         fd = os.open(folder, os.O_RDONLY)
