@@ -96,13 +96,20 @@ def write_tables(rows: Sequence[Row], names: Names, fmt: str, output: str,
     """Write both tables into the folder ``output`` (made if missing); what was written."""
     from gtcli.core.files.guarded import save
 
+    from gtcli.core.files.written import signals_held
+
     games, players = tables(rows, names, aside)
+    texts = [(which, os.path.join(output, f"{name}.{fmt}"), len(records),
+              as_csv(records, fields) if fmt == "csv" else as_jsonl(records))
+             for which, name, records, fields in (("games", "games", games, GAME_FIELDS),
+                                                  ("players", "player-games", players, PLAYER_FIELDS))]
     os.makedirs(output, exist_ok=True)
     written = []
-    for which, name, records, fields in (("games", "games", games, GAME_FIELDS),
-                                         ("players", "player-games", players, PLAYER_FIELDS)):
-        path = os.path.join(output, f"{name}.{fmt}")
-        save(path, as_csv(records, fields) if fmt == "csv" else as_jsonl(records), what="export file",
-             follow_links=False)
-        written.append({"file": path, "table": which, "rows": len(records)})
+    # The two tables are one export: both made first, then saved with Ctrl-C, SIGTERM and SIGHUP held
+    # (delivered once both are in place), so a stop never leaves a new games table beside an old
+    # player-games table.
+    with signals_held():
+        for which, path, count, text in texts:
+            save(path, text, what="export file", follow_links=False)
+            written.append({"file": path, "table": which, "rows": count})
     return written
