@@ -28,8 +28,19 @@ _SIGNIFICANT = re.compile(r"^[ \t]*([^\s#].*)$", re.MULTILINE)
 _TOML_LINE = re.compile(r"(\[\[?\s*[\w.\"'-]+\s*\]\]?\s*(#.*)?$|[\w\"'-]+\s*=)")  # [table], [[items]], key =
 _LOG_SIGNS = re.compile(r"^[ \t]*(\[\s*[^\W\d_][\w'-]*\s+\"|setup\b|preparaci|préparation|preparazione)",
                         re.MULTILINE | re.IGNORECASE)
-# the first words of the table's own lines, in the four languages of the rule sheets
-_TABLE_WORDS = re.compile(r"(players|jugadores|joueurs|giocatori|votes?|votos?|voti|(last|ultimo|dernier) praeco)\b")
+
+
+def _table_words() -> re.Pattern[str]:
+    """The first words of the table's own lines (players, votes, last praeco), folded, in the four
+    languages of the rule sheets: the table's keywords themselves (docs/tribunal-lines.md)."""
+    from gtcli.grand_tribunal.lang.keywords import KEYWORDS, LANGUAGES
+
+    spelled = {fold(word) for key in ("PLAYERS", "VOTES", "LAST_PRAECO") for lang in LANGUAGES
+               for word in KEYWORDS[key][lang]}
+    return re.compile("(" + "|".join(sorted(map(re.escape, spelled), key=len, reverse=True)) + r")\b")
+
+
+_TABLE_WORDS = _table_words()
 _TABLE_KEYS = re.compile(r"^[ \t]*(\[\s*votes\s*\]|\[\[\s*items\s*\]\]|(players|last_praeco|votes|items)\s*=)",
                          re.MULTILINE)
 _SESSION_KEYS = re.compile(r"^[ \t]*(\[\[\s*tribunals\s*\]\]|format\s*=)", re.MULTILINE)
