@@ -3,6 +3,7 @@
     python benchmarks/bench_bots.py                        # 100 games at the default budget
     python benchmarks/bench_bots.py --games 40 --budget 64 --jobs 2
     python benchmarks/bench_bots.py --games 200 --budget 16,32,64 --jobs 2   # strength against budget
+    python benchmarks/bench_bots.py --callgrind 2                           # instructions, games 1-2
 
 Four-player games, one ``mcts`` seat and three ``greedy`` seats (``--bot mcts,greedy,greedy,greedy``:
 the search bot's seat rotates game by game). Reported:
@@ -12,6 +13,10 @@ the search bot's seat rotates game by game). Reported:
 * **cost per game**: CPU seconds of a whole game with one search seat, on one core (each game
   timed in the process that plays it), and its ratio to the same game index played by four
   greedy bots (timed in the same process, just after). Goal: at most 25x.
+* **instructions** (``--callgrind K``, valgrind): games 1 to K played once with the search seat and
+  once by four greedy bots, each under ``valgrind --tool=callgrind`` (``PYTHONHASHSEED=0``),
+  counting only the game itself (inside ``itertools.starmap``); the ratio of the sums is the cost
+  ratio a shared machine cannot move.
 * **cost per decision**: CPU time per searched action, and per iteration (a fork, a
   determinization, a greedy rollout to the next Tribunal).
 
@@ -52,7 +57,7 @@ def greedy_game(seed: int, index: int) -> float:
     return time.process_time() - started
 
 
-def one_game(budget: int, seed: int, index: int) -> dict:
+def one_game(budget: int, seed: int, index: int, greedy: bool = True) -> dict:
     """One game, timed on this process's CPU clock, with the search seat's counters."""
     from gtcli.grand_tribunal.play import simulation as sim
     from gtcli.grand_tribunal.play.mcts import SearchBot
@@ -73,7 +78,7 @@ def one_game(budget: int, seed: int, index: int) -> dict:
     winners = summary["winners"]
     return {"index": index, "seat": seat, "share": (1 / len(winners)) if seat in winners else 0.0,
             "points": summary["totals"][seat], "seconds": seconds, "decisions": searcher.decisions,
-            "iterations": searcher.iterations, "greedy_seconds": greedy_game(seed, index)}
+            "iterations": searcher.iterations, "greedy_seconds": greedy_game(seed, index) if greedy else None}
 
 
 def run(budget: int, args) -> dict:
@@ -110,6 +115,42 @@ def run(budget: int, args) -> dict:
     return result
 
 
+CHILD = """
+import itertools, sys
+sys.path.insert(0, sys.argv[1])
+import bench_bots
+budget, seed, index, kind = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+from gtcli.grand_tribunal.play import simulation
+simulation.card_set_of(simulation.Study((4,), "greedy", seed))  # the card set read before the count starts
+if kind == "mcts":
+    list(itertools.starmap(lambda: bench_bots.one_game(budget, seed, index, greedy=False), [()]))
+else:
+    list(itertools.starmap(lambda: bench_bots.greedy_game(seed, index), [()]))
+"""
+
+
+def callgrind(budget: int, seed: int, games: int) -> dict:
+    """Instructions of games 1..``games`` with one search seat and with four greedy bots (module docstring)."""
+    import subprocess
+    import tempfile
+
+    counts = {"mcts": [], "greedy": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for index in range(games):
+            for kind in counts:
+                out = Path(tmp) / f"{kind}{index}"
+                subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                                "--toggle-collect=starmap_next", sys.executable, "-c", CHILD, str(HERE), str(budget),
+                                str(seed), str(index), kind], capture_output=True, check=True,
+                               env={**os.environ, "PYTHONHASHSEED": "0"})
+                counts[kind].append(next(int(line.split()[1]) for line in out.read_text().splitlines()
+                                         if line.startswith(("summary:", "totals:"))))
+    ratio = sum(counts["mcts"]) / sum(counts["greedy"])
+    print(f"budget {budget}, games 1-{games}: {sum(counts['mcts']) / games / 1e6:.0f} M instructions a game with a "
+          f"search seat, {sum(counts['greedy']) / games / 1e6:.1f} M all-greedy: {ratio:.1f}x", flush=True)
+    return {"budget": budget, "seed": seed, "instructions": counts, "ratio": ratio}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100)
@@ -117,7 +158,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="a line per game")
+    parser.add_argument("--callgrind", type=int, default=0, metavar="K", help="instructions of games 1..K instead")
     args = parser.parse_args()
+    if args.callgrind:
+        results = [callgrind(int(b), args.seed, args.callgrind) for b in args.budget.split(",")]
+        OUT.mkdir(exist_ok=True)
+        (OUT / "bots-callgrind.json").write_text(json.dumps(results, indent=2) + "\n")
+        return
     results = [run(int(b), args) for b in args.budget.split(",")]
     OUT.mkdir(exist_ok=True)
     (OUT / "bots.json").write_text(json.dumps(results if len(results) > 1 else results[0], indent=2) + "\n")

@@ -18,7 +18,8 @@ tried on a copy of the referee, ``Referee.fork``) and spends a budget of iterati
    the greedy bot's moves in the greedy bot's order, made one kind at a time until the turn's
    slots are used, rather than every candidate listed first), with random numbers of the
    iteration's own, until the next Tribunal is scored (or the game ends).
-4. **Score** the cut position by :func:`evaluate` and back it up to the move.
+4. **Score** the cut position by :func:`evaluate`, the next Tribunal first scored as it stands
+   (:func:`projected`: with no votes yet, what each player's Items promise), and back it up.
 
 It then keeps the move with the best mean (the most visits breaking ties). Its random numbers
 for decision *k* of seat *P* come from ``Random("mcts SEED P k")``, *SEED* the game's seed:
@@ -237,7 +238,20 @@ class SearchBot(GreedyBot):
         mine.act(player)  # the rest of this turn
         mine.close_turn(player)
         sim.finish_tribunal()
-        state = sim.state
+        state = projected(sim.ref)
         over = state.scored_tribunals >= self.profile.tribunals
         return evaluate(state, player, self.players, over)
+
+
+def projected(ref):
+    """The position with the Tribunal under way scored as its track stands (a copy; the position itself once the
+    game is over). Cut where a Tribunal has just been scored, that is the next one scored with no votes yet: what
+    each player's active Items are worth before anyone votes (their base scores, the awards still open)."""
+    state = ref.state
+    if state.scored_tribunals >= state.tribunal:
+        return state
+    ref = ref.fork()
+    ref.end_turn(None)
+    ref.score_tribunal(None)
+    return ref.state
 
