@@ -29,20 +29,24 @@ def first_turn(seed: int):
     return bot, player, next(p for p in NAMES if p != player)
 
 
-def test_a_rollout_never_reads_a_hidden_card():
-    """Two positions that differ only in a rival's hidden Item score the same, move by move, rollout by rollout."""
-    values = []
-    for swap in (False, True):
-        bot, player, rival = first_turn(41)
-        children = [ref for _, ref in bot.children(player)]
-        for ref in children if swap else ():  # the rival holds another Item, one the player has not seen either
-            state = ref.state
-            hidden = [c for c in state.cards_of(rival, HAND) if c.deck == "item"][0]
-            seen = {c.name for c in state.cards.values() if c.owner in (player, None)}
-            other = next(c.name for c in bot.deck_cards["item"] if c.name not in seen and c.name != hidden.name)
+def rollout_values(swap: bool) -> list:
+    """Three rollouts of each move of the first action, the rival's hidden Items renamed with ``swap`` (to Items
+    the player has not seen either)."""
+    bot, player, rival = first_turn(41)
+    children = [ref for _, ref in bot.children(player)]
+    for ref in children if swap else ():
+        state = ref.state
+        for hidden in [c for c in state.cards_of(rival, HAND) if c.deck == "item"]:
+            taken = {c.name for c in state.cards.values() if c.owner in (player, None) or c.owner == rival}
+            other = next(c.name for c in bot.deck_cards["item"] if c.name not in taken)
             state.set_name(hidden, other)
-        values.append([[bot.rollout(player, ref, random.Random(k)) for k in range(3)] for ref in children])
-    assert len(values[0]) > 1 and values[0] == values[1]
+    return [[bot.rollout(player, ref, random.Random(k)) for k in range(3)] for ref in children]
+
+
+def test_a_rollout_never_reads_a_hidden_card():
+    """Two positions that differ only in a rival's hidden Items score the same, move by move, rollout by rollout."""
+    values = rollout_values(False)
+    assert len(values) > 1 and values == rollout_values(True)
 
 
 def test_without_determinizing_the_same_rollouts_would_read_it():
@@ -50,20 +54,9 @@ def test_without_determinizing_the_same_rollouts_would_read_it():
     real = mcts.determinize
     mcts.determinize = lambda state, player, deck_cards, rng: 0
     try:
-        values = []
-        for swap in (False, True):
-            bot, player, rival = first_turn(41)
-            children = [ref for _, ref in bot.children(player)]
-            for ref in children if swap else ():
-                state = ref.state
-                for hidden in [c for c in state.cards_of(rival, HAND) if c.deck == "item"]:
-                    seen = {c.name for c in state.cards.values() if c.owner in (player, None)}
-                    other = next(c.name for c in bot.deck_cards["item"] if c.name not in seen and c.name != hidden.name)
-                    state.set_name(hidden, other)
-            values.append([[bot.rollout(player, ref, random.Random(k)) for k in range(3)] for ref in children])
+        assert rollout_values(False) != rollout_values(True)
     finally:
         mcts.determinize = real
-    assert values[0] != values[1]
 
 
 def test_rollouts_play_legal_turns_to_the_tribunals_scoring():
