@@ -46,7 +46,7 @@ def _complete_bots(ctx: click.Context, param: click.Parameter, incomplete: str) 
             for name in ("random", "greedy", "mcts") if name.startswith(last)]
 
 
-DEFAULT_BUDGET = 128  # gtcli.grand_tribunal.play.mcts.DEFAULT_BUDGET (a test keeps them equal): no import at start
+DEFAULT_BUDGET = 6  # gtcli.grand_tribunal.play.mcts.DEFAULT_BUDGET (a test keeps them equal): no import at start
 
 
 def study_options(func):

@@ -262,6 +262,16 @@ class Bot(Restricted):
                     break
 
     def candidates(self, player: str) -> list:
+        """Every move this bot considers for an action, in the order it tries them (:meth:`order`)."""
+        options = self.advances(player) + self.casts(player) + self.plays(player)
+        options.append(L.Vote(space=L.Word(self.vote_space(player))))
+        options += self.draws(player) + self.gathers(player)
+        name = self.pick_name("resource")
+        if name:
+            options.append(L.Draw(deck="resource", card=name, zone=self.zone()))
+        return self.order(player, options)
+
+    def advances(self, player: str) -> list:
         s = self.state
         me = s.players[player]
         options = []
@@ -280,20 +290,34 @@ class Bot(Restricted):
             others = [c for c in needy if c is not card]
             if "X1" in self.variants and others and me.vis >= 2:  # double advance: a second one
                 options.append(L.Advance(parts=((self.ref_of(self.rng.choice(others)), 1),)))
+        return options
+
+    def casts(self, player: str) -> list:
+        s = self.state
+        options = []
         for spell in self.usable(s.cards_of(player, INSTALLED)):
             if not self.allowed(s.cards.get(spell.host)):
                 continue
             outcome = self.outcome(player, spell, "on cast")
             if outcome is not None:
                 host = s.cards[spell.host]
-                keep = me.vis >= 6 and self.rng.random() < 0.4
+                keep = s.players[player].vis >= 6 and self.rng.random() < 0.4
                 options.append(L.Cast(spell=self.ref_of(spell), item=self.ref_of(host), keep=keep, outcome=outcome))
-        for res in self.usable(s.cards_of(player, SANCTUM)):
+        return options
+
+    def plays(self, player: str) -> list:
+        options = []
+        for res in self.usable(self.state.cards_of(player, SANCTUM)):
             if res.deck == "resource":
                 outcome = self.outcome(player, res, "on play")
                 if outcome is not None:
                     options.append(L.Play(card=self.ref_of(res), outcome=outcome))
-        options.append(L.Vote(space=L.Word(self.vote_space(player))))
+        return options
+
+    def draws(self, player: str) -> list:
+        """A draw of an Item and of a Spell, face up from the row or blind."""
+        s = self.state
+        options = []
         for deck in ("item", "spell"):
             row = [cid for cid in s.rows[deck] if cid and self.allowed(s.cards[cid])]
             refill = self.pick_name(deck)
@@ -309,8 +333,13 @@ class Bot(Restricted):
                 name = self.pick_name(deck)
                 if name:
                     options.append(L.Draw(deck=deck, card=name, zone=zone))
+        return options
+
+    def gathers(self, player: str) -> list:
+        """Extract, and gather (uncontested, contested) where the board's area still offers it."""
+        s = self.state
         area = self.board.area(s.tribunal) if self.board else None
-        options.append(L.Extract(amount=extract_amount(self.board, s.tribunal, self.profile.tribunals)[0]))
+        options: list = [L.Extract(amount=extract_amount(self.board, s.tribunal, self.profile.tribunals)[0])]
         if area and s.trackers["uncontested"] < len(area.uncontested):
             a, b = area.uncontested[s.trackers["uncontested"]]
             options.append(L.GatherUncontested(mine=a, others=b))
@@ -320,10 +349,7 @@ class Bot(Restricted):
                           and self.rng.random() < 0.5)
             options.append(L.GatherContested(value=area.contested[s.trackers["contested"]],
                                              roll=self.rng.randint(2, 5), rolls=rolls))
-        name = self.pick_name("resource")
-        if name:
-            options.append(L.Draw(deck="resource", card=name, zone=self.zone()))
-        return self.order(player, options)
+        return options
 
     # ---- what a bot prefers: the random player's choices (GreedyBot overrides them) -------------------
     def order(self, player: str, options: list) -> list:

@@ -14,14 +14,19 @@ tried on a copy of the referee, ``Referee.fork``) and spends a budget of iterati
    already unseen: every draw names a card drawn from what is left. A fresh sample every
    iteration; the bot never reads a hidden card's real name (tested: two positions that differ
    only in a rival's hidden cards determinize to the same position).
-3. **Roll out**: every seat, its own included, plays on as the greedy bot, with random numbers
-   of the iteration's own, until the next Tribunal is scored (or the game ends).
-4. **Score** the cut position by :func:`evaluate` and back it up to the move.
+3. **Roll out**: every seat, its own included, plays on by the rollout policy (:class:`RolloutBot`:
+   the greedy bot's moves in the greedy bot's order, made one kind at a time until the turn's
+   slots are used, rather than every candidate listed first), with random numbers of the
+   iteration's own, until the next Tribunal is scored (or the game ends).
+4. **Score** the cut position by :func:`evaluate`, the next Tribunal first scored as it stands
+   (:func:`projected`: with no votes yet, what each player's Items promise), and back it up.
 
 It then keeps the move with the best mean (the most visits breaking ties). Its random numbers
 for decision *k* of seat *P* come from ``Random("mcts SEED P k")``, *SEED* the game's seed:
 the same game whatever ``--jobs`` or machine. It is a flat (one-level) search per action:
-the tree is the root's moves, each determinization's future played by the greedy policy.
+the tree is the root's moves, each determinization's future played by the rollout policy.
+The default budget is small (:data:`DEFAULT_BUDGET`): the search's strength levels off after a
+handful of rollouts (docs/balance.md, "Strength and cost").
 """
 
 from __future__ import annotations
@@ -31,10 +36,11 @@ import random
 
 from gtcli.core.diagnostics import ERROR, WARNING
 from gtcli.grand_tribunal.play.greedy import GreedyBot
+from gtcli.grand_tribunal.rules import log as L
 from gtcli.grand_tribunal.rules.actions.moves import apply
 from gtcli.grand_tribunal.rules.state import HAND, SANCTUM
 
-DEFAULT_BUDGET = 128  # iterations per action (docs/balance.md: "Bots", the search bot's cost)
+DEFAULT_BUDGET = 6  # iterations per action (docs/balance.md: "Bots", the search bot's cost)
 EXPLORATION = 0.5
 MAX_MOVES = 8  # the greedy bot's first moves that are searched between
 VIS_WEIGHT, ITEM_WEIGHT, SCALE = 0.5, 2.0, 6.0
@@ -91,6 +97,47 @@ def determinize(state, player: str, deck_cards: dict, rng: random.Random) -> int
                 state.set_name(card, name)
             renamed += 1
     return renamed
+
+
+class RolloutBot(GreedyBot):
+    """The rollout policy: the greedy bot's moves and order, made lazily (module docstring).
+
+    The greedy bot lists every move it considers (each Resource's outcome, three draws named, the
+    gathers, the votes ranked) and then tries them best first; two are kept a turn. This one makes
+    its moves one kind at a time in the greedy bot's order -- advance, cast, play, vote where it
+    pays, gather when short of Vis, draw an Item, the rest -- and stops when the slots are used.
+    Ties within a kind are not shuffled.
+    """
+
+    def act(self, player: str) -> None:
+        moves = self.lazy_candidates(player)
+        while self.state.turn.used < self.state.turn.slots:  # the next kind of move is made only if needed
+            move = next(moves, None)
+            if move is None:
+                return
+            self.attempt(player, move)
+
+    def lazy_candidates(self, player: str):
+        yield from self.advances(player)
+        yield from self.casts(player)
+        yield from self.plays(player)
+        space = self.vote_space(player)
+        valued = self.interest(player).get(space, 0.0) > 0
+        if valued:
+            yield L.Vote(space=L.Word(space))
+        short = self.state.players[player].vis < 4
+        if short:
+            yield from self.gathers(player)
+        draws = self.draws(player)
+        yield from (d for d in draws if d.deck == "item")
+        yield from (d for d in draws if d.deck != "item")
+        if not short:
+            yield from self.gathers(player)
+        name = self.pick_name("resource")
+        if name:
+            yield L.Draw(deck="resource", card=name, zone=self.zone())
+        if not valued:
+            yield L.Vote(space=L.Word(space))
 
 
 class SearchBot(GreedyBot):
@@ -162,13 +209,13 @@ class SearchBot(GreedyBot):
         return children[best]
 
     def simulator(self, player: str) -> GreedyBot:
-        """Greedy bots for every seat, sharing a table of their own: the rollout policy."""
+        """Rollout bots (:class:`RolloutBot`) for every seat, sharing a table of their own: the rollout policy."""
         if self._simulator is None:
             args = (self.card_set, self.players, self.seed, self.board, self.profile, self.variants)
             lead = None
             seats = {}
             for seat in self.players:
-                bot = GreedyBot(*args, self.forbidden if seat == player else frozenset())
+                bot = RolloutBot(*args, self.forbidden if seat == player else frozenset())
                 if lead is None:
                     lead = bot
                 else:
@@ -191,6 +238,20 @@ class SearchBot(GreedyBot):
         mine.act(player)  # the rest of this turn
         mine.close_turn(player)
         sim.finish_tribunal()
-        state = sim.state
+        state = projected(sim.ref)
         over = state.scored_tribunals >= self.profile.tribunals
         return evaluate(state, player, self.players, over)
+
+
+def projected(ref):
+    """The position with the Tribunal under way scored as its track stands (a copy; the position itself once the
+    game is over). Cut where a Tribunal has just been scored, that is the next one scored with no votes yet: what
+    each player's active Items are worth before anyone votes (their base scores, the awards still open)."""
+    state = ref.state
+    if state.scored_tribunals >= state.tribunal:
+        return state
+    ref = ref.fork()
+    ref.end_turn(None)
+    ref.score_tribunal(None)
+    return ref.state
+
