@@ -43,7 +43,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from functools import reduce
 from math import sqrt
+from operator import add
 
 from gtcli.core.statistics import holm, mean_interval, t_quantile, t_two_sided_p, wilson_fraction
 
@@ -94,30 +96,143 @@ def ratio_score(games: int, x: float, n: float, xx: float, xn: float, nn: float,
     return mean, (max(-bound, centre - half), min(bound, centre + half)), p
 
 
+FLUSH = 1024  # games between two foldings of the pending uses into the sums (bounded memory)
+
+
 class CardFigures:
-    """Running sums, per card and number of players, of the informative games' x_g and n_g."""
+    """Running sums, per card and number of players, of the informative games' x_g and n_g.
+
+    Kept per number of players, then per card (no tuple made and hashed per use). As the games
+    of a study stream by (:meth:`add_wins`: each result a seat's win), a card's game is noted
+    as a small number, the code of its (uses, wins, the kind's wins, the kind's uses) in that
+    game, whose nine terms are computed once per study (:attr:`values`); the codes are folded
+    into the sums every :data:`FLUSH` games and before any figure is read, each sum in game
+    order by ``functools.reduce`` with ``operator.add`` (in C), so the sums are the very floats
+    that adding the terms one game at a time gives. The order in which each (card, players)
+    first came is kept too, so a card's strata are pooled in that order (the figures to the
+    last bit)."""
 
     def __init__(self) -> None:
-        # (card, players) -> [games, Σx, Σn, Σx², Σxn, Σn², Σ users' win share, Σ others' win share, its squares]
-        self.sums: dict[tuple[str, int], list[float]] = {}
+        # players -> card -> [games, Σx, Σn, Σx², Σxn, Σn², Σ users' win share, Σ others' win share, its squares]
+        self.tables: dict[int, dict[str, list[float]]] = {}
+        self.order: list[tuple[str, int]] = []  # (card, players), as their sums began
         self._by_card: dict[str, dict[int, list[float]]] | None = None  # card -> players -> sums, when asked
+        self.pending: dict[int, dict[str, list[int]]] = {}  # players -> card -> codes not yet in its sums
+        self.values: list[list[float]] = [[] for _ in range(9)]  # term -> code -> the term's value
+        self.codes: dict[tuple[int, int, int, int], int] = {}  # (k, w, kind's wins, kind's uses) -> code
+        self.pairs: dict[tuple[int, int], tuple[int, int]] = {}  # (kind's wins, uses) -> codes of k = 1, w = 0 and 1
+        self.games = 0
+
+    def table(self, players: int) -> dict[str, list[float]]:
+        """The sums of the games of ``players`` players, card by card."""
+        found = self.tables.get(players)
+        if found is None:
+            found = self.tables[players] = {}
+        return found
+
+    def begin(self, table: dict[str, list[float]], card: str, players: int) -> list[float]:
+        """A card's first informative game of that size: its sums, at zero."""
+        self._by_card = None
+        self.order.append((card, players))
+        sums = table[card] = [0, 0.0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0.0]
+        return sums
 
     def by_card(self, card: str) -> dict[int, list[float]]:
         """The card's sums per number of players (an index made at the first question, after the games)."""
+        self.flush()
         if self._by_card is None:
             index: dict[str, dict[int, list[float]]] = {}
-            for (name, players), sums in self.sums.items():
-                index.setdefault(name, {})[players] = sums
+            for name, players in self.order:
+                index.setdefault(name, {})[players] = self.tables[players][name]
             self._by_card = index
         return self._by_card.get(card, {})
+
+    def code(self, k: int, w: int, total_w: int, total_n: int) -> int:
+        """The code of a card's game: its ``k`` uses, ``w`` of them won, among ``total_n`` uses of its
+        kind of which ``total_w`` won; its terms computed as :meth:`add` computes them."""
+        key = (k, w, total_w, total_n)
+        found = self.codes.get(key)
+        if found is None:
+            expected = total_w / total_n
+            x = w - k * expected
+            others = (total_w - w) / (total_n - k)
+            for column, value in zip(self.values, (1, x, k, x * x, x * k, k * k, w / k, others, others * others)):
+                column.append(value)
+            found = self.codes[key] = len(self.codes)
+        return found
+
+    def add_wins(self, players: int, cards: list[str], wins: list[int]) -> None:
+        """One game's uses of one kind, in the order they came, each result its seat's win (1 or 0):
+        what :meth:`add` adds for them, as codes (class docstring)."""
+        total_n = len(cards)
+        total_w = sum(wins)
+        pending = self.pending.get(players)
+        if pending is None:
+            pending = self.pending[players] = {}
+        if len(set(cards)) == total_n:  # each card used once (k = 1): two codes for the whole kind
+            pair = self.pairs.get((total_w, total_n))
+            if pair is None:
+                pair = self.pairs[(total_w, total_n)] = (self.code(1, 0, total_w, total_n),
+                                                         self.code(1, 1, total_w, total_n))
+            for card, w in zip(cards, wins):
+                codes = pending.get(card)
+                if codes is None:
+                    codes = self._pending(pending, card, players)
+                codes.append(pair[w])
+            return
+        per_card: dict[str, list[int]] = {}  # a card used twice (copies, a Spell back): card -> [uses, wins]
+        for card, w in zip(cards, wins):
+            acc = per_card.get(card)
+            if acc is None:
+                per_card[card] = [1, w]
+            else:
+                acc[0] += 1
+                acc[1] += w
+        if len(per_card) < 2:
+            return  # no other card of its kind to compare with in this game
+        for card, (k, w) in per_card.items():
+            codes = pending.get(card)
+            if codes is None:
+                codes = self._pending(pending, card, players)
+            codes.append(self.code(k, w, total_w, total_n))
+
+    def _pending(self, pending: dict[str, list[int]], card: str, players: int) -> list[int]:
+        table = self.table(players)
+        if card not in table:
+            self.begin(table, card, players)
+        codes = pending[card] = []
+        return codes
+
+    def game_done(self) -> None:
+        self.games += 1
+        if self.games % FLUSH == 0:
+            self.flush()
+
+    def flush(self) -> None:
+        """The pending codes folded into the sums, in game order (class docstring)."""
+        if not self.pending:
+            return
+        values = [column.__getitem__ for column in self.values]
+        for players, pending in self.pending.items():
+            table = self.tables[players]
+            for card, codes in pending.items():
+                if not codes:
+                    continue
+                sums = table[card]
+                for i in (1, 3, 4, 6, 7, 8):  # floats: added one at a time, in order
+                    sums[i] = reduce(add, map(values[i], codes), sums[i])
+                sums[0] += len(codes)
+                sums[2] += sum(map(values[2], codes))  # integers: exact in any order
+                sums[5] += sum(map(values[5], codes))
+                codes.clear()
 
     def add_game(self, card: str, players: int, x: float, n: int, users: float, others: float) -> None:
         """One informative game of ``card``: its observed minus expected ``x`` over its ``n`` uses, the
         share of those uses that won, and the share of the other uses it is compared with that won."""
-        self._by_card = None
-        sums = self.sums.get((card, players))
+        table = self.table(players)
+        sums = table.get(card)
         if sums is None:
-            sums = self.sums[(card, players)] = [0, 0.0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0.0]
+            sums = self.begin(table, card, players)
         sums[0] += 1
         sums[1] += x
         sums[2] += n
