@@ -190,11 +190,13 @@ class CardFigures:
                 acc[1] += w
         if len(per_card) < 2:
             return  # no other card of its kind to compare with in this game
+        known = self.codes
         for card, (k, w) in per_card.items():
             codes = pending.get(card)
             if codes is None:
                 codes = self._pending(pending, card, players)
-            codes.append(self.code(k, w, total_w, total_n))
+            code = known.get((k, w, total_w, total_n))
+            codes.append(self.code(k, w, total_w, total_n) if code is None else code)
 
     def _pending(self, pending: dict[str, list[int]], card: str, players: int) -> list[int]:
         table = self.table(players)
