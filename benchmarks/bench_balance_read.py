@@ -5,8 +5,7 @@
 
 What is measured is what ``gt balance DIR`` does with each line of a ``games.jsonl`` once it
 has found it: the line read and checked (:func:`gtcli.balance.sources.read_games`: the
-bounded JSON check, the summary's shape) and counted (:meth:`gtcli.balance.stats.Tally.add`, and the card sums folded in:
-:meth:`gtcli.balance.association.CardFigures.flush`), per game; and, apart, the report made once at the end (:meth:`~gtcli.balance.stats.Tally.report`:
+bounded JSON check, the summary's shape) and counted (:meth:`gtcli.balance.stats.Tally.add`), per game; and, apart, the report made once at the end (:meth:`~gtcli.balance.stats.Tally.report`:
 the card figures, their second reading without the cards found associated, the figures per
 bot), in milliseconds for the study.
 
@@ -50,7 +49,6 @@ tally = Tally()
 for _ in range(copies):  # 0: start-up only
     for game in read_games(path, Exclusions()):
         tally.add(game)
-tally.figures.flush()  # the card sums folded in, as every 1024 games (part of reading, not of the report)
 """
 
 
@@ -75,7 +73,6 @@ def read_once(path: Path) -> tuple[float, float]:
     tally = Tally()
     for game in read_games(str(path), Exclusions()):
         tally.add(game)
-    tally.figures.flush()
     read = time.process_time()
     tally.report()
     return read - started, time.process_time() - read

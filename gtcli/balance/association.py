@@ -43,9 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from functools import reduce
 from math import sqrt
-from operator import add
 
 from gtcli.core.statistics import holm, mean_interval, t_quantile, t_two_sided_p, wilson_fraction
 
@@ -96,32 +94,23 @@ def ratio_score(games: int, x: float, n: float, xx: float, xn: float, nn: float,
     return mean, (max(-bound, centre - half), min(bound, centre + half)), p
 
 
-FLUSH = 1024  # games between two foldings of the pending uses into the sums (bounded memory)
-
-
 class CardFigures:
     """Running sums, per card and number of players, of the informative games' x_g and n_g.
 
     Kept per number of players, then per card (no tuple made and hashed per use). As the games
-    of a study stream by (:meth:`add_wins`: each result a seat's win), a card's game is noted
-    as a small number, the code of its (uses, wins, the kind's wins, the kind's uses) in that
-    game, whose nine terms are computed once per study (:attr:`values`); the codes are folded
-    into the sums every :data:`FLUSH` games and before any figure is read, each sum in game
-    order by ``functools.reduce`` with ``operator.add`` (in C), so the sums are the very floats
-    that adding the terms one game at a time gives. The order in which each (card, players)
-    first came is kept too, so a card's strata are pooled in that order (the figures to the
-    last bit)."""
+    of a study stream by (:meth:`add_wins`: each result a seat's win), a card's game is one of
+    few kinds -- its uses, its wins, the kind's wins and uses in that game -- whose nine terms
+    are computed once per study (:meth:`terms_of`), as :meth:`add` computes them, and added in
+    the same order: the very same floats. The order in which each (card, players) first came is
+    kept too, so a card's strata are pooled in that order (the figures to the last bit)."""
 
     def __init__(self) -> None:
         # players -> card -> [games, Σx, Σn, Σx², Σxn, Σn², Σ users' win share, Σ others' win share, its squares]
         self.tables: dict[int, dict[str, list[float]]] = {}
         self.order: list[tuple[str, int]] = []  # (card, players), as their sums began
         self._by_card: dict[str, dict[int, list[float]]] | None = None  # card -> players -> sums, when asked
-        self.pending: dict[int, dict[str, list[int]]] = {}  # players -> card -> codes not yet in its sums
-        self.values: list[list[float]] = [[] for _ in range(9)]  # term -> code -> the term's value
-        self.codes: dict[tuple[int, int, int, int], int] = {}  # (k, w, kind's wins, kind's uses) -> code
-        self.pairs: dict[tuple[int, int], tuple[int, int]] = {}  # (kind's wins, uses) -> codes of k = 1, w = 0 and 1
-        self.games = 0
+        self.terms: dict[tuple[int, int, int, int], tuple] = {}  # (k, w, kind's wins, kind's uses) -> the 9 terms
+        self.pairs: dict[tuple[int, int], tuple[tuple, tuple]] = {}  # (kind's wins, uses) -> terms of k = 1, w = 0, 1
 
     def table(self, players: int) -> dict[str, list[float]]:
         """The sums of the games of ``players`` players, card by card."""
@@ -139,7 +128,6 @@ class CardFigures:
 
     def by_card(self, card: str) -> dict[int, list[float]]:
         """The card's sums per number of players (an index made at the first question, after the games)."""
-        self.flush()
         if self._by_card is None:
             index: dict[str, dict[int, list[float]]] = {}
             for name, players in self.order:
@@ -147,38 +135,43 @@ class CardFigures:
             self._by_card = index
         return self._by_card.get(card, {})
 
-    def code(self, k: int, w: int, total_w: int, total_n: int) -> int:
-        """The code of a card's game: its ``k`` uses, ``w`` of them won, among ``total_n`` uses of its
-        kind of which ``total_w`` won; its terms computed as :meth:`add` computes them."""
+    def terms_of(self, k: int, w: int, total_w: int, total_n: int) -> tuple:
+        """The nine terms a card's game adds: its ``k`` uses, ``w`` of them won, among ``total_n`` uses
+        of its kind of which ``total_w`` won; computed as :meth:`add` computes them."""
         key = (k, w, total_w, total_n)
-        found = self.codes.get(key)
+        found = self.terms.get(key)
         if found is None:
             expected = total_w / total_n
             x = w - k * expected
             others = (total_w - w) / (total_n - k)
-            for column, value in zip(self.values, (1, x, k, x * x, x * k, k * k, w / k, others, others * others)):
-                column.append(value)
-            found = self.codes[key] = len(self.codes)
+            found = self.terms[key] = (1, x, k, x * x, x * k, k * k, w / k, others, others * others)
         return found
 
     def add_wins(self, players: int, cards: list[str], wins: list[int]) -> None:
         """One game's uses of one kind, in the order they came, each result its seat's win (1 or 0):
-        what :meth:`add` adds for them, as codes (class docstring)."""
+        what :meth:`add` adds for them (class docstring)."""
         total_n = len(cards)
         total_w = sum(wins)
-        pending = self.pending.get(players)
-        if pending is None:
-            pending = self.pending[players] = {}
-        if len(set(cards)) == total_n:  # each card used once (k = 1): two codes for the whole kind
+        table = self.table(players)
+        if len(set(cards)) == total_n:  # each card used once (k = 1): two sets of terms for the whole kind
             pair = self.pairs.get((total_w, total_n))
             if pair is None:
-                pair = self.pairs[(total_w, total_n)] = (self.code(1, 0, total_w, total_n),
-                                                         self.code(1, 1, total_w, total_n))
+                pair = self.pairs[(total_w, total_n)] = (self.terms_of(1, 0, total_w, total_n),
+                                                         self.terms_of(1, 1, total_w, total_n))
             for card, w in zip(cards, wins):
-                codes = pending.get(card)
-                if codes is None:
-                    codes = self._pending(pending, card, players)
-                codes.append(pair[w])
+                sums = table.get(card)
+                if sums is None:
+                    sums = self.begin(table, card, players)
+                _, x, _, xx, xn, _, users, others, oo = pair[w]
+                sums[0] += 1
+                sums[1] += x
+                sums[2] += 1
+                sums[3] += xx
+                sums[4] += xn
+                sums[5] += 1
+                sums[6] += users
+                sums[7] += others
+                sums[8] += oo
             return
         per_card: dict[str, list[int]] = {}  # a card used twice (copies, a Spell back): card -> [uses, wins]
         for card, w in zip(cards, wins):
@@ -190,43 +183,22 @@ class CardFigures:
                 acc[1] += w
         if len(per_card) < 2:
             return  # no other card of its kind to compare with in this game
-        known = self.codes
+        known = self.terms
         for card, (k, w) in per_card.items():
-            codes = pending.get(card)
-            if codes is None:
-                codes = self._pending(pending, card, players)
-            code = known.get((k, w, total_w, total_n))
-            codes.append(self.code(k, w, total_w, total_n) if code is None else code)
-
-    def _pending(self, pending: dict[str, list[int]], card: str, players: int) -> list[int]:
-        table = self.table(players)
-        if card not in table:
-            self.begin(table, card, players)
-        codes = pending[card] = []
-        return codes
-
-    def game_done(self) -> None:
-        self.games += 1
-        if self.games % FLUSH == 0:
-            self.flush()
-
-    def flush(self) -> None:
-        """The pending codes folded into the sums, in game order (class docstring)."""
-        if not self.pending:
-            return
-        values = [column.__getitem__ for column in self.values]
-        for players, pending in self.pending.items():
-            table = self.tables[players]
-            for card, codes in pending.items():
-                if not codes:
-                    continue
-                sums = table[card]
-                for i in (1, 3, 4, 6, 7, 8):  # floats: added one at a time, in order
-                    sums[i] = reduce(add, map(values[i], codes), sums[i])
-                sums[0] += len(codes)
-                sums[2] += sum(map(values[2], codes))  # integers: exact in any order
-                sums[5] += sum(map(values[5], codes))
-                codes.clear()
+            sums = table.get(card)
+            if sums is None:
+                sums = self.begin(table, card, players)
+            _, x, n, xx, xn, nn, users, others, oo = known.get((k, w, total_w, total_n)) or self.terms_of(
+                k, w, total_w, total_n)
+            sums[0] += 1
+            sums[1] += x
+            sums[2] += n
+            sums[3] += xx
+            sums[4] += xn
+            sums[5] += nn
+            sums[6] += users
+            sums[7] += others
+            sums[8] += oo
 
     def add_game(self, card: str, players: int, x: float, n: int, users: float, others: float) -> None:
         """One informative game of ``card``: its observed minus expected ``x`` over its ``n`` uses, the

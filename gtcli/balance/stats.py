@@ -93,9 +93,9 @@ class Tally:
         It runs once per game of a study (benchmarks/bench_balance_read.py), so it is written
         for speed, one pass over the players: a record's ``kinds`` already known (every record
         of a study but its first few) is not checked again; each kind's uses are gathered as
-        two flat lists, and each card's game noted as a small code whose terms are computed once
-        per study (:meth:`CardFigures.add_wins`: the same floats as :meth:`CardFigures.add`,
-        added in the same order).
+        two flat lists, and each card's game adds terms computed once per study
+        (:meth:`CardFigures.add_wins`: the same floats as :meth:`CardFigures.add`, added in the
+        same order).
         """
         players = game["players"]
         n = len(players)
@@ -153,7 +153,6 @@ class Tally:
         for cards, seats, _ in groups.values():
             if len(cards) > 1:
                 add_wins(n, cards, [won[seat] for seat in seats])
-        self.figures.game_done()
         if keep:
             kept.add(n, won, bots, codes)
         if bots:

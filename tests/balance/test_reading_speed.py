@@ -54,13 +54,8 @@ def write_golden() -> None:  # run once, with the code before the change
     GOLDEN.write_text(json.dumps({name: report(name) for name in STUDIES}, sort_keys=True) + "\n")
 
 
-@pytest.mark.parametrize("flush", [1024, 7])
 @pytest.mark.parametrize("name", sorted(STUDIES))
-def test_the_report_is_the_same_to_the_last_bit(name, flush, monkeypatch):
-    """Whenever the card sums are folded (every 7 games here, every 1024 by default), the same floats."""
-    import gtcli.balance.association as association
-
-    monkeypatch.setattr(association, "FLUSH", flush)
+def test_the_report_is_the_same_to_the_last_bit(name):
     expected = json.loads(GOLDEN.read_text())[name]
     assert json.dumps(report(name), sort_keys=True) == json.dumps(expected, sort_keys=True)
 
