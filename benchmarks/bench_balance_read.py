@@ -5,8 +5,7 @@
 
 What is measured is what ``gt balance DIR`` does with each line of a ``games.jsonl`` once it
 has found it: the line read and checked (:func:`gtcli.balance.sources.read_games`: the
-bounded JSON check, the summary's shape) and counted (:meth:`gtcli.balance.stats.Tally.add`),
-per game; and, apart, the report made once at the end (:meth:`~gtcli.balance.stats.Tally.report`:
+bounded JSON check, the summary's shape) and counted (:meth:`gtcli.balance.stats.Tally.add`), per game; and, apart, the report made once at the end (:meth:`~gtcli.balance.stats.Tally.report`:
 the card figures, their second reading without the cards found associated, the figures per
 bot), in milliseconds for the study.
 

@@ -88,55 +88,82 @@ class Tally:
         self.winning_totals = Running()
 
     def add(self, game: dict[str, Any]) -> None:
-        """One game's summary, counted (plain loops: it runs once per game of a study,
-        benchmarks/bench_balance_read.py)."""
+        """One game's summary, counted.
+
+        It runs once per game of a study (benchmarks/bench_balance_read.py), so it is written
+        for speed, one pass over the players: a record's ``kinds`` already known (every record
+        of a study but its first few) is not checked again; each kind's uses are gathered as
+        two flat lists, and each card's game adds terms computed once per study
+        (:meth:`CardFigures.add_wins`: the same floats as :meth:`CardFigures.add`, added in the
+        same order).
+        """
         players = game["players"]
         n = len(players)
         winners = set(game["winners"])
         self.games += 1
         self.by_players[n] += 1
-        praeco = game.get("first_praeco")
-        start = players.index(praeco) if praeco in players else None
         self.winners[n] += len(winners)
         won = [1 if player in winners else 0 for player in players]
-        kinds = kinds_of(game)
-        bots = bots_of(game)
-        uses: dict[str, list[tuple[str, int]]] = {}
-        card_kind, card_plays = self.card_kind, self.card_plays
-        card_kind.update(kinds)  # the kind a record names wins over "unknown"
-        every_use: list[str] = []
-        used, played = game["used"], game["played"]
+        praeco = game.get("first_praeco")
+        start = players.index(praeco) if praeco in players else None
         seat_wins = self.seat_wins[n]
         turn_wins = self.turn_wins[n]
+        for seat, w in enumerate(won):
+            if w:
+                seat_wins[seat + 1] += 1
+                if start is not None:
+                    turn_wins[(seat - start) % n + 1] += 1
+        card_kind, card_plays = self.card_kind, self.card_plays
+        kinds = game.get("kinds")
+        if not (type(kinds) is dict and len(kinds) <= 5000 and kinds.items() <= card_kind.items()):
+            kinds = kinds_of(game)  # a record's kinds not all seen before: checked, and the kind it names wins
+            card_kind.update(kinds)
+        kind_of = kinds.get
+        bots = bots_of(game)
+        kept = self.kept
+        keep = kept.usable
+        codes: list[int] = []
+        groups: dict[str, tuple[list[str], list[int], int]] = {}  # kind -> (cards, seats, its id in a use)
+        every_use: list[str] = []
+        used, played = game["used"], game["played"]
         for seat, player in enumerate(players):
-            w = won[seat]
-            seat_wins[seat + 1] += w
-            if start is not None:
-                turn_wins[(seat - start) % n + 1] += w
             mine = dict.fromkeys(used.get(player, ()))
             every_use += mine
             for card in mine:
-                kind = kinds.get(card)
+                kind = kind_of(card)
                 if kind is None:
                     kind = UNKNOWN_KIND
                     if card not in card_kind:
                         card_kind[card] = kind
-                found = uses.get(kind)
-                if found is None:
-                    uses[kind] = [(card, seat)]
-                else:
-                    found.append((card, seat))
+                group = groups.get(kind)
+                if group is None:
+                    group = groups[kind] = ([], [], kept.kind(kind) if keep else 0)
+                group[0].append(card)
+                group[1].append(seat)
+                if keep:
+                    card_id = kept.cards.get(card)
+                    if card_id is None:
+                        card_id = kept.card(card)
+                    codes.append(group[2] | card_id << 8 | seat)
             for card, times in played.get(player, {}).items():
                 card_plays[card] = card_plays.get(card, 0) + times
         self.player_games += n
         self.card_used.update(every_use)  # a Counter counts a list in C
-        self.figures.add(n, uses, won, won)
-        self.kept.add(n, won, bots, uses)
+        add_wins = self.figures.add_wins
+        for cards, seats, _ in groups.values():
+            if len(cards) > 1:
+                add_wins(n, cards, [won[seat] for seat in seats])
+        if keep:
+            kept.add(n, won, bots, codes)
         if bots:
             self.bots.add(players, won, bots)
         vis = game["vis"]
         for kind in VIS_KINDS:
-            self.vis[kind].extend([vis[player][kind] for player in players])
+            running = self.vis[kind]
+            values = [vis[player][kind] for player in players]
+            running.n += n
+            running.total += sum(values)
+            running.squares += sum([v * v for v in values])
         totals = game["totals"]
         self.totals.extend([totals[player] for player in players])
         turns = game["turns"]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from math import isclose, sqrt
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gtcli.core.statistics import (Z95, clustered_wilson, holm, mean_interval, newcombe, p_text, stratified_mean,
@@ -138,3 +139,55 @@ def test_p_text_never_prints_zero():
     assert p_text(0.04567) == "0.0457" and p_text(None) == "-" and p_text(1.0) == "1"
     # the pooled z-test keeps its tail: 2 (1 - cdf) would be exactly 0 here
     assert 0 < two_proportion_p(200, 200, 0, 200) < 1e-16
+
+
+def _odd_df_level(t: float, df: int) -> float:
+    """P(|T| <= t) for 3 or 5 degrees of freedom in closed form (theta = atan(t / sqrt(df)))."""
+    theta = math.atan(t / math.sqrt(df))
+    c = math.cos(theta)
+    series = 1 + (2 / 3 * c * c if df == 5 else 0)
+    return 2 / math.pi * (theta + math.sin(theta) * c * series)
+
+
+@pytest.mark.parametrize("df, level, expected", [
+    (1, 0.95, 12.706), (5, 0.95, 2.5706), (30, 0.95, 2.0423), (10, 0.95, 2.2281), (2, 0.95, 4.3027),
+    (20, 0.95, 2.0860), (60, 0.95, 2.0003), (120, 0.95, 1.9799), (10, 0.99, 3.1693), (4, 0.90, 2.1318),
+    (15, 0.80, 1.3406), (1, 0.99, 63.657), (3, 0.99, 5.8409)])
+def test_t_quantiles_of_the_tables(df, level, expected):
+    assert t_quantile(df, level) == pytest.approx(expected, abs=0.6 * 10 ** -(len(str(expected).split(".")[1])))
+
+
+@pytest.mark.parametrize("level", [0.5, 0.9, 0.95, 0.99, 0.999])
+def test_t_quantiles_in_closed_form_to_1e_12(level):
+    alpha = 1 - level
+    assert t_quantile(1, level) == pytest.approx(math.tan(math.pi / 2 * level), rel=1e-12)  # Cauchy
+    assert t_quantile(2, level) == pytest.approx(math.sqrt(2 / (alpha * (2 - alpha)) - 2), rel=1e-12)
+    for df in (3, 5):
+        t = t_quantile(df, level)
+        assert _odd_df_level(t, df) == pytest.approx(level, abs=1e-13)
+        assert _odd_df_level(t * (1 + 1e-9), df) > level > _odd_df_level(t * (1 - 1e-9), df)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 10 ** 4) | st.floats(1, 1e4), st.sampled_from([0.5, 0.8, 0.9, 0.95, 0.99, 0.999]))
+def test_a_t_quantile_gives_its_level_back_in_a_few_evaluations(df, level):
+    """Newton's steps on the exact tail: the level back, in at most 12 evaluations (bisection took 200)
+    up to 10,000 degrees of freedom (beyond, the tail's own rounding can take more, never 200)."""
+    import gtcli.core.statistics as statistics
+
+    calls = 0
+    real = statistics._incomplete_beta
+
+    def counted(*args):
+        nonlocal calls
+        calls += 1
+        return real(*args)
+
+    statistics.t_quantile.cache_clear()
+    statistics._incomplete_beta = counted
+    try:
+        t = statistics.t_quantile(df, level)
+    finally:
+        statistics._incomplete_beta = real
+    assert statistics.t_two_sided_p(t, df) == pytest.approx(1 - level, rel=1e-9, abs=1e-13)
+    assert calls <= 12

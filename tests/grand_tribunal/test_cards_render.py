@@ -210,3 +210,16 @@ def test_any_words_of_a_card_are_escaped_in_the_sheet_and_the_terminal(name, tex
     console.print(card_panel(view.cards[0], "en", terminal=False))
     console.print(cards_table(view, name, terminal=False))
     assert "\x1b" not in console.file.getvalue()
+
+
+def test_the_sheet_names_the_sets_file_and_version(tmp_path):
+    """A proof says what it is a proof of: the file as given and the set's version, escaped (issue 41)."""
+    html = run("cards", "render", SAMPLE).stdout
+    assert f'id="set-file">Card set: {SAMPLE}, version 1</p>' in html
+    folder = tmp_path / "a&b<i>"
+    folder.mkdir()
+    path = folder / "plain.gtc"
+    path.write_text('set "Plain" language en\nresource "Coin"\n  text "one"\n', encoding="utf-8")
+    html = run("cards", "render", path).stdout
+    assert "Card set: " + str(path).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") + "</p>" in html
+    assert "<i>" not in html and ", version" not in html.split('id="set-file"')[1].split("</p>")[0]

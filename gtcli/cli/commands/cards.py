@@ -143,7 +143,7 @@ def _looks_like_translation(loaded) -> bool:
 
 
 def _open(path: str, lang: str | None):
-    """(set view, note) for showing or rendering ``path`` in ``lang``.
+    """(set view, note, the set's version) for showing or rendering ``path`` in ``lang``.
 
     ``path`` is a set, or one of its translations (shown in the translation's language).
     The note says when no translation into ``lang`` exists.
@@ -171,7 +171,7 @@ def _open(path: str, lang: str | None):
     if lang != card_set.language and translation is None:
         note = (f"No {lang} translation beside {path}: card names are shown as written "
                 f"(`gt cards template {path} --lang {lang}` starts one).")
-    return set_view(card_set, lang, translation), note
+    return set_view(card_set, lang, translation), note, card_set.version
 
 
 def _is_translation(path: str) -> bool:
@@ -202,7 +202,7 @@ def show_cmd(path: str, name: str | None, lang: str | None, as_json: bool) -> No
     from gtcli.grand_tribunal.lang.cards.view import find_card
 
     path = _set_path(path)
-    view, note = _open(path, lang)
+    view, note, _ = _open(path, lang)
     if name is not None:
         card = find_card(view, name, path)
         if as_json:
@@ -243,8 +243,8 @@ def render_cmd(path: str, lang: str | None, output: str | None, paper: str, as_j
     from gtcli.grand_tribunal.html.card_sheet import pages, sheet_html
     from gtcli.grand_tribunal.lang.cards.text import count_phrase
 
-    view, note = _open(_set_path(path), lang)
-    page = sheet_html(view, paper)
+    view, note, version = _open(_set_path(path), lang)
+    page = sheet_html(view, paper, path, version)
     to_file = output not in (None, "-")
     if to_file:
         from gtcli.core.files.guarded import save

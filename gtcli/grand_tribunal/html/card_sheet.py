@@ -120,8 +120,10 @@ def pages(view: SetView) -> int:
     return max(1, math.ceil(len(view.cards) / PER_PAGE))
 
 
-def sheet_html(view: SetView, paper: str = "auto") -> str:
-    """The whole sheet. ``paper``: ``a4`` or ``letter`` fix the page size; ``auto`` fits both."""
+def sheet_html(view: SetView, paper: str = "auto", file: str | None = None, version: int | None = None) -> str:
+    """The whole sheet. ``paper``: ``a4`` or ``letter`` fix the page size; ``auto`` fits both. ``file`` and
+    ``version``: the set's file and version, named under the title (a proof says what it is a proof of,
+    as the values page of ``gt balance value`` does)."""
     size = PAPERS[paper]
     top = (size[1] - SHEET_H) / 2 if size else 7.0
     page_rule = f"size: {size[0]}; " if size else ""
@@ -176,5 +178,7 @@ body {{ background: #8a8a8a; font-family: {SERIF}; color: #1d1a16; }}
   .page:last-child {{ break-after: auto; }}
 }}
 """
-    return document(title, view.language, css, f'<p class="title">{esc(title)}</p>\n{"".join(body)}',
+    source = (f'<p class="title" id="set-file">Card set: {esc(file)}'
+              f'{"" if version is None else f", version {version}"}</p>\n' if file else "")
+    return document(title, view.language, css, f'<p class="title">{esc(title)}</p>\n{source}{"".join(body)}',
                     "gt cards render")
