@@ -2,13 +2,13 @@
 at the end of every round (Vis and the Voting Track), for ``gt replay --html`` and
 ``gt game from-log``.
 
-The interpreter keeps the state at the end of a replay only, so the state at the end of
-a round is the replay stopped just before the line that starts the next round (or
-Tribunal, or the scores): one replay per round, through :func:`check_file` like every
-other reader. A game has at most 15 rounds (3 Tribunals of up to 5 rounds); a log that
-claims more (a stranger's) is sampled at evenly spaced rounds: at most :data:`MAX_POINTS`,
-and fewer for a long log, so that the lines replayed stay within :data:`MAX_LINES`
-(a real game of ~200 lines gets all its rounds; a 50,000-line log, four).
+The table at the end of a round is the state just before the line that starts the next
+round (or Tribunal, or the scores). One replay of the log notes it at every round's end (the
+referee's ``watch``, called before each event), so a scoresheet costs one replay, not one per
+round (a 10,000-game club site made one per round: 13 replays a game). A game has at most 15
+rounds (3 Tribunals of up to 5 rounds); a log that claims more (a stranger's) is sampled at
+evenly spaced rounds: at most :data:`MAX_POINTS`, and fewer for a long log, as when each
+point was a replay of its own (:data:`MAX_LINES`).
 """
 
 from __future__ import annotations
@@ -55,14 +55,29 @@ def round_points(checked: Checked, options: Options, until_line: int | None = No
     if len(ends) > most:
         step = (len(ends) - 1) / (most - 1)
         ends = [ends[round(k * step)] for k in range(most)]
-    points = []
-    for end in ends:
-        # live: a round that runs to the end of the log is not closed and scored by the replay
-        state = check_file(checked.log.path or "", replace(options, until_line=end, live=True, first=False),
-                           checked.text).result.state
-        points.append(RoundPoint(state.tribunal, state.round, {p: state.players[p].vis for p in state.seats},
-                                 {space: n for space, n in state.track.items() if n}))
-    return points
+    if not ends:
+        return []
+    # the ends in the order the replay reaches them: each noted just before the first event past it
+    # (an event with no line is taken wherever it stands, as a replay stopped at that end would)
+    pending = sorted({end for end in ends if end is not None})
+    noted: dict[int | None, RoundPoint] = {}
+
+    def point(state) -> RoundPoint:
+        return RoundPoint(state.tribunal, state.round, {p: state.players[p].vis for p in state.seats},
+                          {space: n for space, n in state.track.items() if n})
+
+    def watch(referee, event) -> None:
+        line = getattr(getattr(event, "pos", None), "line", None)
+        while pending and line is not None and line > pending[0]:
+            noted[pending.pop(0)] = point(referee.state)
+
+    # live: a round that runs to the end of the log is not closed and scored by the replay
+    state = check_file(checked.log.path or "", replace(options, until_line=until_line, live=True, first=False,
+                                                        watch=watch), checked.text).result.state
+    for end in pending:  # past the last event replayed
+        noted[end] = point(state)
+    noted[None] = point(state)
+    return [noted[end] for end in ends]
 
 
 def scoresheet_of(checked: Checked, options: Options, until_line: int | None = None) -> Scoresheet:
