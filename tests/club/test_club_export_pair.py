@@ -29,8 +29,15 @@ def test_a_ctrl_c_between_the_two_tables_waits_until_both_are_saved(tmp_path, mo
             os.kill(os.getpid(), signal.SIGINT)
 
     monkeypatch.setattr(guarded, "save", save_then_interrupt)
-    with pytest.raises(KeyboardInterrupt):
-        export.write_tables([], None, "csv", str(out))
+    # Ctrl-C as Python's own handler takes it, whatever an earlier test in this process left
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            export.write_tables([], None, "csv", str(out))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     assert saved == ["games.csv", "player-games.csv"]
     assert "old" not in (out / "games.csv").read_text()
     assert "old" not in (out / "player-games.csv").read_text()
