@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 
 import pytest
 
@@ -25,8 +26,9 @@ def test_a_ctrl_c_between_the_two_tables_waits_until_both_are_saved(tmp_path, mo
     def save_then_interrupt(path, text, **kwargs):
         real_save(path, text, **kwargs)
         saved.append(os.path.basename(path))
-        if len(saved) == 1:  # a real SIGINT to this process, right after the first table is in place
-            os.kill(os.getpid(), signal.SIGINT)
+        if len(saved) == 1:  # a real SIGINT, right after the first table is in place, to the thread saving
+            # (a Ctrl-C goes to the process; here other tests may have left threads that do not hold it)
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
 
     monkeypatch.setattr(guarded, "save", save_then_interrupt)
     # Ctrl-C as Python's own handler takes it, whatever an earlier test in this process left

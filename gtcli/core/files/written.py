@@ -162,7 +162,7 @@ class WrittenFolder:
         if data is None:
             return None
         try:
-            found = loads_bounded(data)
+            found = loads_bounded(data, limit=MAX_MANIFEST_BYTES)
         except ValueError:
             return None
         files = found.get("files") if isinstance(found, dict) and found.get("format") == FORMAT else None

@@ -94,9 +94,9 @@ class Referee:
     after_the_end: bool = False  # R7 already reported for play written after the Grand Tribunal
     # live: a copy made just before the log's last event, for gt play to go on from (gtcli.grand_tribunal.play.incremental)
     before_last: "Referee | None" = field(default=None, repr=False)
-    # watched (a live or stopped replay only): called with the referee before each event, so one replay
+    # observed (a live or stopped replay only): called with the referee before each event, so one replay
     # can note the table at every round's end (a scoresheet: gtcli.grand_tribunal.lang.logs.report)
-    watch: "Callable[[Referee, Any], None] | None" = field(default=None, repr=False)
+    observe: "Callable[[Referee, Any], None] | None" = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.state = GameState(
@@ -115,7 +115,7 @@ class Referee:
         fields = clone.__dict__
         fields.update(self.__dict__)
         fields["before_last"] = None  # never a chain of copies
-        fields["watch"] = None  # a copy is tried, not watched
+        fields["observe"] = None  # a copy is tried, not observed
         fields["state"] = self.state.copy()  # shares what it can (GameState.copy)
         fields["diagnostics"] = list(self.diagnostics)
         fields["unverified"] = set(self.unverified)
@@ -201,8 +201,8 @@ class Referee:
                 raise StopReplay(event.pos)
             if self.live and n == last:
                 self.before_last = before if before is not None and n == 0 else self.fork()
-            if self.watch is not None:
-                self.watch(self, event)
+            if self.observe is not None:
+                self.observe(self, event)
             self.take(event)
 
     def take(self, event: Any) -> None:

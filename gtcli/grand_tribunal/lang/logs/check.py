@@ -161,7 +161,7 @@ class Options:
     live: bool = False  # a log still being written (gt play): its last turn stays open
     require_complete: bool = False  # a log that stops before the Grand Tribunal is an error (R7)
     allow_outside: bool = False  # the log's tags may name files outside its folder (--allow-outside)
-    watch: object = None  # called with the referee before each event of a live or stopped replay (Referee.watch)
+    observe: object = None  # called with the referee before each event of a live or stopped replay (Referee.observe)
     # A club's defaults (gt.toml, gtcli.core.files.config), for a log whose header does not say: the
     # command line (the fields above) comes first, then the log's own tags, then these.
     default_cards: str | None = None
@@ -238,7 +238,7 @@ def check_file(path: str, options: Options, text: str | None = None):
     referee = Referee(log, card_set, profile, seats, board, variants, options.strict, options.first,
                       options.until_line, options.live, require_complete=options.require_complete)
     referee.diagnostics.extend(problems)
-    referee.watch = options.watch
+    referee.observe = options.observe
     from gtcli.grand_tribunal.lang.syntax import gc_paused
 
     with gc_paused():

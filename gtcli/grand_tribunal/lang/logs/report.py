@@ -4,7 +4,7 @@ at the end of every round (Vis and the Voting Track), for ``gt replay --html`` a
 
 The table at the end of a round is the state just before the line that starts the next
 round (or Tribunal, or the scores). One replay of the log notes it at every round's end (the
-referee's ``watch``, called before each event), so a scoresheet costs one replay, not one per
+referee's ``observe``, called before each event), so a scoresheet costs one replay, not one per
 round (a 10,000-game club site made one per round: 13 replays a game). A game has at most 15
 rounds (3 Tribunals of up to 5 rounds); a log that claims more (a stranger's) is sampled at
 evenly spaced rounds: at most :data:`MAX_POINTS`, and fewer for a long log, as when each
@@ -66,14 +66,14 @@ def round_points(checked: Checked, options: Options, until_line: int | None = No
         return RoundPoint(state.tribunal, state.round, {p: state.players[p].vis for p in state.seats},
                           {space: n for space, n in state.track.items() if n})
 
-    def watch(referee, event) -> None:
+    def observe(referee, event) -> None:
         line = getattr(getattr(event, "pos", None), "line", None)
         while pending and line is not None and line > pending[0]:
             noted[pending.pop(0)] = point(referee.state)
 
     # live: a round that runs to the end of the log is not closed and scored by the replay
     state = check_file(checked.log.path or "", replace(options, until_line=until_line, live=True, first=False,
-                                                        watch=watch), checked.text).result.state
+                                                        observe=observe), checked.text).result.state
     for end in pending:  # past the last event replayed
         noted[end] = point(state)
     noted[None] = point(state)
