@@ -1,7 +1,7 @@
 """Benchmark the typed Tribunal: answers, keystrokes and reply time of ``gt game tribunal`` (issue 39).
 
-    python benchmarks/bench_entry.py                    # 100 states, this checkout and /work/main
-    python benchmarks/bench_entry.py --states 20 --before ''   # this checkout only
+    python benchmarks/bench_entry.py --before ../gtcli-fb1df60   # 100 states, this checkout and an old one
+    python benchmarks/bench_entry.py --states 20                 # this checkout only
 
 The states are Tribunals of simulated games (random bots, seed 39, 3 to 5 players): each
 game is replayed and every Tribunal it scores is a state, with the Tribunals before it
@@ -251,7 +251,7 @@ def run(label: str, checkout: Path, cases, make) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=100)
-    parser.add_argument("--before", default="/work/main", help="the checkout of the old entry ('' to skip)")
+    parser.add_argument("--before", default="", help="a checkout of the old entry (a worktree of fb1df60), to type the same states there too")
     args = parser.parse_args()
     cases = states(args.states)
     report = {"after": run("after", ROOT, cases, answers_after)}
