@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from urllib.parse import parse_qs
 
-from gtcli.cli.screen_server import LOOPBACK_NAMES, Handler, ScreenServer, is_loopback
+from gtcli.cli.screen_server import LOOPBACK_NAMES, Handler, ScreenServer, StopSignals, is_loopback
 
 SECRET_BYTES = 24  # 192 random bits in the path
 MAX_BODY = 32 * 1024  # bytes of a form's body (a Tribunal's lines are a few hundred)
@@ -304,7 +304,7 @@ class Running:
         self.server = PhoneServer(host, port, phone)
         self.url = url_of(host, self.server.port) + phone.secret + "/"
         self._stop = threading.Event()
-        self._restore: list = []
+        self._signals = StopSignals(self._stop)
         self._thread = threading.Thread(target=self.server.serve_forever, args=(0.25,), daemon=True)
         self._thread.start()
 
@@ -316,17 +316,12 @@ class Running:
         """From now on Ctrl-C (SIGINT) and SIGTERM stop the server, before :meth:`wait` too."""
         import signal
 
-        self._restore = [(n, signal.signal(n, lambda *_: self._stop.set())) for n in (signal.SIGINT, signal.SIGTERM)]
+        self._signals.catch(signal.SIGINT, signal.SIGTERM)
 
     def wait(self) -> None:
-        import signal
-
         try:
-            while not self._stop.wait(0.5):
-                pass
+            self._signals.wait()
         finally:
-            for number, previous in self._restore:
-                signal.signal(number, previous)
             self.stop()
 
 

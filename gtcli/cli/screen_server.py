@@ -470,3 +470,32 @@ class ScreenServer(ThreadingHTTPServer):
 
     def handle_error(self, request, client_address) -> None:
         pass  # a client that went away is no news; a bug in the handler shows as a broken page, not a crash
+
+
+class StopSignals:
+    """What stops a server that runs in threads (the table's screen, :mod:`gtcli.cli.serve`; the
+    phone's, :mod:`gtcli.cli.game_server`): ``event``, set by the server's own stop or by any of the
+    signals given to :meth:`catch` whenever they come (before :meth:`wait` too, so a stop is never
+    lost between starting and waiting). :meth:`wait` returns once it is set, the signals' earlier
+    handlers given back."""
+
+    def __init__(self, event: threading.Event) -> None:
+        self.event = event
+        self._restore: list[tuple[int, object]] = []
+
+    def catch(self, *signals: int) -> None:
+        import signal
+
+        for number in signals:
+            self._restore.append((number, signal.signal(number, lambda *_: self.event.set())))
+
+    def wait(self) -> None:
+        import signal
+
+        try:
+            while not self.event.wait(0.5):
+                pass
+        finally:
+            for number, previous in reversed(self._restore):
+                signal.signal(number, previous)
+            self._restore = []

@@ -21,8 +21,8 @@ import socket
 import sys
 import threading
 
-from gtcli.cli.screen_server import (Publisher, ScreenServer, ServeError, is_loopback, lan_address, parse_address,
-                                     screen_of, url_of)
+from gtcli.cli.screen_server import (Publisher, ScreenServer, ServeError, StopSignals, is_loopback, lan_address,
+                                     parse_address, screen_of, url_of)
 from gtcli.core.files.json_source import loads_bounded
 
 POLL_SECONDS = 0.2  # how often the watcher looks at the log's stat
@@ -50,7 +50,7 @@ class Serving:
         self.others = url_of(lan, self.port) if lan else (None if wildcard or local else self.url)
         self._stop = threading.Event()
         self._follow = threading.Lock()  # the watcher and gt play's messages take turns with the follower
-        self._restore: list[tuple[int, object]] = []
+        self._signals = StopSignals(self._stop)
         self._threads = [threading.Thread(target=self.server.serve_forever, args=(0.25,), daemon=True),
                          threading.Thread(target=self._watch, daemon=True)]
         for thread in self._threads:
@@ -87,24 +87,16 @@ class Serving:
     def stop_on_signals(self, *signals: int) -> None:
         """From now on these signals (Ctrl-C's SIGINT, SIGTERM) stop the server, whenever they come:
         before :meth:`wait` too, so a stop is never lost between starting and waiting."""
-        import signal
-
-        for number in signals:
-            self._restore.append((number, signal.signal(number, lambda *_: self._stop.set())))
+        self._signals.catch(*signals)
 
     def wait(self, until_eof_of=None) -> None:
         """Serve until stopped (:meth:`stop_on_signals`; or, with ``until_eof_of``, until that
         stream ends: gt play's messages, :meth:`listen`)."""
-        import signal
-
         if until_eof_of is not None:
             threading.Thread(target=self.listen, args=(until_eof_of,), daemon=True).start()
         try:
-            while not self._stop.wait(0.5):
-                pass
+            self._signals.wait()
         finally:
-            for number, previous in self._restore:
-                signal.signal(number, previous)
             self.stop()
 
     def listen(self, messages) -> None:
