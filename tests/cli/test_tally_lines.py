@@ -142,3 +142,13 @@ def test_gt_fmt_lays_the_lines_out_keeping_every_comment(write):
 def test_gt_fmt_reports_a_broken_table_as_a_table(write):
     result = run("fmt", write("t.txt", "votes staff 2\nAna staff 4\n"))
     assert result.exit_code == 2 and "TAB008" in result.stderr and "no ':' after the owner 'Ana'" in result.stderr
+
+
+def test_an_empty_table_file_is_told_both_forms(tmp_path):
+    """An empty file is neither form: its hint shows the lines (the form a scorekeeper types) and TOML."""
+    empty = tmp_path / "table.txt"
+    empty.write_text("")
+    result = run("tally", empty)
+    assert result.exit_code == 2
+    assert "TAB002" in result.output and "table file is empty" in result.output
+    assert "Ana: staff 4 elemental" in result.output and "[[items]]" in result.output

@@ -102,7 +102,8 @@ class TableReader:
         """The table as far as it can be read; what could not be is in :attr:`problems`."""
         if not data and self.scope is None:
             self._fail("TAB002", "the table file is empty",
-                       "list the Voting Track under [votes] and each active Item under [[items]]")
+                       "write the Voting Track and each active Item, as lines (votes staff 2, then "
+                       "Ana: staff 4 elemental: docs/tribunal-lines.md) or in TOML ([votes], [[items]])")
             return Table(items=())
         for key in data:
             if key not in TOP_KEYS:
