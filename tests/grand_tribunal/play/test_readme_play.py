@@ -1,7 +1,7 @@
-"""The README's own ``gt play`` walk-through, typed into ``gt play`` as printed.
+"""The documented ``gt play`` walk-through, typed into ``gt play`` as printed.
 
-The lines are read from README.md (the section "At the table: `gt play`"), so the README
-cannot drift from what the tool does: every line must be accepted, and the prompt shown
+The lines are read from docs/guide.md (the section "At the table: `gt play`", the README's
+section at length; the README links to it), so the docs cannot drift from what the tool does: every line must be accepted, and the prompt shown
 before it must be the one the README prints. After an ``undo``, the prompt and ``state``
 must agree on whose turn it is (they did not: the prompt said ``next: Ben`` while
 ``state`` showed Ana's turn still open).
@@ -15,13 +15,13 @@ import shlex
 
 from tests.conftest import ROOT, run
 
-SECTION = "### At the table: `gt play`"
+SECTION = "### At the table: `gt play`"  # docs/guide.md, the README section at length
 COMMANDS = ("undo", "state", "end", "help", "roll")
 
 
 def walk_through() -> tuple[list[str], list[tuple[str, str]]]:
-    """The README's ``gt play --new`` arguments, and its (prompt, typed line) pairs."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The walk-through's ``gt play --new`` arguments, and its (prompt, typed line) pairs."""
+    text = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
     section = text[text.index(SECTION):]
     blocks = re.findall(r"```[a-z]*\n(.*?)```", section, re.S)
     new = next(line for line in blocks[0].splitlines() if "--new" in line)
