@@ -24,6 +24,8 @@ h1 {{ font-size: 26px; margin: 0 0 6px; }}
 h2 {{ font-size: 19px; margin: 26px 0 8px; border-bottom: 1px solid #c9bfae; padding-bottom: 3px; }}
 h3 {{ font-size: 16px; margin: 14px 0 6px; }}
 .meta, .note {{ color: #5b544a; font-size: 13px; margin: 4px 0; }}
+.warning {{ border-left: 5px solid #b3261e; background: #fdeceb; padding: 2px 10px; margin: 10px 0; }}
+.warning h2 {{ border: none; margin: 6px 0 2px; }}
 .who {{ border-left: 5px solid #d55e00; background: #fbeee6; padding: 6px 10px; margin: 10px 0; }}
 table {{ border-collapse: collapse; width: 100%; font-size: 13px; }}
 th, td {{ border-bottom: 1px solid #e2dccf; padding: 4px 6px; text-align: left; vertical-align: middle; }}
@@ -270,8 +272,9 @@ def who_played(report: dict, bots: list[str | None]) -> list[str | None]:
 
 
 def balance_html(report: dict, bots: list[str | None], sources: list[str], excluded: list[dict],
-                 generator: str) -> str:
-    """The whole page (module docstring)."""
+                 generator: str, incomplete: list[str] = ()) -> str:
+    """The whole page (module docstring); ``incomplete``: sentences saying the study is not whole (an unfinished
+    run, games read twice), shown above the figures as the terminal says them."""
     bots = who_played(report, bots)
     shown = excluded[:MAX_EXCLUDED_SHOWN]
     left = "".join(f"<tr><td class='name'>{esc(e['file'])}</td><td>{esc(e['reason'])}</td></tr>" for e in shown)
@@ -283,6 +286,8 @@ def balance_html(report: dict, bots: list[str | None], sources: list[str], exclu
         "<h1>Balance report</h1>",
         f'<p class="meta">{report["games"]} game(s) from {esc(", ".join(sources))}</p>',
         f'<p class="who" id="played-by">{esc(played_by(bots))}</p>',
+        (f'<section id="incomplete" class="warning"><h2>Not a whole study</h2>'
+         + "".join(f"<p>{esc(line)}</p>" for line in incomplete) + "</section>" if incomplete else ""),
         '<section id="seats"><h2>Win rate by seat</h2>'
         '<p class="note">A shared win counts as a win for each player sharing it, so the fair share of a seat (dashed) '
         'is the mean number of winners of such a game over its players. Intervals: Wilson, 95% (one seat per game: '

@@ -181,6 +181,12 @@ def test_rerun_after_kill_9_counts_each_game_once_and_names_the_repeats(tmp_path
     assert f"{killed} game(s) read twice, counted once (the same study, seed and index):" in text.stderr
     assert f"game 1 of seed {game_seed(0, 0)} again" in text.stderr
     assert text.stdout.startswith("Balance of 120 game(s).")
+    page = tmp_path / "report.html"
+    assert run("balance", out, "-o", page).exit_code == 0
+    html = page.read_text()
+    assert '<section id="incomplete" class="warning"><h2>Not a whole study</h2>' in html
+    assert f"<p>{killed} game(s) read twice, counted once (the same study, seed and index); gt balance --json lists " \
+           "them.</p>" in html
 
 
 def test_the_same_game_in_two_folders_of_the_same_study_is_counted_once(tmp_path):
@@ -286,6 +292,10 @@ def test_a_study_killed_outright_says_it_is_unfinished_and_gt_balance_says_so(tm
            in result.stderr
     data = json.loads(run("balance", out, "--json").stdout)
     assert data["unfinished"] == [{"file": str(out / "study.json"), "done": 0, "games": 5000, "signal": None}]
+    page = tmp_path / "report.html"
+    assert run("balance", out, "-o", page).exit_code == 0  # the page says it too, where the author reads it
+    assert (f"<p>{out / 'study.json'}: an unfinished study (killed, or still running; 0 of 5000 game(s) said done): "
+            "its games are counted, the rest were never played</p>") in page.read_text()
 
 
 def test_a_stopped_study_is_unfinished_and_a_whole_one_finished(tmp_path):

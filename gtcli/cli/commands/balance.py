@@ -101,7 +101,8 @@ def report(paths, output, quiet, jobs, executor_kind, scheduler, as_json, cards,
         rest = excluded.count - len(excluded.examples)  # the page lists the examples, and counts the rest
         listed = excluded.examples + ([{"file": "…", "reason": f"{rest} more left out (of {excluded.count}: " + ", ".join(
             f"{n} {why}" for why, n in excluded.by_reason.most_common()) + ")"}] if rest else [])
-        save(output, balance_html(data, bots, list(paths), listed, "gt balance"), what="balance report")
+        save(output, balance_html(data, bots, list(paths), listed, "gt balance", incomplete_notes(study)),
+             what="balance report")
     if as_json:
         click.echo(json_text({"sources": list(paths), "bots": bots, "excluded": excluded.examples,
                               "excluded_count": excluded.count, "excluded_by_reason": excluded.json()["by_reason"],
@@ -156,15 +157,32 @@ def unfinished(study) -> list[dict]:
             for s in study.found.studies if not s["finished"]]
 
 
+def unfinished_words(study) -> list[str]:
+    """A sentence per study whose run did not finish (the terminal's lines and the HTML page's notes)."""
+    said = []
+    for s in unfinished(study):
+        how = (f"stopped by {s['signal']}" if s["signal"] else
+               "stopped" if s["done"] else "killed, or still running")
+        said.append(f"{s['file']}: an unfinished study ({how}; {s['done']} of {s['games']} game(s) said done): "
+                    "its games are counted, the rest were never played")
+    return said
+
+
+def incomplete_notes(study) -> list[str]:
+    """What the HTML report says above its figures when its study is not whole: unfinished runs, repeats."""
+    notes = unfinished_words(study)
+    if study.repeats.count:
+        notes.append(f"{study.repeats.count} game(s) read twice, counted once (the same study, seed and index); "
+                     "gt balance --json lists them.")
+    return notes
+
+
 def echo_unfinished(study, side: str = "") -> None:
     """One line per study whose run did not finish: its games are counted, but it is not the whole study."""
     from gtcli.cli.terminal.output import safe
 
-    for s in unfinished(study):
-        how = (f"stopped by {s['signal']}" if s["signal"] else
-               "stopped" if s["done"] else "killed, or still running")
-        click.echo(safe(f"gt: {side}{s['file']}: an unfinished study ({how}; {s['done']} of {s['games']} game(s) "
-                        "said done): its games are counted, the rest were never played", False), err=True)
+    for line in unfinished_words(study):
+        click.echo(safe(f"gt: {side}{line}", False), err=True)
 
 
 def echo_repeats(repeats, shown: int = 20, side: str = "") -> None:
