@@ -309,19 +309,26 @@ def test_compare_refuses_a_metric_the_games_cannot_measure_before_the_first_game
 
 # ---- Dask and Ctrl-C ----------------------------------------------------------------------------------
 
-def test_ctrl_c_with_dask_is_one_line_not_a_traceback_per_worker(tmp_path):
+@pytest.mark.parametrize("signum, code, words", [(signal.SIGINT, 130, "gt: interrupted:"),
+                                                 (signal.SIGTERM, 143, "gt: stopped by SIGTERM:")],
+                         ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_with_dask_is_one_line_not_a_traceback_per_worker(tmp_path, signum, code, words):
+    """Ctrl-C (to the group, as a terminal sends it) or SIGTERM (to the group, as a service manager sends it)
+    under --executor dask: one line, the run's exit code, the games played kept and said in study.json."""
     pytest.importorskip("distributed")
     out = tmp_path / "study"
     proc = gt_process("simulate", "--games", "100000", "--stats-only", "-o", str(out), "--executor", "dask",
                       "-j", "2")
     wait_for(lambda: out.exists() and temp_written(out))
-    os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends it: to every process of the group
+    os.killpg(proc.pid, signum)  # to every process of the group
     _, stderr = proc.communicate(timeout=120)
-    assert proc.returncode == 130, stderr
-    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr and "gt: interrupted:" in stderr
+    assert proc.returncode == code, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr and words in stderr
     strays = [line for line in stderr.splitlines() if not line.startswith("gt: ") and " game(s) played by " not in line]
     assert strays == []  # no worker's or scheduler's log lines either
-    assert json.loads((out / "study.json").read_text())["done"] == len((out / "games.jsonl").read_text().splitlines())
+    study = json.loads((out / "study.json").read_text())
+    assert study["done"] == len((out / "games.jsonl").read_text().splitlines())
+    assert study["finished"] is False and study["stopped"] is True and study["signal"] == signal.Signals(signum).name
 
 
 def test_a_refused_scheduler_connection_fails_at_once(monkeypatch):
