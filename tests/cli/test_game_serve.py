@@ -18,6 +18,7 @@ import urllib.parse
 
 import pytest
 
+from gtcli.cli.game_server import Running
 from gtcli.grand_tribunal.formats.session_file import load_game
 from gtcli.grand_tribunal.shipped import published_vocabulary
 from tests.cli.phone_client import LINES, Server, new_session
@@ -256,14 +257,25 @@ def test_lan_at_a_terminal_draws_the_qr_code(session):
         term.kill()
 
 
+ORIGINAL_WAIT = Running.wait
+
+
+def stopped_at_once(running):
+    """``Running.wait`` as if a stop came at once: the server stopped, the signals' handlers given back."""
+    running._stop.set()
+    ORIGINAL_WAIT(running)
+
+
 def test_lan_without_segno_says_how_to_get_the_qr_code(session, monkeypatch):
     from gtcli.cli import game_server, screen_server
 
     monkeypatch.setitem(sys.modules, "segno", None)  # as if the extra were not installed
     monkeypatch.setattr(screen_server, "lan_address", lambda: "127.0.0.1")
-    monkeypatch.setattr(game_server.Running, "wait", game_server.Running.stop)
+    monkeypatch.setattr(game_server.Running, "wait", stopped_at_once)
+    handlers = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     result = run("game", "serve", session, "--lan")
     assert result.exit_code == 0, result.output
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == handlers  # given back as it ends
     assert "on your local network at 127.0.0.1" in result.output
     assert "pip install 'gtcli[qr]'" in result.output and "http://127.0.0.1:" in result.output
 
@@ -287,7 +299,7 @@ def test_the_clubs_language_setting_is_the_pages(tmp_path, session, monkeypatch)
     from gtcli.cli import game_server
 
     (tmp_path / "gt.toml").write_text('language = "it"\n', encoding="utf-8")
-    monkeypatch.setattr(game_server.Running, "wait", game_server.Running.stop)
+    monkeypatch.setattr(game_server.Running, "wait", stopped_at_once)
     lines = run("game", "serve", session, "--json").output.splitlines()
     assert json.loads(lines[0])["language"] == "it"
     assert json.loads(run("game", "serve", session, "--json", "--lang", "es").output.splitlines()[0])["language"] == "es"
@@ -349,7 +361,7 @@ def test_with_a_card_set_a_cards_name_fills_in_the_item(tmp_path, session, monke
 
     def wait(running):
         started["phone"] = running.server.phone
-        running.stop()
+        stopped_at_once(running)
 
     monkeypatch.setattr(game_server.Running, "wait", wait)
     assert run("game", "serve", session, "--cards", "sample", "--json").exit_code == 0
