@@ -2,8 +2,9 @@
 scorekeeper's phone, :mod:`gtcli.cli.game_server`): the address served (``[HOST:]PORT``,
 loopback or not, its URL, this machine's address on its network), the check of a request's
 head that every server calls before any route (:func:`request_problem`, RFC 9112; the Host
-names a server bound to a loopback address answers to, :func:`own_host_names`), and the
-signals that stop a server running in threads (:class:`StopSignals`).
+names a server bound to a loopback address answers to, :func:`own_host_names`), the body of
+a JSON answer (:func:`json_bytes`: never markup, whatever reads it), and the signals that
+stop a server running in threads (:class:`StopSignals`).
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def lan_address() -> str | None:
     return None if address.startswith(("0.", "127.")) else address
 
 
-# ---- a request's head ----------------------------------------------------------------------------------
+# ---- a request's head -----------------------------------------------------------------------------------
 # RFC 3986's host (an IP literal in brackets, or a name or IPv4 address of its characters), an optional port
 _HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]*)(?::[0-9]*)?")
 
@@ -108,6 +109,17 @@ def request_problem(version: str, headers, allowed_hosts: set[str] | None = None
     return None
 
 
+# ---- what is served -------------------------------------------------------------------------------------
+def json_bytes(data: object) -> bytes:
+    """A JSON answer's body: every user string escaped (:func:`gtcli.core.escaping.json_text`), and
+    ``<``, ``>``, ``&`` as ``\\u003c`` and so on: never markup, whatever reads it."""
+    from gtcli.core.escaping import json_text
+
+    text = json_text(data, indent=None)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").encode("utf-8")
+
+
+# ---- stopping -------------------------------------------------------------------------------------------
 class StopSignals:
     """What stops a server that runs in threads (the table's screen, :mod:`gtcli.cli.serve`; the
     phone's, :mod:`gtcli.cli.game_server`): ``event``, set by the server's own stop or by any of the

@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from gtcli.cli.http_common import own_host_names, request_problem
+from gtcli.cli.http_common import json_bytes, own_host_names, request_problem
 
 MAX_CLIENTS = 64  # connections at once (streams included); the next one gets 503
 MAX_HEAD = 8 * 1024  # bytes of a request line and its headers
@@ -48,15 +48,6 @@ RETRY_MS = 1000  # what the stream asks a browser to wait before reconnecting
 
 
 # ---- what is served ---------------------------------------------------------------------------------------
-def _json_bytes(data: object) -> bytes:
-    """JSON with every user string escaped (:func:`gtcli.core.escaping.json_text`), and ``<``, ``>``,
-    ``&`` as ``\\u003c`` and so on: never markup, whatever reads it."""
-    from gtcli.core.escaping import json_text
-
-    text = json_text(data, indent=None)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").encode("utf-8")
-
-
 @dataclass(frozen=True)
 class Screen:
     """One state of the screen, made once per change and sent to every client as is."""
@@ -72,8 +63,8 @@ def screen_of(follower) -> Screen:
 
     view, version, problem = follower.view, follower.version, follower.problem
     page = screen_page(view, version, problem).encode("utf-8")
-    data = _json_bytes({"version": version, "problem": problem, **view})
-    event = _json_bytes({"version": version, "title": title(view), "language": view["language"],
+    data = json_bytes({"version": version, "problem": problem, **view})
+    event = json_bytes({"version": version, "title": title(view), "language": view["language"],
                          "html": screen_fragment(view, version, problem)})
     return Screen(version, page, data, b"id: %d\nevent: state\ndata: %s\n\n" % (version, event))
 
