@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from urllib.parse import parse_qs
 
-from gtcli.cli.http_common import LOOPBACK_NAMES, StopSignals, is_loopback, url_of
+from gtcli.cli.http_common import LOOPBACK_NAMES, StopSignals, is_loopback, read_within, url_of
 from gtcli.cli.screen_server import Handler, ScreenServer
 
 SECRET_BYTES = 24  # 192 random bits in the path
@@ -229,24 +229,12 @@ class PhoneHandler(Handler):
 
     def _body(self, length: int) -> bytes | None:
         """``length`` bytes of body (some may have come with the head), within the server's body_seconds."""
-        data = self.rfile.read()
-        deadline = time.monotonic() + self.server.body_seconds
-        while len(data) < length:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self._raw(408, "Request Timeout")
-                return None
-            try:
-                self.connection.settimeout(left)
-                chunk = self.connection.recv(min(65536, length - len(data)))
-            except TimeoutError:
-                self._raw(408, "Request Timeout")
-                return None
-            if not chunk:
-                return None
-            data += chunk
+        body = read_within(self.connection, self.server.body_seconds, lambda data: min(65536, length - len(data)),
+                           self._raw, data=self.rfile.read())
+        if body is None:
+            return None
         self.connection.settimeout(self.server.write_seconds)
-        return data[:length]
+        return body[:length]
 
 
 class PhoneServer(ScreenServer):

@@ -2,7 +2,8 @@
 scorekeeper's phone, :mod:`gtcli.cli.game_server`): the address served (``[HOST:]PORT``,
 loopback or not, its URL, this machine's address on its network), the check of a request's
 head that every server calls before any route (:func:`request_problem`, RFC 9112; the Host
-names a server bound to a loopback address answers to, :func:`own_host_names`), the body of
+names a server bound to a loopback address answers to, :func:`own_host_names`), the bounded
+reading of what a client sends (:func:`read_within`: a request's head, a form's body), the body of
 a JSON answer (:func:`json_bytes`: never markup, whatever reads it), and the signals that
 stop a server running in threads (:class:`StopSignals`).
 """
@@ -13,6 +14,8 @@ import ipaddress
 import re
 import socket
 import threading
+import time
+from collections.abc import Callable
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 
@@ -107,6 +110,39 @@ def request_problem(version: str, headers, allowed_hosts: set[str] | None = None
     if allowed_hosts is not None and host.lower() not in allowed_hosts:
         return "this server answers to its own address only"
     return None
+
+
+# ---- reading a request ---------------------------------------------------------------------------------
+def read_within(connection: socket.socket, seconds: float, wanted: Callable[[bytes], int],
+                refuse: Callable[[int, str], None], data: bytes = b"", limit: int | None = None) -> bytes | None:
+    """What a client sends, however slowly it trickles in, read within ``seconds`` in all: ``data``
+    (what came already) and then at most ``wanted(data)`` bytes at a time until that is 0 (a
+    request's head: 4096 until its blank line; a body: what is left of its length).
+
+    None once refused: ``refuse(408, ...)`` when the time is up, ``refuse(431, ...)`` past
+    ``limit`` bytes; None too, without a word, when the client went away. The socket's timeout
+    is left as the reading set it: the caller sets its own for what it writes next."""
+    deadline = time.monotonic() + seconds
+    while (size := wanted(data)) > 0:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            refuse(408, "Request Timeout")
+            return None
+        try:
+            connection.settimeout(left)
+            chunk = connection.recv(size)
+        except TimeoutError:
+            refuse(408, "Request Timeout")
+            return None
+        except OSError:
+            return None
+        if not chunk:
+            return None
+        data += chunk
+        if limit is not None and len(data) > limit:
+            refuse(431, "Request Header Fields Too Large")
+            return None
+    return data
 
 
 # ---- what is served -------------------------------------------------------------------------------------

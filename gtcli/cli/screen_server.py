@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from gtcli.cli.http_common import json_bytes, own_host_names, request_problem
+from gtcli.cli.http_common import json_bytes, own_host_names, read_within, request_problem
 
 MAX_CLIENTS = 64  # connections at once (streams included); the next one gets 503
 MAX_HEAD = 8 * 1024  # bytes of a request line and its headers
@@ -125,6 +125,11 @@ def _csp() -> str:
             "base-uri 'none'; form-action 'none'")
 
 
+def _head_wanted(data: bytes) -> int:
+    """What a request's head still wants: 4096 bytes at a time until its blank line, then nothing."""
+    return 0 if b"\r\n\r\n" in data or b"\n\n" in data else 4096
+
+
 class _Writer(io.RawIOBase):
     """What a handler writes to: the socket, every byte sent (``sendall``) within the socket's timeout."""
 
@@ -174,29 +179,10 @@ class Handler(BaseHTTPRequestHandler):
     def _read_head(self) -> bytes | None:
         """The request line and headers, read within :data:`HEAD_SECONDS` in all and
         :data:`MAX_HEAD` bytes; None (after a 408 or 431) if the client does not manage that."""
-        deadline = time.monotonic() + HEAD_SECONDS
-        data = b""
-        while b"\r\n\r\n" not in data and b"\n\n" not in data:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self._raw(408, "Request Timeout")
-                return None
-            try:
-                self.connection.settimeout(left)
-                chunk = self.connection.recv(4096)
-            except TimeoutError:
-                self._raw(408, "Request Timeout")
-                return None
-            except OSError:
-                return None
-            if not chunk:
-                return None
-            data += chunk
-            if len(data) > MAX_HEAD:
-                self._raw(431, "Request Header Fields Too Large")
-                return None
-        self.connection.settimeout(WRITE_SECONDS)
-        return data
+        head = read_within(self.connection, HEAD_SECONDS, _head_wanted, self._raw, limit=MAX_HEAD)
+        if head is not None:
+            self.connection.settimeout(WRITE_SECONDS)
+        return head
 
     def handle(self) -> None:
         head = self._read_head()
