@@ -89,7 +89,7 @@ class Prompt:
         if line is None:
             return None
         if len(line) > MAX_TYPED_LINE:
-            from gtcli.grand_tribunal.play.session import Reply
+            from gtcli.grand_tribunal.play.typed import Reply
 
             self.answer(Reply(False, f"not taken: a typed line is limited to {MAX_TYPED_LINE:,} characters"))
             return ""
@@ -268,7 +268,7 @@ class Prompt:
         if outside is not None:
             self.view.tell_outside(outside)
             if outside and word not in LOOKS:
-                from gtcli.grand_tribunal.play.session import Reply
+                from gtcli.grand_tribunal.play.typed import Reply
 
                 self.answer(Reply(False, f"not written: {line.strip()}: the game changed; "
                                   "type it again if it still applies"))
