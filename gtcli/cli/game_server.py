@@ -11,7 +11,7 @@ What keeps the session safe (docs/security.md, "The scorekeeper's phone"):
 * the secret (:data:`SECRET_BYTES` random bytes from :mod:`secrets`) is compared in
   constant time; pages are sent with ``Referrer-Policy: no-referrer``;
 * exactly one ``Host`` header, naming the address served (a DNS-rebinding page cannot
-  talk to it: :func:`gtcli.cli.screen_server.request_problem`, which every server of gt
+  talk to it: :func:`gtcli.cli.http_common.request_problem`, which every server of gt
   calls, against this server's own names, whatever the version of HTTP); a POST whose ``Origin`` is another site's is refused (403);
 * every form carries the page's token (an HMAC of a fresh nonce under a key that lives only
   in this process); Record also carries the lines, the session's version they were
@@ -36,7 +36,8 @@ import time
 from collections.abc import Callable
 from urllib.parse import parse_qs
 
-from gtcli.cli.screen_server import LOOPBACK_NAMES, Handler, ScreenServer, StopSignals, is_loopback
+from gtcli.cli.http_common import LOOPBACK_NAMES, StopSignals, is_loopback, read_within, url_of
+from gtcli.cli.screen_server import Handler, ScreenServer
 
 SECRET_BYTES = 24  # 192 random bits in the path
 MAX_BODY = 32 * 1024  # bytes of a form's body (a Tribunal's lines are a few hundred)
@@ -96,7 +97,7 @@ class PhoneHandler(Handler):
 
     # ---- the checks every request passes --------------------------------------------------------------
     def _host(self) -> str | None:
-        """The request's Host, lowercased. :func:`gtcli.cli.screen_server.request_problem` has already
+        """The request's Host, lowercased. :func:`gtcli.cli.http_common.request_problem` has already
         refused (400) two of them, one that is not host[:port], and one naming another server than
         :attr:`PhoneServer.allowed_hosts`; this server also wants one in an HTTP/1.0 request."""
         host = self.headers.get("Host")
@@ -228,24 +229,12 @@ class PhoneHandler(Handler):
 
     def _body(self, length: int) -> bytes | None:
         """``length`` bytes of body (some may have come with the head), within the server's body_seconds."""
-        data = self.rfile.read()
-        deadline = time.monotonic() + self.server.body_seconds
-        while len(data) < length:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self._raw(408, "Request Timeout")
-                return None
-            try:
-                self.connection.settimeout(left)
-                chunk = self.connection.recv(min(65536, length - len(data)))
-            except TimeoutError:
-                self._raw(408, "Request Timeout")
-                return None
-            if not chunk:
-                return None
-            data += chunk
+        body = read_within(self.connection, self.server.body_seconds, lambda data: min(65536, length - len(data)),
+                           self._raw, data=self.rfile.read())
+        if body is None:
+            return None
         self.connection.settimeout(self.server.write_seconds)
-        return data[:length]
+        return body[:length]
 
 
 class PhoneServer(ScreenServer):
@@ -325,19 +314,13 @@ class Running:
             self.stop()
 
 
-def url_of(host: str, port: int) -> str:
-    from gtcli.cli.screen_server import url_of as base
-
-    return base(host, port)
-
-
 def serve_game(session: str, lan: bool, port: int, lang: str, card_set, as_json: bool) -> None:
     """``gt game serve``: the session served to phones until Ctrl-C (exit 0); each change told as it lands."""
     import sys
 
     import click
 
-    from gtcli.cli.screen_server import ServeError, lan_address
+    from gtcli.cli.http_common import ServeError, lan_address
     from gtcli.core.escaping import json_text, safe
     from gtcli.grand_tribunal.formats.recording import version_of
     from gtcli.grand_tribunal.shipped import published_vocabulary

@@ -182,9 +182,9 @@ def _lock_wait() -> float:
 
 
 def json_answer(data: object, status: int = 200) -> Answer:
-    from gtcli.cli.screen_server import _json_bytes
+    from gtcli.cli.http_common import json_bytes
 
-    return status, _json_bytes(data), "application/json"
+    return status, json_bytes(data), "application/json"
 
 
 POSTS = {"preview": preview, "preview.json": preview_json, "record": record, "undo": undo_ask,

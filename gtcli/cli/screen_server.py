@@ -19,23 +19,24 @@ closed after :data:`STREAM_SECONDS` (the browser reconnects by itself). Served o
 (a name that resolves to 127.0.0.1 too), a Host header naming another server is refused
 (a web page cannot reach the screen through DNS rebinding).
 
-Every request's head is checked before any route or method by :func:`request_problem`
-(RFC 9112: 400 for two Host headers, an HTTP/1.1 request without one, a Host that is no
-host[:port], a header line that is not ``NAME: VALUE``): one function, for every server
-gt runs to call on each request.
+Every request's head is checked before any route or method by
+:func:`gtcli.cli.http_common.request_problem` (RFC 9112: 400 for two Host headers, an
+HTTP/1.1 request without one, a Host that is no host[:port], a header line that is not
+``NAME: VALUE``): one function, for every server gt runs to call on each request; the
+address served and the signals that stop the server are :mod:`gtcli.cli.http_common`'s too.
 """
 
 from __future__ import annotations
 
 import io
-import ipaddress
-import re
 import selectors
 import socket
 import threading
 import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from gtcli.cli.http_common import json_bytes, own_host_names, read_within, request_problem
 
 MAX_CLIENTS = 64  # connections at once (streams included); the next one gets 503
 MAX_HEAD = 8 * 1024  # bytes of a request line and its headers
@@ -44,111 +45,9 @@ WRITE_SECONDS = 10.0  # a client that stops reading is dropped after this
 HEARTBEAT_SECONDS = 15.0  # a comment line on an idle stream, so proxies and browsers keep it
 STREAM_SECONDS = 600.0  # a stream is closed after this; EventSource opens a new one
 RETRY_MS = 1000  # what the stream asks a browser to wait before reconnecting
-LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
-
-
-class ServeError(Exception):
-    """The server cannot start (the address is taken, not this machine's, not allowed)."""
-
-
-# ---- the address ----------------------------------------------------------------------------------------
-def parse_address(text: str) -> tuple[str, int]:
-    """``[HOST:]PORT`` -> (host, port): ``8000`` is 127.0.0.1:8000, ``0.0.0.0:8000`` every interface,
-    ``[::1]:8000`` an IPv6 host; port 0 asks for any free port. ValueError with the reason."""
-    text = text.strip()
-    host, port_text = "127.0.0.1", text
-    if text.startswith("["):
-        end = text.find("]:")
-        if end < 0:
-            raise ValueError(f"{text!r}: an IPv6 host goes in brackets before the port, as [::1]:8000")
-        host, port_text = text[1:end], text[end + 2:]
-    elif ":" in text:
-        host, _, port_text = text.rpartition(":")
-        if not host or ":" in host:
-            raise ValueError(f"{text!r}: give HOST:PORT (an IPv6 host in brackets, as [::1]:8000) or a PORT")
-    if not port_text.isdigit() or int(port_text) > 65535:
-        raise ValueError(f"{text!r}: the port is a number from 0 to 65535 (0: any free port)")
-    return host, int(port_text)
-
-
-def is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host.lower() == "localhost"
-
-
-def url_of(host: str, port: int) -> str:
-    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
-
-
-def lan_address() -> str | None:
-    """This machine's address on its network, as another device there reaches it (None if it has none).
-    A UDP socket "connected" to a documentation address sends nothing; the kernel only picks the route."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))
-            address = probe.getsockname()[0]
-    except OSError:
-        return None
-    return None if address.startswith(("0.", "127.")) else address
-
-
-# ---- a request's head ----------------------------------------------------------------------------------
-# RFC 3986's host (an IP literal in brackets, or a name or IPv4 address of its characters), an optional port
-_HOST = re.compile(r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]*)(?::[0-9]*)?")
-
-
-def own_host_names(name: str, bound: str, port: int) -> set[str] | None:
-    """The Host values a server bound to ``bound`` (given as ``name``) answers to: on a loopback
-    address only this machine's names with the port (``localhost:8000``, ``[::1]:8000``...), so a
-    web page elsewhere that rebinds its own name to 127.0.0.1 gets nothing; None (any name)
-    on a network address, which others reach by whatever name they know it by."""
-    if not is_loopback(bound):  # by the address bound, not the name: a name may resolve to 127.0.0.1
-        return None
-    names = {name.lower(), bound, *LOOPBACK_NAMES}
-    allowed = {f"[{n}]:{port}" if ":" in n else f"{n}:{port}" for n in names}
-    if port == 80:
-        allowed |= {f"[{n}]" if ":" in n else n for n in names}
-    return allowed
-
-
-def request_problem(version: str, headers, allowed_hosts: set[str] | None = None) -> str | None:
-    """Why a request's head must be answered 400 Bad Request, or None if it may be served.
-
-    For every server gt runs, before any route or method (RFC 9112, sections 3.2 and 5.1):
-    a header line that is not ``NAME: VALUE`` (``Host : x`` would hide a second Host from
-    the parser: it ends the head there), more than one Host header (in any version), an
-    HTTP/1.1 request (or later) without one, a Host that is not a host[:port], and, where
-    ``allowed_hosts`` is given (:func:`own_host_names`), a Host naming another server.
-    ``version`` is the request line's (``HTTP/1.1``), ``headers`` the parsed head
-    (:class:`http.client.HTTPMessage`, as ``BaseHTTPRequestHandler.headers``).
-    """
-    if getattr(headers, "defects", None):
-        return "a header line that is not NAME: VALUE"
-    hosts = headers.get_all("Host") or []
-    if len(hosts) > 1:
-        return "more than one Host header"
-    if not hosts:
-        return None if version in ("HTTP/1.0", "HTTP/0.9") else "an HTTP/1.1 request needs a Host header"
-    host = hosts[0].strip()
-    if not _HOST.fullmatch(host):
-        return "the Host header is not a host[:port]"
-    if allowed_hosts is not None and host.lower() not in allowed_hosts:
-        return "this server answers to its own address only"
-    return None
 
 
 # ---- what is served ---------------------------------------------------------------------------------------
-def _json_bytes(data: object) -> bytes:
-    """JSON with every user string escaped (:func:`gtcli.core.escaping.json_text`), and ``<``, ``>``,
-    ``&`` as ``\\u003c`` and so on: never markup, whatever reads it."""
-    from gtcli.core.escaping import json_text
-
-    text = json_text(data, indent=None)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").encode("utf-8")
-
-
 @dataclass(frozen=True)
 class Screen:
     """One state of the screen, made once per change and sent to every client as is."""
@@ -164,8 +63,8 @@ def screen_of(follower) -> Screen:
 
     view, version, problem = follower.view, follower.version, follower.problem
     page = screen_page(view, version, problem).encode("utf-8")
-    data = _json_bytes({"version": version, "problem": problem, **view})
-    event = _json_bytes({"version": version, "title": title(view), "language": view["language"],
+    data = json_bytes({"version": version, "problem": problem, **view})
+    event = json_bytes({"version": version, "title": title(view), "language": view["language"],
                          "html": screen_fragment(view, version, problem)})
     return Screen(version, page, data, b"id: %d\nevent: state\ndata: %s\n\n" % (version, event))
 
@@ -226,6 +125,11 @@ def _csp() -> str:
             "base-uri 'none'; form-action 'none'")
 
 
+def _head_wanted(data: bytes) -> int:
+    """What a request's head still wants: 4096 bytes at a time until its blank line, then nothing."""
+    return 0 if b"\r\n\r\n" in data or b"\n\n" in data else 4096
+
+
 class _Writer(io.RawIOBase):
     """What a handler writes to: the socket, every byte sent (``sendall``) within the socket's timeout."""
 
@@ -275,29 +179,10 @@ class Handler(BaseHTTPRequestHandler):
     def _read_head(self) -> bytes | None:
         """The request line and headers, read within :data:`HEAD_SECONDS` in all and
         :data:`MAX_HEAD` bytes; None (after a 408 or 431) if the client does not manage that."""
-        deadline = time.monotonic() + HEAD_SECONDS
-        data = b""
-        while b"\r\n\r\n" not in data and b"\n\n" not in data:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self._raw(408, "Request Timeout")
-                return None
-            try:
-                self.connection.settimeout(left)
-                chunk = self.connection.recv(4096)
-            except TimeoutError:
-                self._raw(408, "Request Timeout")
-                return None
-            except OSError:
-                return None
-            if not chunk:
-                return None
-            data += chunk
-            if len(data) > MAX_HEAD:
-                self._raw(431, "Request Header Fields Too Large")
-                return None
-        self.connection.settimeout(WRITE_SECONDS)
-        return data
+        head = read_within(self.connection, HEAD_SECONDS, _head_wanted, self._raw, limit=MAX_HEAD)
+        if head is not None:
+            self.connection.settimeout(WRITE_SECONDS)
+        return head
 
     def handle(self) -> None:
         head = self._read_head()
@@ -470,32 +355,3 @@ class ScreenServer(ThreadingHTTPServer):
 
     def handle_error(self, request, client_address) -> None:
         pass  # a client that went away is no news; a bug in the handler shows as a broken page, not a crash
-
-
-class StopSignals:
-    """What stops a server that runs in threads (the table's screen, :mod:`gtcli.cli.serve`; the
-    phone's, :mod:`gtcli.cli.game_server`): ``event``, set by the server's own stop or by any of the
-    signals given to :meth:`catch` whenever they come (before :meth:`wait` too, so a stop is never
-    lost between starting and waiting). :meth:`wait` returns once it is set, the signals' earlier
-    handlers given back."""
-
-    def __init__(self, event: threading.Event) -> None:
-        self.event = event
-        self._restore: list[tuple[int, object]] = []
-
-    def catch(self, *signals: int) -> None:
-        import signal
-
-        for number in signals:
-            self._restore.append((number, signal.signal(number, lambda *_: self.event.set())))
-
-    def wait(self) -> None:
-        import signal
-
-        try:
-            while not self.event.wait(0.5):
-                pass
-        finally:
-            for number, previous in reversed(self._restore):
-                signal.signal(number, previous)
-            self._restore = []

@@ -21,8 +21,8 @@ import socket
 import sys
 import threading
 
-from gtcli.cli.screen_server import (Publisher, ScreenServer, ServeError, StopSignals, is_loopback, lan_address,
-                                     parse_address, screen_of, url_of)
+from gtcli.cli.http_common import ServeError, StopSignals, is_loopback, lan_address, parse_address, url_of
+from gtcli.cli.screen_server import Publisher, ScreenServer, screen_of
 from gtcli.core.files.json_source import loads_bounded
 
 POLL_SECONDS = 0.2  # how often the watcher looks at the log's stat

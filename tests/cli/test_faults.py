@@ -95,6 +95,14 @@ def test_a_closed_stdin_is_no_matter_where_nothing_is_asked():
     one_line(shell("<&-", "check", "-"), "standard input is closed")
 
 
+@pytest.mark.parametrize("json", [(), ("--json",)])
+def test_a_closed_stdin_at_gt_tally_dash_is_its_one_line_and_no_blank_one(json):
+    """No prompt was shown, so nothing sets the line apart: stderr is that one line, stdout empty."""
+    done = shell("<&-", "tally", "-", *json)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "gt: the standard input is closed (<&-), but `gt tally -` reads the table from it.\n"
+
+
 def test_a_closed_pipe_stays_141():
     """Through rich's console too (it exits 1, the code of findings, on a broken pipe of its own)."""
     with subprocess.Popen([sys.executable, "-m", "gtcli", "rules", "codes"], stdout=subprocess.PIPE,

@@ -241,7 +241,7 @@ def test_gt_game_serve_in_words(session):
 
 
 def test_lan_at_a_terminal_draws_the_qr_code(session):
-    from gtcli.cli.screen_server import lan_address
+    from gtcli.cli.http_common import lan_address
     from tests.terminal import Terminal
 
     if lan_address() is None:
@@ -267,10 +267,10 @@ def stopped_at_once(running):
 
 
 def test_lan_without_segno_says_how_to_get_the_qr_code(session, monkeypatch):
-    from gtcli.cli import game_server, screen_server
+    from gtcli.cli import game_server, http_common
 
     monkeypatch.setitem(sys.modules, "segno", None)  # as if the extra were not installed
-    monkeypatch.setattr(screen_server, "lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr(http_common, "lan_address", lambda: "127.0.0.1")
     monkeypatch.setattr(game_server.Running, "wait", stopped_at_once)
     handlers = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     result = run("game", "serve", session, "--lan")
@@ -281,9 +281,9 @@ def test_lan_without_segno_says_how_to_get_the_qr_code(session, monkeypatch):
 
 
 def test_lan_without_a_network_is_a_usage_error(session, monkeypatch):
-    from gtcli.cli import screen_server
+    from gtcli.cli import http_common
 
-    monkeypatch.setattr(screen_server, "lan_address", lambda: None)
+    monkeypatch.setattr(http_common, "lan_address", lambda: None)
     result = run("game", "serve", session, "--lan")
     assert result.exit_code == 2 and "no address on a local network" in result.output
 

@@ -127,18 +127,18 @@ def test_each_answer_is_worked_out_with_the_collector_paused(tmp_path, monkeypat
     long game, full collections walked it again and again) and on again between answers."""
     import gc
 
-    from gtcli.cli.commands import play
+    from gtcli.cli import play_prompt
     from tests.conftest import run
 
     seen = []
-    real = play.Prompt.handle
+    real = play_prompt.Prompt.handle
 
     def handle(self, line, word):
         seen.append(("during", gc.isenabled()))
         real(self, line, word)
         seen.append(("after", gc.isenabled()))
 
-    monkeypatch.setattr(play.Prompt, "handle", handle)
+    monkeypatch.setattr(play_prompt.Prompt, "handle", handle)
     monkeypatch.chdir(tmp_path)
     _, lines = typed_lines(FIVE)
     assert gc.isenabled()

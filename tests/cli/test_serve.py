@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from gtcli.cli import screen_server, serve
+from gtcli.cli import http_common, screen_server, serve
 from gtcli.grand_tribunal.lang.logs.check import Options
 from tests.conftest import SCENARIOS, run
 from tests.grand_tribunal.play.test_table_view import ANA, BEN, HEADER
@@ -117,13 +117,13 @@ def serving(path: Path, host: str = "127.0.0.1"):
     ("localhost:1", ("localhost", 1)), ("[::1]:8000", ("::1", 8000)), (" 192.168.1.5:65535 ", ("192.168.1.5", 65535)),
 ])
 def test_addresses(text, expected):
-    assert screen_server.parse_address(text) == expected
+    assert http_common.parse_address(text) == expected
 
 
 @pytest.mark.parametrize("text", ["", "http", "65536", "host:", ":8000", "::1:8000", "[::1]8000", "-1", "80.5"])
 def test_addresses_refused(text):
     with pytest.raises(ValueError):
-        screen_server.parse_address(text)
+        http_common.parse_address(text)
 
 
 def test_a_bad_address_and_options_that_do_not_go_with_serve(log):
@@ -548,7 +548,7 @@ def test_no_qr_library_no_qr(monkeypatch):
 def test_at_a_terminal_a_network_address_comes_with_a_qr_code(log, tmp_path, segno):
     from tests.terminal import Terminal
 
-    address = screen_server.lan_address()
+    address = http_common.lan_address()
     if address is None:
         pytest.skip("this machine has no address on a network")
     if segno:
@@ -578,7 +578,7 @@ def test_every_interface_names_the_address_others_type(log):
     try:
         hello = _first_json(proc, "serving")
         assert hello["url"].startswith("http://0.0.0.0:")
-        address = screen_server.lan_address()
+        address = http_common.lan_address()
         assert hello["others"] == (f"http://{address}:{_port_of(hello['url'])}/" if address else None)
         assert get(_port_of(hello["url"]), "/")[0] == 200  # reached over loopback: every interface
         if address:  # and over the network address, where any Host is this server's

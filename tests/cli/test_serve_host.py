@@ -5,7 +5,7 @@ request with none, and to one whose Host is not a host[:port]; and a header line
 not ``NAME: VALUE`` (``Host : x``, a space before the colon) must not slip a second Host
 past the check (RFC 9112, 5.1). Raw sockets over 127.0.0.1, as a stranger would talk to
 the table's screen (``gt play --serve``, ``gt replay --serve``), on each of its routes
-and methods; the check is one function (:func:`gtcli.cli.screen_server.request_problem`)
+and methods; the check is one function (:func:`gtcli.cli.http_common.request_problem`)
 that every server gt runs calls.
 """
 
@@ -16,7 +16,7 @@ import io
 
 import pytest
 
-from gtcli.cli import screen_server
+from gtcli.cli import http_common
 from tests.cli.test_serve import exchange, log, serving  # noqa: F401 (log is a fixture)
 from tests.grand_tribunal.play.test_table_view import ANA, HEADER
 
@@ -92,14 +92,14 @@ def _headers(raw: str) -> http.client.HTTPMessage:
     ("HTTP/1.1", "Host: a\r\nHost : b\r\n", True),
 ])
 def test_the_one_check_every_server_calls(version, raw, bad):
-    assert (screen_server.request_problem(version, _headers(raw)) is not None) is bad
+    assert (http_common.request_problem(version, _headers(raw)) is not None) is bad
 
 
 def test_the_check_with_the_names_a_loopback_server_answers_to():
-    allowed = screen_server.own_host_names("localhost", "127.0.0.1", 8000)
-    assert screen_server.request_problem("HTTP/1.1", _headers("Host: localhost:8000\r\n"), allowed) is None
-    assert screen_server.request_problem("HTTP/1.1", _headers("Host: evil.example:8000\r\n"), allowed) is not None
-    assert screen_server.own_host_names("0.0.0.0", "0.0.0.0", 8000) is None  # any name: a network address
+    allowed = http_common.own_host_names("localhost", "127.0.0.1", 8000)
+    assert http_common.request_problem("HTTP/1.1", _headers("Host: localhost:8000\r\n"), allowed) is None
+    assert http_common.request_problem("HTTP/1.1", _headers("Host: evil.example:8000\r\n"), allowed) is not None
+    assert http_common.own_host_names("0.0.0.0", "0.0.0.0", 8000) is None  # any name: a network address
 
 
 def test_the_log_is_untouched(log):  # noqa: F811

@@ -374,7 +374,7 @@ def test_symlinked_and_read_only_sessions(session, tmp_path):
 
 # ---- gt play ------------------------------------------------------------------------------------------
 def test_play_takes_in_an_outside_change_before_the_next_move(tmp_path, capsys):
-    from gtcli.cli.commands.play import Prompt
+    from gtcli.cli.play_prompt import Prompt
 
     path = tmp_path / "g.gtl"
     session = PlaySession.create(str(path), ("Ana", "Ben", "Caro"), Options(board="sample"))

@@ -83,7 +83,7 @@ def _options_of_new(path: str, seats, cards, board, profile_spec, variants, lang
     it, not at a line of a log that was never written."""
     from gtcli.core.diagnostics import InputError
     from gtcli.grand_tribunal.lang.keywords import header_tag
-    from gtcli.grand_tribunal.play.session import new_game_text
+    from gtcli.grand_tribunal.play.typed import new_game_text
 
     try:
         yield

@@ -6,7 +6,8 @@ import click
 
 from gtcli.cli.options import json_option, profile_option
 from gtcli.cli.settings import club_defaults
-from gtcli.cli.terminal.output import EXIT_FINDINGS, handles_input_errors, print_diagnostics, print_json
+from gtcli.cli.terminal.output import (EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_diagnostics,
+                                       print_json)
 
 CARDS_HELP = "Card set whose card names fill in an Item's type and base and a Spell's category: 'sample' or a .gtc file."
 
@@ -37,7 +38,6 @@ def tally(table_file: str | None, cards_spec: str | None, as_json: bool, profile
     (see README, "Calling a Tribunal").
     """
     from gtcli.grand_tribunal.formats.profile_file import load_profile
-    from gtcli.grand_tribunal.formats.table_file import load_any_table
     from gtcli.grand_tribunal.reports import tribunal_json
     from gtcli.grand_tribunal.rules.tribunal import tally as run_tally
     from gtcli.grand_tribunal.shipped import published_vocabulary
@@ -55,7 +55,7 @@ def tally(table_file: str | None, cards_spec: str | None, as_json: bool, profile
 
         table, where = type_one_off(profile, vocabulary, cards, err=as_json), "<typed>"
     else:
-        table, _form = load_any_table(table_file, vocabulary, profile, card_set=cards)
+        table = _load_table(table_file, vocabulary, profile, cards)
         where = "<stdin>" if table_file == "-" else table_file
     result = run_tally(table, profile)
     findings = [d.at(where) for d in result.findings]
@@ -69,3 +69,17 @@ def tally(table_file: str | None, cards_spec: str | None, as_json: bool, profile
         print_diagnostics(findings)
     if any(d.severity == "error" for d in findings):
         raise SystemExit(EXIT_FINDINGS)
+
+
+def _load_table(table_file: str, vocabulary, profile, cards):
+    """The table of TABLE; standard input closed (``gt tally - <&-``) is one line and exit 2: no
+    prompt was shown, so the line is not set apart from one as gt's other commands do."""
+    from gtcli.cli.streams import InputClosed
+    from gtcli.grand_tribunal.formats.table_file import load_any_table
+
+    try:
+        table, _form = load_any_table(table_file, vocabulary, profile, card_set=cards)
+    except InputClosed:
+        click.echo("gt: the standard input is closed (<&-), but `gt tally -` reads the table from it.", err=True)
+        raise SystemExit(EXIT_UNUSABLE) from None
+    return table

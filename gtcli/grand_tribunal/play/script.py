@@ -36,7 +36,7 @@ def typed_lines(path: str | Path) -> tuple[L.Log, list[str]]:
 
 
 def answer(session, line: str):
-    """The session's :class:`~gtcli.grand_tribunal.play.session.Reply` to one scripted line: ``end`` closes the
+    """The session's :class:`~gtcli.grand_tribunal.play.typed.Reply` to one scripted line: ``end`` closes the
     turn, ``y`` writes the confirmed scores, ``undo`` takes the last entry back, anything
     else is typed as moves."""
     if line == "end":

@@ -11,51 +11,33 @@ knows one thing the file does not: that the scorekeeper closed the open turn (``
 After a resume the last turn is open again; moves typed with a player's name
 (``Ben: vote staff``) start that player's turn whatever the session thinks.
 
-About 500 lines, one class: every answer goes through the same candidate-check-save path,
-which reads best in one place; the text edits, the die and the incremental replay it
-calls are modules of their own.
+One class: every answer goes through the same candidate-check-save path, which reads best
+in one place; what a typed line is before it is checked (whose, setup or moves, the moves
+parsed: :mod:`gtcli.grand_tribunal.play.typed`), the text edits, the die and the incremental
+replay it calls are modules of their own.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
-from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic, InputError, Pos
+from gtcli.core.diagnostics import ERROR, WARNING, Diagnostic, InputError
 from gtcli.core.files.beside import check_place
 from gtcli.core.files.guarded import ABSENT, Stamp, read_stamped, save, unreadable
 from gtcli.core.files.lock import lock_path
-from gtcli.core.text import did_you_mean, fold, one_of
-from gtcli.grand_tribunal.lang.keywords import KEYWORDS, tag_spelling
+from gtcli.core.text import fold
 from gtcli.grand_tribunal.lang.logs.check import Checked, Options, check_file, parse_log
 from gtcli.grand_tribunal.lang.logs.format import LogWriter
 from gtcli.grand_tribunal.play import editing, incremental
 from gtcli.grand_tribunal.play.dice import PLACEHOLDER, before_rolls, fill_rolls, unfilled
 from gtcli.grand_tribunal.play.editing import describe_changes
+from gtcli.grand_tribunal.play.typed import (Reply, as_tag, is_setup_line, new_game_text, player_hint, split_player,
+                                             typed_moves, written_for_you)
 from gtcli.grand_tribunal.rules import log as L
-
-SETUP_KEYWORDS = ("HAND", "ROW", "VIS", "TRACKERS")
-WRITTEN_FOR_YOU = ("TRIBUNAL", "ROUND", "SCORES", "WINNER", "SETUP")
-_PLAYER_PREFIX = re.compile(r"^\s*([^\W\d_][\w'-]*)\s*:(.*)$", re.S)
-TYPED = "<typed>"
-
-
-@dataclass
-class Reply:
-    """What the session answers to one line."""
-
-    accepted: bool
-    message: str = ""
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    sources: dict[str, str] = field(default_factory=dict)  # file -> text, for carets under diagnostics
-    tribunal_due: bool = False  # the Tribunal must be scored before this can go on
-    rolled: list[int] = field(default_factory=list)
-    outside: list[str] | None = None  # what changed in the file outside gt play (see refresh)
-    unwritten: list[str] = field(default_factory=list)  # accepted lines a refused save left out (flush)
 
 
 def _key(d: Diagnostic) -> tuple:
@@ -72,24 +54,6 @@ def new_findings(before: list[Diagnostic], after: list[Diagnostic]) -> list[Diag
         else:
             out.append(d)
     return out
-
-
-def _words(keyword: str, lang: str) -> set[str]:
-    return {fold(w) for code in {lang, "en"} for w in KEYWORDS[keyword].get(code, ())}
-
-
-def new_game_text(players: tuple[str, ...], cards: str, board: str | None, profile: str | None,
-                  variants: tuple[str, ...], lang: str, event: str | None, date: str | None) -> str:
-    """The first lines of a new log: header tags in the log's language, then ``setup``."""
-    from gtcli.grand_tribunal.lang.keywords import spelling
-
-    tags = []
-    for tag, value in (("event", event), ("date", date), ("players", ", ".join(players)), ("cards", cards),
-                       ("board", board), ("profile", profile), ("variants", ", ".join(variants) or None),
-                       ("language", lang if lang != "en" else None)):
-        if value:
-            tags.append(f'[{tag_spelling(tag, lang)} "{value}"]')
-    return "\n".join(tags) + "\n\n" + spelling("SETUP", lang) + "\n"
 
 
 class PlaySession:
@@ -139,9 +103,9 @@ class PlaySession:
             raise InputError(Diagnostic("IO002", f"{path} already exists", path=path,
                                         hint=f"resume it with `gt play {path}`, or choose another file name"))
         folder = Path(path).resolve().parent
-        cards = _as_tag(options.cards or "sample", folder)
-        board = _as_tag(options.board, folder) if options.board else None
-        profile = _as_tag(options.profile, folder) if options.profile and options.profile.endswith(".toml") \
+        cards = as_tag(options.cards or "sample", folder)
+        board = as_tag(options.board, folder) if options.board else None
+        profile = as_tag(options.profile, folder) if options.profile and options.profile.endswith(".toml") \
             else options.profile
         text = new_game_text(players, cards, board, profile, variants, lang, event, date)
         checked = check_file(path, replace(options, cards=None, board=None, profile=None, live=True), text)
@@ -231,10 +195,9 @@ class PlaySession:
         """Check ``line`` (its dice filled in) and, unless ``dry``, save it if it adds no error."""
         if not line:
             return Reply(False, "")
-        first = fold(line.split()[0])
-        if any(first in _words(k, self.language) for k in WRITTEN_FOR_YOU):
+        if written_for_you(line, self.language):
             return Reply(False, "Tribunal, round, scores and winner lines are written for you; type moves only.")
-        if self.in_setup and self._is_setup_line(line):
+        if self.in_setup and is_setup_line(line, self.language, self.seats):
             return self._setup_line(line, dry)
         return self._moves(line, dry)
 
@@ -248,12 +211,6 @@ class PlaySession:
                    for name, text in reply.sources.items()}
         return replace(reply, message=show(reply.message), sources=sources)
 
-    def _is_setup_line(self, line: str) -> bool:
-        words = line.split()
-        if fold(words[0]) in {w for k in SETUP_KEYWORDS for w in _words(k, self.language)}:
-            return True
-        return len(words) == 2 and fold(words[0]) in _words("PRAECO", self.language) and self._seat(words[1]) is not None
-
     def _setup_line(self, line: str, dry: bool = False) -> Reply:
         text = self.text if self.log.setup is not None else editing.append_lines(self.text, [self.writer.kw("SETUP")])
         candidate = editing.append_lines(text, ["  " + line])
@@ -265,7 +222,7 @@ class PlaySession:
         return self._try(candidate, f"setup: {line}", dry)
 
     def _moves(self, line: str, dry: bool = False) -> Reply:
-        player, body, problem = self._split_player(line)
+        player, body, problem = split_player(line, self.seats)
         if problem is not None:
             return problem
         if self.ahead.game_over:
@@ -279,14 +236,9 @@ class PlaySession:
             hint = "type `praeco NAME` in the setup: the first Praeco" if self.result.state.round == 0 \
                 else "start the line with the player's name: NAME: move"
             return Reply(False, f"whose move is it? {hint}")
-        typed = f"{player}: {body}\n"
-        try:
-            parsed = parse_log(typed, TYPED, self.language)
-        except InputError as exc:
-            return Reply(False, diagnostics=[self._unquoted(d, typed) for d in exc.diagnostics], sources={TYPED: typed})
-        if len(parsed.events) != 1 or not isinstance(parsed.events[0], L.Turn):
-            return Reply(False, "type the moves of one player's turn, separated by ';'")
-        moves = tuple(replace(m, pos=Pos()) for m in parsed.events[0].moves)  # new: no place in the log yet
+        moves = typed_moves(player, body, self.language, self.card_names)
+        if isinstance(moves, Reply):
+            return moves
         if extend:
             turn = self.log.events[-1]
             whole = L.Turn(turn.player, turn.moves + moves, turn.pos)
@@ -305,47 +257,6 @@ class PlaySession:
         if reply.accepted and not dry:
             self.turn_closed = False
         return reply
-
-    def _unquoted(self, d: Diagnostic, typed: str) -> Diagnostic:
-        """A syntax error at a card of the set typed without quotes (``sanctum Kindle``): the hint
-        is the move with its card names quoted, ready to type (not a keyword that looks alike)."""
-        from gtcli.grand_tribunal.lang.logs.slips import quote_cards
-
-        if d.code != "SYN001" or d.line != 1 or not d.col:
-            return d
-
-        def stop_of(line: str) -> int | None:
-            try:
-                parse_log(line + "\n", TYPED, self.language)
-            except InputError as exc:
-                e = exc.diagnostics[0]
-                return e.col - 1 if e.code == "SYN001" and e.line == 1 and e.col else None
-            return None
-
-        line = typed.rstrip("\n")
-        mended = quote_cards(line, self.card_names, stop_of)
-        word = line[d.col - 1:].split()[0] if line[d.col - 1:].strip() else ""
-        if mended == line:  # no card of the set there: perhaps one misspelt
-            close = "double quotes" in d.message and did_you_mean(word, self.card_names.values())
-            return replace(d, hint=f"{d.hint}; {close}") if close else d
-        return replace(d, message=f"unexpected {word!r}: card names go in double quotes", hint=f"type: {mended}")
-
-    def _split_player(self, line: str) -> tuple[str | None, str, Reply | None]:
-        """``Ben: vote staff`` -> ("Ben", "vote staff"); a line without a name is for the current player."""
-        match = _PLAYER_PREFIX.match(line)
-        if not match:
-            return None, line, None
-        name, body = match.group(1), match.group(2).strip()
-        seat = self._seat(name)
-        if seat is None:
-            return None, body, Reply(False, f"{name!r} is not a player of this game; {self.player_hint(name)}")
-        if not body:
-            return None, body, Reply(False, f"type {seat}'s move after the name: {seat}: MOVE")
-        return seat, body, None
-
-    def _seat(self, name: str) -> str | None:
-        """The seated player called ``name`` (any case or accents), or None."""
-        return next((s for s in self.seats if fold(s) == fold(name)), None)
 
     def _try(self, candidate: str, what: str, dry: bool = False) -> Reply:
         """Check ``candidate`` (replaying only what it adds, :mod:`gtcli.grand_tribunal.play.incremental`); save it if
@@ -580,16 +491,7 @@ class PlaySession:
         }
 
     def player_hint(self, name: str) -> str:
-        return did_you_mean(name, self.seats) or f"players: {one_of(self.seats)}"
+        return player_hint(name, self.seats)
 
 
-def _as_tag(spec: str, folder: Path) -> str:
-    """A card set / board / profile path as the log's header should say it (relative to the log)."""
-    from gtcli.grand_tribunal.lang.logs.check import SAMPLE_NAMES
-
-    if fold(spec) in SAMPLE_NAMES or not Path(spec).exists():
-        return spec
-    return os.path.relpath(Path(spec).resolve(), folder)
-
-
-__all__ = ["PlaySession", "Reply", "new_findings", "new_game_text", "Pos"]
+__all__ = ["PlaySession", "new_findings"]

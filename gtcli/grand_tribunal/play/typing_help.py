@@ -3,7 +3,7 @@
 Both speak the log's language: the templates are built from the same keyword tables as
 the grammar, and completion offers keywords, player names, Voting Track spaces and card
 names as that language writes them. Completion is a pure function of the line, so it is
-tested without a terminal; :mod:`gtcli.cli.commands.play` plugs it into ``readline``.
+tested without a terminal; :mod:`gtcli.cli.play_prompt` plugs it into ``readline``.
 """
 
 from __future__ import annotations

@@ -5,32 +5,31 @@ hands each move to its function in :mod:`gtcli.grand_tribunal.rules.actions`. Li
 reader it records a problem and carries on with the state repaired as well as it can,
 so one run lists every illegal move (``first=True`` stops at the first error).
 
-The Referee is one class of some 450 lines, and this module keeps it whole: the walk from
-the setup through Tribunals, rounds and turns to the winner reads as one story, which
-mixins spread over several files would break up. What the moves do is
-:mod:`~gtcli.grand_tribunal.rules.actions`', what a wrong recorded score misread is
+The Referee is one class, and this module keeps it whole: the walk from the setup through
+Tribunals, rounds and turns to the winner reads as one story, which mixins spread over
+several files would break up. What the moves do is :mod:`~gtcli.grand_tribunal.rules.actions`',
+what a Tribunal held does (the tally, the reset, the recorded scores and winner checked) is
+:mod:`~gtcli.grand_tribunal.rules.scoring`', what a wrong recorded score misread is
 :mod:`~gtcli.grand_tribunal.rules.misreadings`'.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from gtcli.core.diagnostics import ERROR, NOTE, WARNING, Diagnostic, Pos
 from gtcli.core.text import did_you_mean, fold, one_of
 from gtcli.grand_tribunal.rules import log as L
+from gtcli.grand_tribunal.rules import scoring
 from gtcli.grand_tribunal.rules.actions.moves import MOVES, apply
 from gtcli.grand_tribunal.rules.actions.sanctum import activate
 from gtcli.grand_tribunal.rules.actions.setup import setup
-from gtcli.grand_tribunal.rules.actions.vis import gain_each
 from gtcli.grand_tribunal.rules.board import Board
 from gtcli.grand_tribunal.rules.cards import CardSet
-from gtcli.grand_tribunal.rules.misreadings import explain, misreading
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
-from gtcli.grand_tribunal.rules.state import HAND, SANCTUM, GameState, Player, TurnState
-from gtcli.grand_tribunal.rules.tribunal import Item, Table, awards_given, evolve, pass_order, tally, turn_order
+from gtcli.grand_tribunal.rules.state import HAND, GameState, Player, TurnState
+from gtcli.grand_tribunal.rules.tribunal import pass_order, turn_order
 
 _NOWHERE = Pos()  # the position of an event that has none (made once: take_all asks at every event)
 
@@ -214,9 +213,9 @@ class Referee:
         elif isinstance(event, L.TribunalStart):
             self.start_tribunal(event)
         elif isinstance(event, L.Scores):
-            self.check_scores(event)
+            scoring.check_scores(self, event)
         elif isinstance(event, L.Winner):
-            self.check_winner(event)
+            scoring.check_winner(self, event)
         elif isinstance(event, L.Activate):
             self.aside(event)
 
@@ -453,107 +452,12 @@ class Referee:
             self.score_tribunal(pos)
 
     def score_tribunal(self, pos: Pos | None) -> None:
-        """R1-R6: every active Item that has not won competes; then the table resets."""
-        s = self.state
-        items = []
-        at, hosted, peek, card_def = s.index.at, s.index.hosted, s._peek(), s.card_def  # cards only read here
-        for seat in self.seats:
-            for card in map(peek, at.get((seat, SANCTUM), ())):
-                if card.deck != "item" or not card.active:
-                    continue
-                definition = card_def(card)
-                if definition is None:
-                    self.unverified_once("K4", "an active Item was never named; it was left out of the tally", pos)
-                    continue
-                spells = []
-                for spell_id in hosted.get(card.id, ()):
-                    spell_def = card_def(peek(spell_id))
-                    if spell_def is not None and spell_def.category:
-                        spells.append(spell_def.category)
-                items.append((card.id, Item(seat, definition.type or "", definition.base or 0, tuple(spells),
-                                            name=f"{definition.name}#{card.id}", won=card.placed is not None)))
-        table = Table(tuple(i for _, i in items), dict(s.track), s.tribunal, self.seats,
-                      s.praecos[-1] if s.praecos else None)
-        result = tally(table, self.profile, awarded_before=awards_given(s.results))
-        for d in result.findings:
-            self.report(d.code, d.message, pos, d.hint, d.severity)
-        by_label = {item.name: card_id for card_id, item in items}
-        for r in result.items:
-            if r.place and r.item.name in by_label:
-                s.cards[by_label[r.item.name]].placed = (s.tribunal, r.place)
-        # keep readable names in the stored result (the #id only kept same-named items apart)
-        result = evolve(result, items=tuple(evolve(r, item=evolve(r.item, name=r.item.name.split("#")[0]))
-                                            for r in result.items),
-                        next_praeco_reason=re.sub(r"#\d+", "", result.next_praeco_reason))
-        s.results.append(result)
-        s.tables.append(table)
-        for ps in result.players:
-            s.totals[ps.name] = s.totals.get(ps.name, 0) + ps.score
-        s.scored_tribunals += 1
-        s.next_first_praeco = result.next_praeco
-        if s.tribunal < self.profile.tribunals:
-            self.reset_for_next_tribunal(pos)
-
-    def reset_for_next_tribunal(self, pos: Pos | None = None) -> None:
-        """R6 and K3: tokens back, discards reshuffled, trackers to the next area; under a
-        profile that gives Vis at a new Tribunal (printed-fr: 12), each player takes it from
-        the Regio (V2), and a shortfall is reported at ``pos``, the line the new Tribunal
-        begins at, not at the next gain."""
-        s = self.state
-        s.concilium = self.profile.voting_tokens - s.token_vis
-        s.track = {}
-        for card in s.in_zone("discard"):
-            card.zone = "gone"
-        s.stale_trackers = dict(s.trackers)
-        s.trackers = {"uncontested": 0, "contested": 0}
-        if self.profile.tribunal_vis:
-            source = f"the start of Tribunal {s.tribunal + 1} ({self.profile.name}: " \
-                     f"{self.profile.tribunal_vis} Vis to each player)"
-            gain_each(self, {seat: self.profile.tribunal_vis for seat in self.seats}, pos, source)
-        s.tribunal += 1
-        s.round = 0
-        s.praeco = None
-        s.praecos = []
-        s.turns = []
-
-    def check_scores(self, event: L.Scores) -> None:
-        self.end_turn(event.pos)
-        self.maybe_score(event.pos)
-        s = self.state
-        if not s.results:
-            self.error("R4", "scores recorded before any Tribunal was held", event.pos)
-            return
-        result = s.results[-1]
-        computed = {p.name: p.score for p in result.players}
-        # every score the line records (a player's first), so that a hint describes the whole line
-        line = {n: score for word, score in reversed(event.scores) if (n := self.seat_of.get(fold(word.text)))}
-        earlier = s.tables[-2] if len(s.tables) > 1 else None
-        for word, score in event.scores:
-            name = self.player(word, "R4")
-            if name is None:
-                continue
-            if computed.get(name, 0) != score:
-                code, why = misreading(s.tables[-1], result, name, score, self.profile, line, earlier)
-                self.error(code, f"{name} scores {computed.get(name, 0)} at Tribunal {result.tribunal}, "
-                           f"not {score}{why}", word.pos, explain(result, name))
+        """R1-R6: every active Item that has not won competes; then the table resets
+        (:func:`gtcli.grand_tribunal.rules.scoring.score_tribunal`)."""
+        scoring.score_tribunal(self, pos)
 
     def winners(self) -> tuple[str, ...]:
-        s = self.state
-        best = max(s.totals.get(p, 0) for p in self.seats)
-        return tuple(p for p in self.seats if s.totals.get(p, 0) == best)
-
-    def check_winner(self, event: L.Winner) -> None:
-        self.end_turn(event.pos)
-        self.maybe_score(event.pos)
-        s = self.state
-        if s.scored_tribunals < self.profile.tribunals:
-            self.error("R7", "a winner is named before the Grand Tribunal", event.pos)
-            return
-        named = {self.player(w, "R7") for w in event.names}
-        actual = set(self.winners())
-        if named != actual:
-            self.error("R7", f"the winner is {', '.join(sorted(actual))}, not {', '.join(sorted(n for n in named if n))}",
-                       event.pos, "equal totals share the win")
+        return scoring.winners(self)
 
 
 __all__ = ["Ahead", "Referee", "ReplayResult", "StopReplay"]

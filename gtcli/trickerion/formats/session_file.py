@@ -23,7 +23,8 @@ from gtcli.core.files.guarded import Editing
 from gtcli.core.files.session_doc import (SESSION_ERROR, UNDONE, SessionDoc, SessionKind, create, load, opened,
                                           tables_of, whole_text)
 from gtcli.core.files.toml_source import parse_toml, read_toml
-from gtcli.trickerion.formats.table_file import PARSE_ERROR, Scope, TrickerionReader
+from gtcli.trickerion.formats.entry_reader import Scope
+from gtcli.trickerion.formats.table_file import PARSE_ERROR, TrickerionReader
 from gtcli.trickerion.rules.game import TURNS, Game, Turn, check_turn_left, new_game, record, turn_problems, undo
 from gtcli.trickerion.rules.problems import Where
 from gtcli.trickerion.rules.words import SPECIALISTS

@@ -9,51 +9,44 @@ Three kinds of entry are read here, each by one method of :class:`TrickerionRead
   which holds the turn's Theatre, ``[[players]]`` changes and ``[[performances]]``.
 
 The same reader serves a file of its own and a ``[[turns]]`` table of a session (its
-:class:`Scope`), so both report ``file:line:col`` the same way. Like ``gt tally``'s table
-reader, it reports every problem of an entry in one run: a wrong value is noted
-(:meth:`TrickerionReader.attempt`), the rest of the entry is still read, and the entry
-raises them all together at its end; only a file whose shape is unusable (a table where a
-list must be) stops at once. Names of days,
+:class:`~gtcli.trickerion.formats.entry_reader.Scope`), so both report ``file:line:col`` the
+same way. Like ``gt tally``'s table reader, it reports every problem of an entry in one run:
+a wrong value is noted (:meth:`~gtcli.trickerion.formats.entry_reader.EntryReader.attempt`),
+the rest of the entry is still read, and the entry raises them all together at its end; only
+a file whose shape is unusable (a table where a list must be) stops at once. Names of days,
 characters and resources are read in any language :mod:`gtcli.trickerion.rules.words` knows,
 and so are the fields named after a resource or a character (``fama = 3``).
 
-About 500 lines, one reader: the three kinds of entry share its scopes, names and field
-checks, so they read best side by side.
+The three kinds of entry are here, side by side; the groundwork they share (scopes, names,
+problems noted and placed, the checks of a value) is :mod:`gtcli.trickerion.formats.entry_reader`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any
 
-from gtcli.core.diagnostics import Diagnostic, InputError
-from gtcli.core.files.fields import in_range, is_int, unknown_field_hint
-from gtcli.core.files.toml_source import TomlSource, read_toml
-from gtcli.core.text import fold, pick, repeated, unknown_hint
+from gtcli.core.files.fields import in_range, is_int
+from gtcli.core.files.toml_source import read_toml
+from gtcli.core.text import repeated
+from gtcli.trickerion.formats.entry_reader import MAX_LIST, MAX_YIELD, EntryReader, Names, at_key
 from gtcli.trickerion.rules.amounts import NOTHING, RESOURCE_KEYS, Amounts
-from gtcli.trickerion.rules.game import MAX_NAME, TURNS, PlayerState, PlayerTurn, Turn, team_problems
+from gtcli.trickerion.rules.game import TURNS, PlayerState, PlayerTurn, Turn, team_problems
 from gtcli.trickerion.rules.initiative import MAX_PLAYERS, MIN_PLAYERS
 from gtcli.trickerion.rules.performance import LEFT_OUT_THRESHOLD, THRESHOLDS, Performance, Theatre, Trick
-from gtcli.trickerion.rules.problems import Problem, Where
-from gtcli.trickerion.rules.words import (APPRENTICE, CHARACTERS, DAYS, LOCATIONS, RESOURCES, SPECIALIST, SPECIALISTS,
-                                          Words, character_kind)
+from gtcli.trickerion.rules.problems import Where
+from gtcli.trickerion.rules.words import (APPRENTICE, CHARACTERS, DAYS, LOCATIONS, SPECIALIST, SPECIALISTS,
+                                          character_kind)
 
-T = TypeVar("T")
 PARSE_ERROR = "TRK001"
 MAX_TRICK_NAME = 80
 MAX_FAME = 999
 MAX_COINS = 999
 MAX_SHARDS = 99
 MAX_TEAM = 7
-MAX_YIELD = 20
-# An input limit, not a rule (docs/trickerion.md, Decision 13): the hint of a yield or bonus above it.
-YIELD_LIMIT = (f"{MAX_YIELD} is gtcli's bound on what a trick or a Performance card prints, not a rule: the sheet "
-               "gives no maximum (Decision 13)")
 MAX_LINKS = 12
 MAX_TRICKS = 24
 MAX_CHANGE = 200
-MAX_LIST = 16
 
 PLAYER_FIELDS = ("name", "fame", "coins", "shards", "apprentices", "specialists", "inactive", "hired",
                  "assistant_apprentice")
@@ -63,18 +56,6 @@ PERFORMANCE_FILE_FIELDS = ("players", "theatre", *PERFORMANCE_FIELDS)
 TRICK_FIELDS = ("owner", "name", "fame", "coins", "shards", "threshold")
 TURN_FIELDS = ("turn", "theatre", "players", "performances")
 TURN_PLAYER_FIELDS = ("name", "changes", "advertised", "hired", "inactive", "shard_points")
-
-
-def _spellings(words: Words, key: str, as_field: str) -> dict[str, str]:
-    return {fold(s): as_field for s in (key, *words.names[key])}
-
-
-# Fields named after a resource or a character may be written in any language too.
-FIELD_ALIASES: dict[str, str] = {
-    **{k: v for r in RESOURCE_KEYS for k, v in _spellings(RESOURCES, r, r).items()},
-    **_spellings(CHARACTERS, APPRENTICE, "apprentices"),
-    **_spellings(CHARACTERS, SPECIALIST, "specialists"),
-}
 
 
 @dataclass(frozen=True)
@@ -118,214 +99,14 @@ class PlayersFile:
     initiative_given: bool
 
 
-@dataclass(frozen=True)
-class Scope:
-    """Where an entry sits: a file of its own, or the ``turn``-th ``[[turns]]`` of a session
-    (with how many players, performances and tricks the turns before it hold); a turn that
-    was undone sits in ``[[undone]]`` (``table``)."""
-
-    turn: int | None = None
-    players_before: int = 0
-    performances_before: int = 0
-    tricks_before: int = 0
-    table: str = "turns"
-
-    @property
-    def prefix(self) -> str:
-        return "" if self.turn is None else self.table + "."
-
-
-@dataclass
-class _Names:
-    """Player names of one entry: a fixed list, or (a performance without ``players``) the
-    first spelling of each name, matched case- and accent-blind."""
-
-    fixed: tuple[str, ...] | None
-    seen: list[str] = field(default_factory=list)
-
-    def known(self) -> tuple[str, ...]:
-        return self.fixed if self.fixed is not None else tuple(self.seen)
-
-
-class TrickerionReader:
+class TrickerionReader(EntryReader):
     """Read Trickerion entries from one TOML source; every error names its line.
 
-    Values are checked here (types, ranges, names in any language); the rules an entry
-    can break (a show without the performer's trick, spending coins one does not have)
-    are the pure core's, and :meth:`check` / :meth:`place` put them at their line.
+    Values are checked by :class:`~gtcli.trickerion.formats.entry_reader.EntryReader` (types,
+    ranges, names in any language); the rules an entry can break (a show without the
+    performer's trick, spending coins one does not have) are the pure core's, and
+    :meth:`check` / :meth:`place` put them at their line.
     """
-
-    def __init__(self, source: TomlSource, scope: Scope = Scope(), players: tuple[str, ...] | None = None) -> None:
-        self.source = source
-        self.scope = scope
-        self.names = _Names(players)
-        self.performance_at_top = False
-        self._tricks_at: list[int] = []  # index of each performance's first trick, in the file
-        self._next_trick = scope.tricks_before
-        self.problems: list[Diagnostic] = []  # noted so far (every problem of an entry is reported)
-
-    # -- every problem at once -------------------------------------------------------------
-    def attempt(self, read: Callable[..., T], *args: Any, default: Any = None) -> T:
-        """``read(*args)``, or ``default`` with its problems noted: a bad value does not hide the next."""
-        try:
-            return read(*args)
-        except InputError as exc:
-            self.problems.extend(exc.diagnostics)
-            return default
-
-    def note(self, exc: InputError) -> None:
-        self.problems.extend(exc.diagnostics)
-
-    def done(self, value: T) -> T:
-        """``value``, once the entry is read, or every problem noted while reading it (in file order)."""
-        if self.problems:
-            raise InputError(*sorted(self.problems, key=lambda d: (d.line is None, d.line or 0, d.col or 0)))
-        return value
-
-    # -- positions -----------------------------------------------------------------------
-    def locate(self, where: Where) -> tuple[int | None, int | None]:
-        s, p = self.scope, self.scope.prefix
-        if where.within is not None:
-            return self.inner(where.within, where.key or "", Where(where.section, where.index, None, where.performance))
-        if where.section == "players" and not self.performance_at_top:
-            spot = self.source.locate(where.key, p + "players", s.players_before + where.index)
-        elif where.section == "tricks":
-            if self.performance_at_top:
-                spot = self.source.locate(where.key, "tricks", where.index)
-            else:
-                first = self._tricks_at[where.performance] if where.performance < len(self._tricks_at) else 0
-                spot = self.source.locate(where.key, p + "performances.tricks", first + where.index)
-                if spot[0] is None:
-                    spot = self.locate(Where("performances", where.performance, "tricks"))
-        elif where.section == "performances" and not self.performance_at_top:
-            spot = self.source.locate(where.key, p + "performances", s.performances_before + where.index)
-        else:
-            spot = self._top(where.key)
-        if spot[0] is None and where.section is not None:  # e.g. a table written inline: its key at the top
-            spot = self._top(where.section)
-        return spot
-
-    def _top(self, key: str | None) -> tuple[int | None, int | None]:
-        if self.scope.turn is None:
-            spot = self.source.locate(key)
-            if spot[0] is None and key:  # a table of the file's: its [key] or [[key]] header
-                spot = self.source.locate(None, key)
-            return spot
-        return self.source.locate(key, self.scope.table, self.scope.turn)
-
-    def inner(self, table: str, key: str, where: Where) -> tuple[int | None, int | None]:
-        """A key of a sub-table (``theatre``, ``bonus``, ``changes``): in a ``[table]`` of a
-        file's own, else (an inline table, or deeper) the line that names the table."""
-        at_top = where.section is None or (self.performance_at_top and where.section == "performances")
-        if at_top and self.scope.turn is None:
-            spot = self.source.locate(key, table)
-            if spot[0] is not None:
-                return spot
-        return self.locate(_with(where, table))
-
-    def fail(self, code: str, message: str, hint: str | None = None, where: Where = Where()) -> InputError:
-        return self.relocate(InputError(Diagnostic(code, message, hint=hint)), where)
-
-    def relocate(self, exc: InputError, where: Where, spot: tuple[int | None, int | None] | None = None) -> InputError:
-        line, col = spot if spot is not None else self.locate(where)
-        return exc.located(self.source.path, line, col)
-
-    # -- values --------------------------------------------------------------------------
-    def fields(self, raw: Any, known: tuple[str, ...], what: str, where: Where) -> dict[str, tuple[str, Any]]:
-        """``raw``'s fields by their English name -> (the key as written, the value)."""
-        if not isinstance(raw, dict):
-            raise self.fail("TRK003", f"{what} must be a table", where=where)
-        found: dict[str, tuple[str, Any]] = {}
-        for key, value in raw.items():
-            name = key if key in known else FIELD_ALIASES.get(fold(key))
-            if name not in known:
-                spellings = [k for k, v in FIELD_ALIASES.items() if v in known]
-                self.note(self.fail("TRK006", f"unknown field {key!r} in {what}",
-                                    unknown_field_hint(key, known, spellings), _with(where, key)))
-            elif name in found:
-                self.note(self.fail("TRK003", f"{what} gives {name} twice ({found[name][0]!r} and {key!r})",
-                                    where=_with(where, key)))
-            else:
-                found[name] = (key, value)
-        return found
-
-    def number(self, fields: dict[str, tuple[str, Any]], name: str, low: int, high: int, what: str, where: Where,
-               default: int = 0) -> int:
-        if name not in fields:
-            return default
-        key, value = fields[name]
-        if not in_range(value, low, high):
-            kind = "a whole number from" if not is_int(value) else "from"
-            above = is_int(value) and value > high and high == MAX_YIELD
-            self.note(self.fail("TRK003", f"{what}: {key} must be {kind} {low} to {high}, got {value!r}",
-                                YIELD_LIMIT if above else None, where=_with(where, key)))
-            return default
-        return value
-
-    def flag(self, fields: dict[str, tuple[str, Any]], name: str, who: str, where: Where) -> bool | None:
-        """A true-or-false field (None when left out)."""
-        if name not in fields:
-            return None
-        key, value = fields[name]
-        if not isinstance(value, bool):
-            self.note(self.fail("TRK003", f"{who}: {key} must be true or false, got {value!r}", where=_with(where, key)))
-            return None
-        return value
-
-    def text(self, value: Any, limit: int, what: str, where: Where) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail("TRK003", f"{what} must be a name in quotes, got {value!r}", where=where)
-        text = " ".join(value.split())
-        if len(text) > limit or not text.isprintable():
-            raise self.fail("TRK003", f"{what} must be printable text of at most {limit} characters",
-                            where=where)
-        return text
-
-    def word(self, words: Words, value: Any, where: Where) -> str:
-        try:
-            return words.resolve(value)
-        except InputError as exc:
-            raise self.relocate(exc, where) from None
-
-    def words(self, words: Words, value: Any, what: str, where: Where) -> tuple[str, ...]:
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or len(value) > MAX_LIST:
-            raise self.fail("TRK003", f"{what} must be a list of names (at most {MAX_LIST})", where=where)
-        return tuple(self.word(words, v, where) for v in value)
-
-    def player(self, value: Any, where: Where, code: str = "TRK005", among: str = "a player of this game") -> str:
-        """A player's name as the entry knows it (case and accents do not matter)."""
-        name = self.text(value, MAX_NAME, where.key or "a player's name", where)
-        known = self.names.known()
-        hit = pick(name, known)
-        if hit is not None:
-            return hit
-        if self.names.fixed is None:
-            self.names.seen.append(name)
-            return name
-        raise self.fail(code, f"{name!r} is not {among}", unknown_hint(name, known, "players"), where)
-
-    def player_list(self, value: Any, key: str, where: Where = Where()) -> tuple[str, ...]:
-        where = _with(where, key)
-        if not isinstance(value, list) or not value:
-            raise self.fail("TRK003", f"{key} must be a list of player names", where=where)
-        names = tuple(self.text(v, MAX_NAME, "a player's name", where) for v in value)
-        twice = repeated(names)
-        if twice is not None:
-            raise self.fail("TRK007", f"player {twice!r} is listed twice in {key}", where=where)
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise self.fail("TRK008", f"{len(names)} players; Trickerion takes {MIN_PLAYERS} to {MAX_PLAYERS}",
-                            where=where)
-        return names
-
-    def amounts(self, raw: Any, what: str, where: Where, low: int, high: int) -> Amounts:
-        """A table of resources (``{ fame = 1, monedas = 2 }``) in the field ``where.key``."""
-        if not isinstance(raw, dict):
-            raise self.fail("TRK003", f"{what} must be a table of resources", "{ fame = 1, coins = 2 }", where)
-        within = Where(where.section, where.index, None, where.performance, within=where.key)
-        fields = self.fields(raw, RESOURCE_KEYS, what, within)
-        return Amounts(*(self.number(fields, name, low, high, what, within) for name in RESOURCE_KEYS))
 
     # -- players files ---------------------------------------------------------------------
     def players_file(self, data: dict[str, Any]) -> PlayersFile:
@@ -340,7 +121,7 @@ class TrickerionReader:
         if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
             self.note(self.fail("TRK003", "players must be [[players]] tables", where=Where(key="players")))
             return self.done(PlayersFile((), (), False))
-        self.names = _Names(initiative)
+        self.names = Names(initiative)
         records = tuple(r for n, raw in enumerate(raw_players) if (r := self.attempt(self.player_record, raw, n)))
         if self.problems:  # the checks across entries would only repeat what is already said
             return self.done(PlayersFile(records, (), False))
@@ -367,7 +148,7 @@ class TrickerionReader:
         fields = self.fields(raw, known, f"player {n + 1}", where)
         if "name" not in fields:
             raise self.fail("TRK002", f"player {n + 1} has no name", "name = \"Ana\"", where)
-        return where, fields, self.player(fields["name"][1], _with(where, fields["name"][0]), *unknown)
+        return where, fields, self.player(fields["name"][1], at_key(where, fields["name"][0]), *unknown)
 
     def player_record(self, raw: dict[str, Any], n: int) -> PlayerRecord:
         where, fields, name = self.named_entry(raw, n, PLAYER_FIELDS, "TRK009", "in the initiative order")
@@ -379,12 +160,12 @@ class TrickerionReader:
             if is_int(value):
                 specialists = (SPECIALIST,) * self.number(fields, "specialists", 0, len(SPECIALISTS.keys), what, where)
             else:
-                specialists = self.attempt(self.words, SPECIALISTS, value, f"{name}'s specialists", _with(where, key),
+                specialists = self.attempt(self.words, SPECIALISTS, value, f"{name}'s specialists", at_key(where, key),
                                            default=())
                 if repeated(specialists):
                     self.note(self.fail("TRK016", f"{name} has one {repeated(specialists)}, not two",
-                                        "each Specialist comes with one board extension", _with(where, key)))
-        lists = {k: self.attempt(self.words, CHARACTERS, fields[k][1], f"{name}'s {k}", _with(where, fields[k][0]),
+                                        "each Specialist comes with one board extension", at_key(where, key)))
+        lists = {k: self.attempt(self.words, CHARACTERS, fields[k][1], f"{name}'s {k}", at_key(where, fields[k][0]),
                                  default=()) for k in ("inactive", "hired") if k in fields}
         return PlayerRecord(
             name,
@@ -406,16 +187,6 @@ class TrickerionReader:
         self.check(team_problems(*team, n))
         return team
 
-    def check(self, problems: Iterable[Problem]) -> None:
-        """Raise every rule an entry breaks, each at its place in the file."""
-        placed = [self.place(found) for found in problems]
-        if placed:
-            raise InputError(*placed)
-
-    def place(self, found: Problem) -> Diagnostic:
-        """A rule broken by the entry, as a diagnostic at its place in the file."""
-        return found.diagnostic.at(self.source.path, *self.locate(found.where))
-
     # -- performances ----------------------------------------------------------------------
     def performance_file(self, data: dict[str, Any]) -> Performance:
         self.performance_at_top = True
@@ -423,7 +194,7 @@ class TrickerionReader:
             raise self.fail("TRK002", "the file is empty", "day = \"friday\"\nperformer = \"Ana\"\n[[tricks]] ...")
         top = self.fields(data, PERFORMANCE_FILE_FIELDS, "the performance", Where())
         if "players" in top:
-            self.names = _Names(self.attempt(self.player_list, top["players"][1], top["players"][0]))
+            self.names = Names(self.attempt(self.player_list, top["players"][1], top["players"][0]))
         theatre = self.theatre(top["theatre"][1], Where(key=top["theatre"][0])) if "theatre" in top else ()
         rest = {k: v for k, v in data.items() if k not in ("players", "theatre")}
         return self.done(self.attempt(self.performance, rest, 0, theatre))
@@ -435,22 +206,22 @@ class TrickerionReader:
         for key, example in (("day", "day = \"friday\""), ("performer", "performer = \"Ana\"")):
             if key not in fields:
                 self.note(self.fail("TRK002", f"{what} has no {key}", example, where))
-        day = self.attempt(self.word, DAYS, fields["day"][1], _with(where, fields["day"][0])) if "day" in fields \
+        day = self.attempt(self.word, DAYS, fields["day"][1], at_key(where, fields["day"][0])) if "day" in fields \
             else None
-        performer = self.attempt(self.player, fields["performer"][1], _with(where, fields["performer"][0])) \
+        performer = self.attempt(self.player, fields["performer"][1], at_key(where, fields["performer"][0])) \
             if "performer" in fields else None
         links = self.number(fields, "links", 0, MAX_LINKS, what, where)
-        bonus = self.attempt(self.amounts, fields["bonus"][1], "the card's bonus", _with(where, fields["bonus"][0]),
+        bonus = self.attempt(self.amounts, fields["bonus"][1], "the card's bonus", at_key(where, fields["bonus"][0]),
                              0, MAX_YIELD, default=NOTHING) if "bonus" in fields else NOTHING
         specialists = self.attempt(self.words, SPECIALISTS, fields["specialists"][1], "specialists",
-                                   _with(where, fields["specialists"][0]), default=()) if "specialists" in fields else ()
+                                   at_key(where, fields["specialists"][0]), default=()) \
+            if "specialists" in fields else ()
         raw_tricks = fields.get("tricks", ("tricks", []))[1]
         if not isinstance(raw_tricks, list) or not all(isinstance(t, dict) for t in raw_tricks) \
                 or len(raw_tricks) > MAX_TRICKS:
             raise self.fail("TRK003", f"tricks must be [[tricks]] tables, at most {MAX_TRICKS}",
-                            where=_with(where, "tricks"))
-        self._tricks_at.append(self._next_trick)
-        self._next_trick += len(raw_tricks)
+                            where=at_key(where, "tricks"))
+        self.tricks_next(len(raw_tricks))
         tricks = tuple(t for k, raw_trick in enumerate(raw_tricks) if (t := self.attempt(self.trick, raw_trick, n, k)))
         if day is None or performer is None:
             return None  # noted: the entry raises at its end
@@ -462,9 +233,9 @@ class TrickerionReader:
         fields = self.fields(raw, TRICK_FIELDS, what, where)
         if "owner" not in fields:
             raise self.fail("TRK002", f"{what} has no owner", "owner = \"Ana\"  # whose trick marker it is", where)
-        owner = self.attempt(self.player, fields["owner"][1], _with(where, fields["owner"][0]))
+        owner = self.attempt(self.player, fields["owner"][1], at_key(where, fields["owner"][0]))
         name = self.attempt(self.text, fields["name"][1], MAX_TRICK_NAME, f"{what}'s name",
-                            _with(where, fields["name"][0]), default=what) if "name" in fields else what
+                            at_key(where, fields["name"][0]), default=what) if "name" in fields else what
         label = what if name == what else f"{what} ({name})"
         printed = Amounts(*(self.number(fields, r, 0, MAX_YIELD, label, where) for r in RESOURCE_KEYS))
         threshold = None
@@ -474,11 +245,11 @@ class TrickerionReader:
                 self.note(self.fail("TRK003", f"{label}: a trick of fame threshold 36 is not used in the base game",
                                     "the rule sheet's setup, step 1: the tricks of thresholds 1 and 16 are laid "
                                     "out; \"tricks with a fame threshold of 36 are not used in the base game\"",
-                                    where=_with(where, key)))
+                                    where=at_key(where, key)))
             elif not is_int(threshold) or threshold not in THRESHOLDS:
                 self.note(self.fail("TRK003", f"{label}: a trick's fame threshold is "
                                     f"{' or '.join(map(str, THRESHOLDS))} (the number in its star), got {threshold!r}",
-                                    where=_with(where, key)))
+                                    where=at_key(where, key)))
         return Trick(owner, name, printed, threshold) if owner is not None else None
 
     def theatre(self, raw: Any, where: Where) -> Theatre:
@@ -489,10 +260,10 @@ class TrickerionReader:
         inside = Where(within=where.key)
         seen: dict[str, tuple[str, ...]] = {}
         for key, days in raw.items():
-            name = self.attempt(self.player, key, _with(inside, key))
-            parsed = self.attempt(self.words, DAYS, days, f"{name or key}'s days in the theatre", _with(inside, key))
+            name = self.attempt(self.player, key, at_key(inside, key))
+            parsed = self.attempt(self.words, DAYS, days, f"{name or key}'s days in the theatre", at_key(inside, key))
             if name in seen:
-                self.note(self.fail("TRK007", f"{name} is listed twice in the theatre", where=_with(inside, key)))
+                self.note(self.fail("TRK007", f"{name} is listed twice in the theatre", where=at_key(inside, key)))
             elif name is not None and parsed is not None:
                 seen[name] = tuple(sorted(set(parsed), key=DAYS.keys.index))
         return tuple(seen.items())
@@ -532,22 +303,18 @@ class TrickerionReader:
     def player_turn(self, raw: dict[str, Any], n: int) -> PlayerTurn:
         where, fields, name = self.named_entry(raw, n, TURN_PLAYER_FIELDS)
         changes = self.attempt(self.amounts, fields["changes"][1], f"{name}'s changes",
-                               _with(where, fields["changes"][0]), -MAX_CHANGE, MAX_CHANGE,
+                               at_key(where, fields["changes"][0]), -MAX_CHANGE, MAX_CHANGE,
                                default=NOTHING) if "changes" in fields else NOTHING
         advertised = self.flag(fields, "advertised", name, where) or False
-        lists = {k: self.attempt(self.words, CHARACTERS, fields[k][1], f"{name}'s {k}", _with(where, fields[k][0]),
+        lists = {k: self.attempt(self.words, CHARACTERS, fields[k][1], f"{name}'s {k}", at_key(where, fields[k][0]),
                                  default=()) for k in ("inactive", "hired") if k in fields}
         if SPECIALIST in lists.get("hired", ()):
             self.note(self.fail("TRK003", f"{name}: name the Specialist hired",
-                                f"one of: {', '.join(SPECIALISTS.keys)}", _with(where, fields["hired"][0])))
+                                f"one of: {', '.join(SPECIALISTS.keys)}", at_key(where, fields["hired"][0])))
         # one location per placement that bought +1 action point (`gt trickerion action-points --shard`)
         points = self.attempt(self.words, LOCATIONS, fields["shard_points"][1], f"{name}'s shard_points",
-                              _with(where, fields["shard_points"][0]), default=()) if "shard_points" in fields else ()
+                              at_key(where, fields["shard_points"][0]), default=()) if "shard_points" in fields else ()
         return PlayerTurn(name, changes, advertised, lists.get("hired", ()), lists.get("inactive", ()), points)
-
-
-def _with(where: Where, key: str) -> Where:
-    return Where(where.section, where.index, key, where.performance, where.within)
 
 
 def load_players_file(path: str) -> tuple[TrickerionReader, PlayersFile]:
