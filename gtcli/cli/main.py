@@ -251,8 +251,9 @@ class GtGroup(LazyGroup):
         if isinstance(exc, OutputFailed):
             return _output_failed(exc)
         if isinstance(exc, InputClosed):
-            click.echo("\ngt: the standard input is closed (<&-), but this command reads it; "
-                       "nothing was saved.", err=True)
+            click.echo(("\n" if exc.at_prompt else "") +  # after a prompt's text, on a line of its own
+                       "gt: the standard input is closed (<&-), but this command reads it; nothing was saved.",
+                       err=True)
             return EXIT_UNUSABLE
         self._bug(exc)
         return EXIT_BUG

@@ -33,7 +33,13 @@ class OutputFailed(Exception):
 
 
 class InputClosed(Exception):
-    """A prompt needed an answer, but the standard input is closed (``<&-``)."""
+    """A prompt needed an answer, or a command its input file ``-``, but the standard input is closed
+    (``<&-``). ``at_prompt``: read a line (a prompt's answer: the message goes on a line of its own, after
+    the prompt's text), not the whole input (no prompt was shown)."""
+
+    def __init__(self, at_prompt: bool = True) -> None:
+        super().__init__("the standard input is closed")
+        self.at_prompt = at_prompt
 
 
 class _GuardedOutput:
@@ -85,12 +91,13 @@ class _ClosedInput:
         return True
 
     def read(self, *_: Any) -> str:
-        raise InputClosed()
+        raise InputClosed(at_prompt=False)
 
-    readline = read
+    def readline(self, *_: Any) -> str:
+        raise InputClosed(at_prompt=True)
 
     def __iter__(self):
-        raise InputClosed()
+        raise InputClosed(at_prompt=False)
 
     @property
     def buffer(self) -> "_ClosedInput":

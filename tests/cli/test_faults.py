@@ -92,7 +92,9 @@ def test_a_closed_stdin_at_a_trickerion_question(tmp_path):
 def test_a_closed_stdin_is_no_matter_where_nothing_is_asked():
     done = shell("<&-", "check", LOG)
     assert done.returncode == 0 and "clean" in done.stdout and done.stderr == ""
-    one_line(shell("<&-", "check", "-"), "standard input is closed")
+    done = shell("<&-", "check", "-")
+    one_line(done, "standard input is closed")
+    assert done.stderr.startswith("gt: ")  # no prompt was shown: no blank line sets the message apart from one
 
 
 @pytest.mark.parametrize("json", [(), ("--json",)])
