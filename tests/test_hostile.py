@@ -445,7 +445,7 @@ def test_fmt_copies_a_file_exactly_when_redirected_and_escapes_it_on_a_terminal(
                          encoding="utf-8")
     result = run("fmt", card_file)  # redirected: the formatted file, byte for byte
     assert result.exit_code == 0 and result.stdout.endswith(comment)
-    monkeypatch.setattr(output, "_is_terminal", lambda stream: True)
+    monkeypatch.setattr(output, "stream_is_terminal", lambda stream: True)
     escaped = "# pwned \\x1b]0;title\\x07 here\n"
     result = run("fmt", card_file, env={"NO_COLOR": "1"})
     assert "\x1b" not in result.stdout and result.stdout.endswith(escaped)

@@ -141,7 +141,7 @@ def check(paths, fmt, as_json, quiet, statistics, exit_zero, select, ignore, sev
     for problem in problems:  # a folder that could not be searched: not a log, but not to be missed
         take(FileReport(problem.path or "", "unreadable", [problem]), max_findings)
     reports = run_jobs(jobs_list, jobs or default_jobs())
-    progress = _progress(len(jobs_list)) if fmt == "human" and not quiet and len(jobs_list) > 1 else None
+    progress = check_progress(len(jobs_list)) if fmt == "human" and not quiet and len(jobs_list) > 1 else None
     with progress or nullcontext(), _above_the_bar(progress):
         for report, job in zip(reports, jobs_list):  # reports first: once they end, the pool is shut down
             counts["files"] += 1
@@ -226,7 +226,7 @@ def _jobs(paths: tuple[str, ...], fmt: str, quiet: bool, first: bool, given: dic
     return jobs, found.problems
 
 
-def _progress(total: int):
+def check_progress(total: int):
     """A progress bar on standard error while logs are checked, only where a person watches it."""
     if not sys.stderr.isatty():
         return None

@@ -152,7 +152,7 @@ class Club:
 def _progress(quiet: bool) -> Iterator[Any]:
     """A progress bar on standard error while files are judged, only where a person watches
     (:func:`gtcli.cli.commands.check._progress`); started once the number of files is known."""
-    from gtcli.cli.commands.check import _progress as bar_of
+    from gtcli.cli.commands.check import check_progress as bar_of
 
     state: dict[str, Any] = {}
 

@@ -37,7 +37,7 @@ def file_text(text: str) -> str:
     """A file's text for standard output (``gt fmt``, its ``--diff``): as it is when redirected,
     so ``gt fmt a.gtl > b.gtl`` copies it byte for byte, but :func:`safe` on a terminal, where
     a comment of a stranger's card set could otherwise hold escape sequences."""
-    return safe(text) if _is_terminal(sys.stdout) else text
+    return safe(text) if stream_is_terminal(sys.stdout) else text
 
 
 def colour_setting() -> bool | None:
@@ -53,7 +53,7 @@ def colour_setting() -> bool | None:
     return None
 
 
-def _is_terminal(stream: Any) -> bool:
+def stream_is_terminal(stream: Any) -> bool:
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):  # no isatty, or a closed stream
@@ -63,7 +63,7 @@ def _is_terminal(stream: Any) -> bool:
 def use_colour(stream: Any) -> bool:
     """Whether to colour what goes to ``stream``: :func:`colour_setting`, else whether it is a terminal."""
     setting = colour_setting()
-    return _is_terminal(stream) if setting is None else setting
+    return stream_is_terminal(stream) if setting is None else setting
 
 
 def print_json(data: Any) -> None:
@@ -120,7 +120,7 @@ def _safe_console_class() -> type:
             suggested command (``gt diff A B``) stays on one line for a script or a copy. Tables
             keep the layout of their width; ``COLUMNS`` set asks for that width, text included."""
             if not self.is_terminal and objects and all(isinstance(o, str) for o in objects) \
-                    and _width(True) is None:
+                    and console_width(True) is None:
                 kwargs.setdefault("soft_wrap", True)
             super().print(*objects, **kwargs)
 
@@ -133,7 +133,7 @@ def _safe_console_class() -> type:
     return SafeConsole
 
 
-def _width(terminal: bool) -> int | None:
+def console_width(terminal: bool) -> int | None:
     """``COLUMNS`` when set (a script or a test that wants a width), else the terminal's
     (None: rich asks it), else 120 columns for a pipe or a file."""
     columns = os.environ.get("COLUMNS", "").strip()
@@ -145,7 +145,7 @@ def _width(terminal: bool) -> int | None:
 def console(stderr: bool = False) -> Any:
     """A rich Console that degrades to plain text off a terminal, and never obeys user text."""
     stream = sys.stderr if stderr else sys.stdout
-    terminal = _is_terminal(stream)
+    terminal = stream_is_terminal(stream)
     colour = use_colour(stream)
     return _safe_console_class()(
         file=stream,
@@ -154,7 +154,7 @@ def console(stderr: bool = False) -> Any:
         color_system="standard" if colour and not terminal else "auto",
         highlight=False,
         markup=False,
-        width=_width(terminal),
+        width=console_width(terminal),
         emoji=False,
     )
 

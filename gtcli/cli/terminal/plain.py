@@ -94,17 +94,17 @@ class Output:
     """
 
     def __init__(self, stderr: bool = False) -> None:
-        from gtcli.cli.terminal.output import _is_terminal, _width, use_colour
+        from gtcli.cli.terminal.output import console_width, stream_is_terminal, use_colour
 
         self.stderr = stderr
         self.stream = sys.stderr if stderr else sys.stdout
-        self.is_terminal = _is_terminal(self.stream)
+        self.is_terminal = stream_is_terminal(self.stream)
         # rich writes no style at all off a terminal without colour (no colour system); on
         # Windows a legacy console may narrow the width by one, and a notebook draws its own way
         self.plain = (not self.is_terminal and not use_colour(self.stream) and sys.platform != "win32"
                       and not _in_notebook())
-        self._width = _width(self.is_terminal)
-        self.wraps = _width(True) is not None  # COLUMNS set: rich wraps lines of text to the width
+        self._width = console_width(self.is_terminal)
+        self.wraps = console_width(True) is not None  # COLUMNS set: rich wraps lines of text to the width
         self.quiet = False
         self._rich: Any = None
 

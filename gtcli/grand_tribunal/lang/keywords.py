@@ -189,7 +189,7 @@ def words(keyword: str, lang: str) -> tuple[str, ...]:
 
 
 @functools.cache
-def _deprecated_words(keyword: str, lang: str) -> frozenset[str]:
+def deprecated_words(keyword: str, lang: str) -> frozenset[str]:
     """The folded old spellings of ``keyword`` a ``lang`` parser reads, less any that are today's."""
     old = DEPRECATED.get(keyword, {})
     today = KEYWORDS[keyword]
@@ -199,7 +199,7 @@ def _deprecated_words(keyword: str, lang: str) -> frozenset[str]:
 
 def is_deprecated(keyword: str, word: str, lang: str) -> bool:
     """Whether ``word``, read for ``keyword`` by a ``lang`` parser, is one of its old spellings."""
-    return fold(word) in _deprecated_words(keyword, lang)
+    return fold(word) in deprecated_words(keyword, lang)
 
 
 def spelling(keyword: str, lang: str) -> str:

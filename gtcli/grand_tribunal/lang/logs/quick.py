@@ -591,12 +591,12 @@ class Reading:
 @functools.cache
 def patterns(lang: str) -> Patterns | None:
     """The patterns of ``lang``, or None where this module cannot read that language's logs."""
-    from gtcli.grand_tribunal.lang.keywords import LANGUAGES, _deprecated_words
+    from gtcli.grand_tribunal.lang.keywords import LANGUAGES, deprecated_words
     from gtcli.grand_tribunal.lang.logs.quick_patterns import keyword_patterns
 
     if lang not in LANGUAGES or None in _INLINE:
         return None  # (the dataclasses' fields changed: Reading must learn them)
-    if any(_deprecated_words(k, lang) for k in keyword_patterns(lang) if k != "VOTE"):
+    if any(deprecated_words(k, lang) for k in keyword_patterns(lang) if k != "VOTE"):
         return None  # an old spelling Reading does not report: the LALR path's transformer does
     return Patterns(lang)
 

@@ -170,9 +170,9 @@ class Patterns:
         self.kinds = {name: re.compile(kw[name]) for name in KINDS}
         self.newline = re.compile("\n")
         self.first_words = first_words(lang)
-        from gtcli.grand_tribunal.lang.keywords import _deprecated_words
+        from gtcli.grand_tribunal.lang.keywords import deprecated_words
 
-        self.old_votes = _deprecated_words("VOTE", lang)
+        self.old_votes = deprecated_words("VOTE", lang)
         self.names: dict[str, str] = {}
         self.card_names: dict[str, str] = {}
         self.kind_of: dict[str, str] = {}
