@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from gtcli.cli import completing
-from gtcli.cli.commands.tally import CARDS_HELP, load_cards
-from gtcli.cli.options import json_option, option_errors, profile_option
+from gtcli.cli.commands.tally import CARDS_HELP, load_cards, look_apart
+from gtcli.cli.options import json_option, option_errors, profile_option, stops_on_signals
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.asking import confirm_drop, stdin_is_terminal
 from gtcli.cli.terminal.output import handles_input_errors, print_json, safe
@@ -41,7 +41,7 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
     require_absent(session, force)
     profile = load_profile(profile_spec)
     with option_errors("--players"):
-        g = new_game(name_list(players), profile)
+        g = new_game(look_apart(name_list(players)), profile)
     if first_praeco is not None:
         with option_errors("--first-praeco"):
             g = replace(g, first_praeco=seat_of(g.players, first_praeco))
@@ -61,6 +61,7 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
 @json_option
 @handles_input_errors()
 @club_defaults("session", cards_spec="cards")
+@stops_on_signals
 def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, yes: bool, as_json: bool) -> None:
     """Record the game's next Tribunal (asks for it interactively without --from).
 
@@ -110,10 +111,13 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
                 click.echo("Not saved." + kept, err=as_json)
                 return
             obsolete = s.record(table)
-        except (click.Abort, InputError):
+        except (click.Abort, InputError) as exc:
             if not table_file and draft_kept(session):
                 click.echo(safe(f"\nNothing was saved to {session}. What you typed is kept in {draft_path(session).name}: "
                                 f"`gt game tribunal {session}` offers to resume it."), err=True)
+            stopped = _stopping_signal(exc)
+            if stopped is not None:  # SIGTERM or SIGHUP at a prompt: its own exit code, not Ctrl-C's
+                raise click.Abort() from stopped
             raise
     if not table_file:
         drop_draft(session)
@@ -125,6 +129,21 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
     click.echo(safe(f"Saved {title} to {session}.", False))
     if obsolete:
         click.echo(f"({obsolete} undone Tribunal(s) replaced: `gt game redo` can no longer bring them back.)")
+
+
+def _stopping_signal(exc: BaseException) -> BaseException | None:
+    """The SIGTERM or SIGHUP (:class:`gtcli.core.executor.Stopped`) that led to ``exc``, if one did."""
+    from gtcli.core.executor import Stopped
+
+    todo, seen = [exc], set()
+    while todo:
+        exc = todo.pop()
+        if isinstance(exc, Stopped):
+            return exc
+        if exc is not None and id(exc) not in seen:
+            seen.add(id(exc))
+            todo += [exc.__cause__, exc.__context__]
+    return None
 
 
 @game.command("show")
