@@ -155,3 +155,58 @@ def test_a_lone_name_with_an_invisible_character_is_shown_with_it(tmp_path):
     path.write_text('votes staff 2\n"B\u200ben": staff 4\nAna: orb 1\n', encoding="utf-8")
     result = run("tally", path)
     assert result.exit_code == 0 and "\u200b" not in result.stdout and "B\\u200ben" in result.stdout
+
+
+@pytest.mark.xfail(strict=True, reason="not fixed (gtcli/cli/commands/play.py, play_new.py): gt play --new seats "
+                                       "'Ana' and Cyrillic 'Аna' as two players; look_apart (commands/tally.py) would refuse")
+def test_play_new_refuses_two_players_that_look_alike(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "gtcli", "play", "n.gtl", "--new", "--players", "Ana,\u0410na,Ben"],
+                          input="quit\n", capture_output=True, text=True, cwd=tmp_path, env=env(), timeout=120)
+    assert proc.returncode == 2 and "TAB007" in proc.stderr and "look alike" in proc.stderr
+    assert not (tmp_path / "n.gtl").exists()
+
+
+# ---- a draft that cannot be saved is not said to be kept -------------------------------------------------
+
+ANSWERS = "votes staff 2, orb 3\nAna: staff 4 elemental\nBen: orb 3 runic\nCaro: staff 2 healing\n\ny\n"
+
+
+def _entry(folder: Path, answers: str, limit: int | None = None) -> subprocess.CompletedProcess:
+    import resource
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+
+    return subprocess.run([sys.executable, "-m", "gtcli", "game", "tribunal", "g.toml"], input=answers,
+                          capture_output=True, text=True, cwd=folder, env=env(), timeout=120,
+                          preexec_fn=limited if limit is not None else None)
+
+
+def test_a_draft_refused_by_a_file_size_limit_is_not_said_to_be_kept(tmp_path):
+    """`ulimit -f`: the draft holding the votes and Ana's Item fits, the one with Ben's does not. gt said
+    "What you typed is kept in g.draft.toml" though Ben's line was in no file."""
+    session = new_game(tmp_path)
+    before = session.read_bytes()
+    first = _entry(tmp_path, ANSWERS.split("Ben")[0])  # the input ends after Ana's Item: that draft is kept
+    assert first.returncode == 2
+    draft = tmp_path / "g.draft.toml"
+    one_item = draft.read_bytes()
+    draft.unlink()
+    proc = _entry(tmp_path, ANSWERS, limit=len(one_item) + 8)
+    assert proc.returncode == 2, proc.stderr
+    assert "What you typed is kept" not in proc.stderr and "Saved" not in proc.stdout + proc.stderr
+    assert "Nothing was saved to g.toml, and what you typed could not be kept in g.draft.toml: it holds only " \
+           "the answers before the last one." in proc.stderr
+    assert "IO002" in proc.stderr and "File too large" in proc.stderr and "Traceback" not in proc.stderr
+    assert draft.read_bytes() == one_item and session.read_bytes() == before
+
+
+def test_a_draft_that_never_could_be_saved_says_nothing_is_kept(tmp_path):
+    session = new_game(tmp_path)
+    before = session.read_bytes()
+    proc = _entry(tmp_path, ANSWERS, limit=10)
+    assert proc.returncode == 2
+    assert session.read_bytes() == before
+    assert "Nothing was saved to g.toml, and what you typed could not be kept in g.draft.toml: nothing is kept." \
+           in proc.stderr
+    assert not (tmp_path / "g.draft.toml").exists()

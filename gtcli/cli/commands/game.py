@@ -112,8 +112,13 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
                 return
             obsolete = s.record(table)
         except (click.Abort, InputError) as exc:
-            if not table_file and draft_kept(session):
-                click.echo(safe(f"\nNothing was saved to {session}. What you typed is kept in {draft_path(session).name}: "
+            draft = draft_path(session).name
+            if not table_file and _draft_refused(exc, draft):  # the draft holds what was typed before, not all
+                held = "it holds only the answers before the last one" if draft_kept(session) else "nothing is kept"
+                click.echo(safe(f"\nNothing was saved to {session}, and what you typed could not be kept in {draft}: "
+                                f"{held}."), err=True)
+            elif not table_file and draft_kept(session):
+                click.echo(safe(f"\nNothing was saved to {session}. What you typed is kept in {draft}: "
                                 f"`gt game tribunal {session}` offers to resume it."), err=True)
             stopped = _stopping_signal(exc)
             if stopped is not None:  # SIGTERM or SIGHUP at a prompt: its own exit code, not Ctrl-C's
@@ -129,6 +134,13 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
     click.echo(safe(f"Saved {title} to {session}.", False))
     if obsolete:
         click.echo(f"({obsolete} undone Tribunal(s) replaced: `gt game redo` can no longer bring them back.)")
+
+
+def _draft_refused(exc: BaseException, draft: str) -> bool:
+    """Whether ``exc`` is the refusal of the draft's own save (a full disk, a file-size limit)."""
+    from pathlib import Path
+
+    return isinstance(exc, InputError) and any(d.path and Path(d.path).name == draft for d in exc.diagnostics)
 
 
 def _stopping_signal(exc: BaseException) -> BaseException | None:
