@@ -48,3 +48,42 @@ def test_a_copy_under_an_alias_of_a_player_is_the_same_game_and_counted_once(clu
     assert data["duplicates"] == [{"file": "inbox/copy.gtl", "kept": ORIGINAL, "relation": "same"}]
     (club_archive / "inbox" / "copy.gtl").unlink()
     assert next(p for p in stats(club_archive)["players"] if p["name"] == "Gala")["games"] == gala["games"]
+
+
+THREE = "scenarios/games/three-players.gtl"
+
+
+@pytest.fixture
+def sessions(tmp_path):
+    """A club's `gt game` session of a night (dated), in an archive of its own."""
+    from tests.conftest import ROOT
+
+    archive = tmp_path / "archive"
+    (archive / "2024").mkdir(parents=True)
+    night = archive / "2024" / "night.toml"
+    assert run("game", "from-log", ROOT / THREE, night).exit_code == 0
+    night.write_text(night.read_text(encoding="utf-8").replace("format = 1\n", "format = 1\ndate = 2024-05-31\n", 1),
+                     encoding="utf-8")
+    return archive
+
+
+def test_a_byte_for_byte_copy_of_a_session_is_counted_once(sessions):
+    (sessions / "inbox").mkdir()
+    (sessions / "inbox" / "copy.toml").write_bytes((sessions / "2024" / "night.toml").read_bytes())
+    data = stats(sessions)
+    assert data["games"] == 1 and {p["games"] for p in data["players"]} == {1}
+
+
+@pytest.mark.xfail(strict=True, reason="not fixed (gtcli/club/work.py gives a session no record digest; once.py groups "
+                                       "sessions by their bytes): a comment or a forged date makes a second game")
+@pytest.mark.parametrize("edit", [
+    lambda t: t.replace("format = 1\n", "# mailed by a friend\nformat = 1\n", 1),  # a comment: the same game
+    lambda t: t.replace("date = 2024-05-31", "date = 0001-01-01", 1),  # a forged date: a conflict, counted by neither
+])
+def test_a_session_copy_that_differs_only_by_a_comment_or_a_date_is_not_a_second_game(sessions, edit):
+    (sessions / "inbox").mkdir()
+    text = (sessions / "2024" / "night.toml").read_text(encoding="utf-8")
+    (sessions / "inbox" / "copy.toml").write_text(edit(text), encoding="utf-8")
+    data = stats(sessions)
+    assert all(p["games"] <= 1 for p in data["players"])
+    assert data["duplicates"] or data["conflicts"]
