@@ -74,16 +74,38 @@ def test_a_byte_for_byte_copy_of_a_session_is_counted_once(sessions):
     assert data["games"] == 1 and {p["games"] for p in data["players"]} == {1}
 
 
-@pytest.mark.xfail(strict=True, reason="not fixed (gtcli/club/work.py gives a session no record digest; once.py groups "
-                                       "sessions by their bytes): a comment or a forged date makes a second game")
-@pytest.mark.parametrize("edit", [
-    lambda t: t.replace("format = 1\n", "# mailed by a friend\nformat = 1\n", 1),  # a comment: the same game
-    lambda t: t.replace("date = 2024-05-31", "date = 0001-01-01", 1),  # a forged date: a conflict, counted by neither
-])
-def test_a_session_copy_that_differs_only_by_a_comment_or_a_date_is_not_a_second_game(sessions, edit):
+NIGHT, COPY = "2024/night.toml", "inbox/copy.toml"
+
+
+def test_a_session_copy_that_differs_only_by_comments_and_layout_is_the_same_game(sessions):
+    """Sessions were one game only when their bytes were: a comment made the copy a second game."""
     (sessions / "inbox").mkdir()
-    text = (sessions / "2024" / "night.toml").read_text(encoding="utf-8")
-    (sessions / "inbox" / "copy.toml").write_text(edit(text), encoding="utf-8")
+    text = (sessions / NIGHT).read_text(encoding="utf-8")
+    copy = text.replace("format = 1\n", "# mailed by a friend\nformat = 1\n", 1).replace(" = ", "=")
+    (sessions / COPY).write_text(copy, encoding="utf-8")
     data = stats(sessions)
-    assert all(p["games"] <= 1 for p in data["players"])
-    assert data["duplicates"] or data["conflicts"]
+    assert data["games"] == 1 and {p["games"] for p in data["players"]} == {1}
+    assert data["duplicates"] == [{"file": COPY, "kept": NIGHT, "relation": "same"}] and data["conflicts"] == []
+
+
+def test_a_session_copy_with_a_forged_date_is_a_conflict_counted_by_neither(sessions):
+    (sessions / "inbox").mkdir()
+    text = (sessions / NIGHT).read_text(encoding="utf-8")
+    (sessions / COPY).write_text(text.replace("date = 2024-05-31", "date = 0001-01-01", 1), encoding="utf-8")
+    data = stats(sessions)
+    assert data["games"] == 0 and data["duplicates"] == []
+    assert data["conflicts"] == [{"files": [NIGHT, COPY], "differ": ["date"], "dates": ["2024-05-31", "0001-01-01"]}]
+    (sessions / "gt.toml").write_text(f'[club]\nkeep = ["{NIGHT}"]\n', encoding="utf-8")
+    data = stats(sessions, "--since", "2024-01-01")
+    assert data["games"] == 1 and data["duplicates"] == [{"file": COPY, "kept": NIGHT, "relation": "overruled"}]
+
+
+def test_two_nights_of_the_same_players_are_two_games(sessions):
+    """The same players with the same totals, but another Tribunal recorded: another game."""
+    (sessions / "inbox").mkdir()
+    text = (sessions / NIGHT).read_text(encoding="utf-8")
+    other = text.replace("last_praeco = ", "# another night\nlast_praeco = ", 1)
+    assert "[[tribunals]]" in text and other != text
+    (sessions / COPY).write_text(other.replace('name = "Pilgrim\'s Orb"', 'name = "Pilgrim Orb"', 1), encoding="utf-8")
+    data = stats(sessions)
+    assert data["games"] == 2 and data["duplicates"] == [] and data["conflicts"] == []
