@@ -210,3 +210,40 @@ def test_a_draft_that_never_could_be_saved_says_nothing_is_kept(tmp_path):
     assert "Nothing was saved to g.toml, and what you typed could not be kept in g.draft.toml: nothing is kept." \
            in proc.stderr
     assert not (tmp_path / "g.draft.toml").exists()
+
+
+# ---- a save made, then the standard output refused: said, so a script does not save it twice ---------------
+
+def _full(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    with open("/dev/full", "w") as full:
+        return subprocess.run([sys.executable, "-m", "gtcli", *args], stdout=full, stderr=subprocess.PIPE, text=True,
+                              cwd=folder, env=env(), timeout=120)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_save_whose_report_the_full_output_refuses_says_it_was_saved(tmp_path):
+    (tmp_path / "t.txt").write_text("votes staff 2, orb 3\nAna: staff 4 elemental\nBen: orb 3 runic\n", encoding="utf-8")
+    steps = [
+        (("game", "new", "g.toml", "--players", "Ana,Ben,Caro"), "g.toml was written", 0),
+        (("game", "tribunal", "g.toml", "--from", "t.txt", "-y", "--json"), "Tribunal 1 was saved to g.toml", 1),
+        (("game", "undo", "g.toml", "-y"), "Tribunal 1 was dropped from g.toml", 0),
+        (("game", "redo", "g.toml", "--json"), "Tribunal 1 was restored to g.toml", 1),
+    ]
+    for args, said, recorded in steps:
+        proc = _full(tmp_path, *args)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.splitlines() == [
+            f"gt: {said}, but the standard output refused to say so.",
+            "gt: the standard output refused what gt wrote (No space left on device); the output is incomplete."]
+        shown = json.loads(run("game", "show", tmp_path / "g.toml", "--json").stdout)
+        assert len(shown["tribunals"]) == recorded
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_tribunal_whose_table_the_full_output_refuses_is_not_saved(tmp_path):
+    session = new_game(tmp_path)
+    before = session.read_bytes()
+    (tmp_path / "t.txt").write_text("votes staff 2\nAna: staff 4\n", encoding="utf-8")
+    proc = _full(tmp_path, "game", "tribunal", "g.toml", "--from", "t.txt", "-y")
+    assert proc.returncode == 2 and "was saved" not in proc.stderr
+    assert session.read_bytes() == before

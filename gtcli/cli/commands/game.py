@@ -46,10 +46,8 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
         with option_errors("--first-praeco"):
             g = replace(g, first_praeco=seat_of(g.players, first_praeco))
     create_session(session, g, force)
-    if as_json:
-        print_json({"file": session, "players": list(g.players), "profile": g.profile.name})
-    else:
-        click.echo(safe(f"New game in {session}: {', '.join(g.players)} (profile {g.profile.name}).", newlines=False))
+    _tell_saved(f"{session} was written", {"file": session, "players": list(g.players), "profile": g.profile.name}
+                if as_json else None, f"New game in {session}: {', '.join(g.players)} (profile {g.profile.name}).")
 
 
 @game.command("tribunal")
@@ -128,12 +126,31 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
         drop_draft(session)
     for warning in s.warnings:
         click.echo(f"warning: {warning}", err=True)
+    _tell_saved(f"{title} was saved to {session}", tribunal_json(result) if as_json else None,
+                f"Saved {title} to {session}.")
     if as_json:
-        print_json(tribunal_json(result))
         return
-    click.echo(safe(f"Saved {title} to {session}.", False))
     if obsolete:
         click.echo(f"({obsolete} undone Tribunal(s) replaced: `gt game redo` can no longer bring them back.)")
+
+
+def _tell_saved(saved: str, data: dict | None, line: str = "") -> None:
+    """What a command that saved says (``data`` as JSON, else ``line``). If the standard output refuses
+    it (a full disk), stderr says the save was made all the same, so the exit 2 that follows is not read
+    as "nothing was saved" by a script that would then save it again."""
+    import sys
+
+    from gtcli.cli.streams import OutputFailed
+
+    try:
+        if data is not None:
+            print_json(data)
+        else:
+            click.echo(safe(line, False))
+        sys.stdout.flush()
+    except OutputFailed:
+        click.echo(safe(f"gt: {saved}, but the standard output refused to say so.", False), err=True)
+        raise
 
 
 def _draft_refused(exc: BaseException, draft: str) -> bool:
@@ -255,11 +272,10 @@ def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
         s.undo()
     for warning in s.warnings:
         click.echo(f"warning: {warning}", err=True)
-    if as_json:
-        print_json({"file": session, "dropped": number, "tribunals": number - 1})
-    else:
-        click.echo(safe(f"Dropped Tribunal {number} from {session}; {number - 1} remain. "
-                        f"`gt game redo {session}` brings it back.", False))
+    _tell_saved(f"Tribunal {number} was dropped from {session}",
+                {"file": session, "dropped": number, "tribunals": number - 1} if as_json else None,
+                f"Dropped Tribunal {number} from {session}; {number - 1} remain. "
+                f"`gt game redo {session}` brings it back.")
 
 
 @game.command("redo")
@@ -275,10 +291,9 @@ def redo_cmd(session: str, as_json: bool) -> None:
         table = s.redo()
     for warning in s.warnings:
         click.echo(f"warning: {warning}", err=True)
-    if as_json:
-        print_json({"file": session, "restored": table.tribunal, "tribunals": len(s.game.tables)})
-    else:
-        click.echo(safe(f"Restored Tribunal {table.tribunal} to {session}; {len(s.game.tables)} recorded.", False))
+    _tell_saved(f"Tribunal {table.tribunal} was restored to {session}",
+                {"file": session, "restored": table.tribunal, "tribunals": len(s.game.tables)} if as_json else None,
+                f"Restored Tribunal {table.tribunal} to {session}; {len(s.game.tables)} recorded.")
 
 
 @game.command("from-log")
@@ -304,10 +319,10 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
         raise SystemExit(EXIT_FINDINGS)
     g = game_of(checked)
     create_session(session, g, force)
-    if as_json:
-        print_json({"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)})
-    else:
-        click.echo(safe(f"Wrote {session}: {len(g.tables)} Tribunal(s) of {log_path}. See it with: gt game show {session}", False))
+    _tell_saved(f"{session} was written",
+                {"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)}
+                if as_json else None,
+                f"Wrote {session}: {len(g.tables)} Tribunal(s) of {log_path}. See it with: gt game show {session}")
 
 
 @game.command("serve")
