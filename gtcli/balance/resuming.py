@@ -52,6 +52,8 @@ def open_to_resume(folder: str, study, games: int, ident: str) -> tuple[StudyFol
     if bool(data.get("logs")) != bool(study.logs):
         raise InputError(Diagnostic("IO008", f"{where} describes a study with{'out' if study.logs else ''} "
                                     "--stats-only: nothing was written", path=where, hint=hint))
+    if not study.logs:
+        _plain_games_file(folder)
     out = StudyFolder(folder)
     try:
         tidied, left = out.stale()
@@ -62,9 +64,55 @@ def open_to_resume(folder: str, study, games: int, ident: str) -> tuple[StudyFol
     return out, Resumed([i for i in range(games) if i not in done], len(done), elsewhere, tidied, left)
 
 
+def _plain_games_file(folder: str) -> None:
+    """IO006 before anything is played if ``games.jsonl`` is a link, a FIFO or no file: a resumed run starts
+    from its lines, read without following a link, and would stop at its end with nothing written."""
+    import stat
+    from pathlib import Path
+
+    from gtcli.core.files.beside import refused
+
+    path = Path(folder) / GAMES_FILE
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(Diagnostic("IO002", f"cannot resume {folder}: cannot look at {path} ({exc.strerror or exc})",
+                                    path=str(path))) from None
+    if stat.S_ISLNK(mode):
+        raise refused(path, folder, "games file", "a symbolic link")
+    if not stat.S_ISREG(mode):
+        raise refused(path, folder, "games file", "a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "not a regular file")
+
+
 def _logs_kept(out: StudyFolder, games: int) -> tuple[set[int], int]:
+    """The indices of the study's logs in the folder; IO006 if one of their names holds anything but a plain
+    file of the user's (a link, a FIFO, a hard link): adopting it would count a file the run did not write."""
     names = {log_name(i, games): i for i in range(games)}
-    return {names[name] for name in out.taken(list(names))}, 0
+    taken = out.taken(list(names))
+    for name in taken:
+        _own_log(out, name)
+    return {names[name] for name in taken}, 0
+
+
+def _own_log(out: StudyFolder, name: str) -> None:
+    import stat
+    from pathlib import Path
+
+    from gtcli.core.files.beside import refused
+
+    try:
+        info = os.lstat(name, dir_fd=out.fd)
+    except OSError as exc:
+        raise InputError(Diagnostic("IO002", f"cannot resume {out.path}: cannot look at {name} "
+                                    f"({exc.strerror or exc})", path=out.path)) from None
+    kind = ("a symbolic link" if stat.S_ISLNK(info.st_mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(info.st_mode)
+            else "not a regular file" if not stat.S_ISREG(info.st_mode)
+            else "a file with another name too (a hard link)" if info.st_nlink != 1
+            else "another user's file" if hasattr(os, "geteuid") and info.st_uid != os.geteuid() else None)
+    if kind is not None:
+        raise refused(Path(out.path) / name, out.path, "game log", kind)
 
 
 def _lines_kept(out: StudyFolder, games: int, ident: str) -> tuple[set[int], int]:

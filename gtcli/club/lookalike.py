@@ -52,7 +52,10 @@ LATIN_LOOKALIKES = {
     "\u1d26": "r", "\u1fbe": "i", "\ua647": "i", "\U0001d20d": "V", "\U0001d213": "F",
     "\U0001d216": "R", "\U0001d22a": "L",
 }
-_TABLE = str.maketrans(LATIN_LOOKALIKES)
+# A key is folded (case-folded) before its skeleton is taken, so a capital's small letter stands
+# for it there: "ТОМ" in Cyrillic capitals folds to "том", whose т and м look like no Latin
+# letter, though Т and М are T and M. Each such small letter maps to its capital's Latin letter.
+_TABLE = str.maketrans({**{ch.casefold(): latin for ch, latin in LATIN_LOOKALIKES.items()}, **LATIN_LOOKALIKES})
 
 
 def ignorable(ch: str) -> bool:

@@ -34,8 +34,10 @@ How they are found (what ``gt club duplicates`` compares, :mod:`gtcli.club.diff`
 one game kind whose openings (the first 16 units of moves, in canonical form) are equal are
 candidates; two with the same ``record`` hash (the same text from the setup on) are the same
 moves without reading them; others are read and compared unit by unit (layout, comments, tags
-and language do not count). Sessions (``gt game``, Trickerion) are the same game when their
-bytes are (and so agree on everything). A record whose opening differs (a game recorded with
+and language do not count). Sessions (``gt game``, Trickerion) that seat the same players with
+the same totals are read (:func:`archive_contents`), and are the same game when their TOML's
+values but the ``date`` are (comments and layout do not count; the date is one of the facts, so
+a copy with another date is a conflict). A record whose opening differs (a game recorded with
 another seating) is not found. Only games that count are compared: a record left out
 (illegal, incomplete) is left out already.
 """
@@ -91,32 +93,61 @@ def archive_units(archive: str) -> Units:
     return units
 
 
-def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = ()) -> list[SetAside]:
+def archive_contents(archive: str) -> Units:
+    """What a session of ``archive`` records (by its relative path), as one text: its TOML's values
+    without its ``date`` (comments, layout and the order of keys do not count); None if unreadable."""
+    import json
+    import tomllib
+
+    from gtcli.core.diagnostics import InputError
+    from gtcli.core.files.reading import read_text
+
+    def contents(path: str) -> list[str] | None:
+        try:
+            data = tomllib.loads(read_text(os.path.join(archive, path), "session file"))
+        except (InputError, OSError, ValueError, RecursionError):
+            return None
+        data.pop("date", None)  # a fact compared on its own (a conflict when it differs), as a log's
+        return [json.dumps(data, sort_keys=True, default=str)]
+
+    return contents
+
+
+def _seated(row: Row) -> tuple:
+    return tuple((fold(s.name), s.total, s.winner) for s in row.seats)
+
+
+def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = (),
+              contents: Units | None = None) -> list[SetAside]:
     """The records of ``counted`` (games that count) that repeat another record of it or conflict
-    with one, in path order; ``keep``: the records the club chose (module docstring)."""
+    with one, in path order; ``keep``: the records the club chose (module docstring). Sessions are
+    one game when their bytes are, or (``contents``: :func:`archive_contents`) when they seat the
+    same players with the same totals and record the same Tribunals, whatever their comments."""
     groups: dict[tuple, list[Row]] = {}
     for row in counted:
         if row.kind == "log" and row.opening:
             groups.setdefault((row.game, "log", row.opening), []).append(row)
         elif row.kind != "log" and row.sha256:
-            groups.setdefault((row.game, row.kind, row.sha256), []).append(row)
+            groups.setdefault((row.game, row.kind, _seated(row) if contents else row.sha256), []).append(row)
     chosen = {path: n for n, path in enumerate(reversed(keep))}  # the first named ranks highest
     found: list[SetAside] = []
     for (_, kind, _), rows in groups.items():
         if len(rows) > 1:
-            for game in _games(rows, units if kind == "log" else None):
+            for game in _games(rows, units if kind == "log" else contents, by=(lambda r: r.record) if kind == "log"
+                               else (lambda r: r.sha256)):
                 found += _one_game(game, chosen)
     return sorted(found, key=lambda s: store.path_key(s.path))
 
 
-def _games(rows: list[Row], units: Units | None) -> list[list[tuple[Row, int]]]:
+def _games(rows: list[Row], units: Units | None, by: Callable[[Row], str] = lambda r: r.record
+           ) -> list[list[tuple[Row, int]]]:
     """Records that begin alike grouped into games by their moves: each record with its number of
     moves, a record whose moves are the start of others' going with the longest of them."""
     if units is None:  # sessions with the same bytes
         return [[(r, 0) for r in rows]]
-    by_text: dict[str, list[Row]] = {}  # the same text from the setup on: one reading serves them all
+    by_text: dict[str, list[Row]] = {}  # the same text (``by``): one reading serves them all
     for r in rows:
-        by_text.setdefault(r.record, []).append(r)
+        by_text.setdefault(by(r), []).append(r)
     moves: dict[tuple[str, ...], list[Row]] = {}
     for same in by_text.values():
         texts = units(same[0].path)
@@ -168,7 +199,7 @@ def of_archive(rows: Sequence[Row], names, archive: str, keep: Sequence[str] = (
     from gtcli.club.stats import eligible
 
     counted, _ = eligible(rows, names)
-    return set_aside(counted, archive_units(archive), keep)
+    return set_aside(counted, archive_units(archive), keep, archive_contents(archive))
 
 
 def of_kind(aside: Sequence[SetAside], rows: Sequence[Row]) -> list[dict[str, str]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from gtcli.cli import completing
-from gtcli.cli.commands.tally import CARDS_HELP, load_cards
-from gtcli.cli.options import json_option, option_errors, profile_option
+from gtcli.cli.commands.tally import CARDS_HELP, load_cards, look_apart
+from gtcli.cli.options import json_option, option_errors, profile_option, stops_on_signals
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.asking import confirm_drop, stdin_is_terminal
 from gtcli.cli.terminal.output import handles_input_errors, print_json, safe
@@ -41,15 +41,13 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
     require_absent(session, force)
     profile = load_profile(profile_spec)
     with option_errors("--players"):
-        g = new_game(name_list(players), profile)
+        g = new_game(look_apart(name_list(players)), profile)
     if first_praeco is not None:
         with option_errors("--first-praeco"):
             g = replace(g, first_praeco=seat_of(g.players, first_praeco))
     create_session(session, g, force)
-    if as_json:
-        print_json({"file": session, "players": list(g.players), "profile": g.profile.name})
-    else:
-        click.echo(safe(f"New game in {session}: {', '.join(g.players)} (profile {g.profile.name}).", newlines=False))
+    _tell_saved(f"{session} was written", {"file": session, "players": list(g.players), "profile": g.profile.name}
+                if as_json else None, f"New game in {session}: {', '.join(g.players)} (profile {g.profile.name}).")
 
 
 @game.command("tribunal")
@@ -61,6 +59,7 @@ def new_cmd(session: str, players: str, first_praeco: str | None, profile_spec: 
 @json_option
 @handles_input_errors()
 @club_defaults("session", cards_spec="cards")
+@stops_on_signals
 def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, yes: bool, as_json: bool) -> None:
     """Record the game's next Tribunal (asks for it interactively without --from).
 
@@ -110,21 +109,70 @@ def tribunal_cmd(session: str, table_file: str | None, cards_spec: str | None, y
                 click.echo("Not saved." + kept, err=as_json)
                 return
             obsolete = s.record(table)
-        except (click.Abort, InputError):
-            if not table_file and draft_kept(session):
-                click.echo(safe(f"\nNothing was saved to {session}. What you typed is kept in {draft_path(session).name}: "
+        except (click.Abort, InputError) as exc:
+            draft = draft_path(session).name
+            if not table_file and _draft_refused(exc, draft):  # the draft holds what was typed before, not all
+                held = "it holds only the answers before the last one" if draft_kept(session) else "nothing is kept"
+                click.echo(safe(f"\nNothing was saved to {session}, and what you typed could not be kept in {draft}: "
+                                f"{held}."), err=True)
+            elif not table_file and draft_kept(session):
+                click.echo(safe(f"\nNothing was saved to {session}. What you typed is kept in {draft}: "
                                 f"`gt game tribunal {session}` offers to resume it."), err=True)
+            stopped = _stopping_signal(exc)
+            if stopped is not None:  # SIGTERM or SIGHUP at a prompt: its own exit code, not Ctrl-C's
+                raise click.Abort() from stopped
             raise
     if not table_file:
         drop_draft(session)
     for warning in s.warnings:
         click.echo(f"warning: {warning}", err=True)
+    _tell_saved(f"{title} was saved to {session}", tribunal_json(result) if as_json else None,
+                f"Saved {title} to {session}.")
     if as_json:
-        print_json(tribunal_json(result))
         return
-    click.echo(safe(f"Saved {title} to {session}.", False))
     if obsolete:
         click.echo(f"({obsolete} undone Tribunal(s) replaced: `gt game redo` can no longer bring them back.)")
+
+
+def _tell_saved(saved: str, data: dict | None, line: str = "") -> None:
+    """What a command that saved says (``data`` as JSON, else ``line``). If the standard output refuses
+    it (a full disk), stderr says the save was made all the same, so the exit 2 that follows is not read
+    as "nothing was saved" by a script that would then save it again."""
+    import sys
+
+    from gtcli.cli.streams import OutputFailed
+
+    try:
+        if data is not None:
+            print_json(data)
+        else:
+            click.echo(safe(line, False))
+        sys.stdout.flush()
+    except OutputFailed:
+        click.echo(safe(f"gt: {saved}, but the standard output refused to say so.", False), err=True)
+        raise
+
+
+def _draft_refused(exc: BaseException, draft: str) -> bool:
+    """Whether ``exc`` is the refusal of the draft's own save (a full disk, a file-size limit)."""
+    from pathlib import Path
+
+    return isinstance(exc, InputError) and any(d.path and Path(d.path).name == draft for d in exc.diagnostics)
+
+
+def _stopping_signal(exc: BaseException) -> BaseException | None:
+    """The SIGTERM or SIGHUP (:class:`gtcli.core.executor.Stopped`) that led to ``exc``, if one did."""
+    from gtcli.core.executor import Stopped
+
+    todo, seen = [exc], set()
+    while todo:
+        exc = todo.pop()
+        if isinstance(exc, Stopped):
+            return exc
+        if exc is not None and id(exc) not in seen:
+            seen.add(id(exc))
+            todo += [exc.__cause__, exc.__context__]
+    return None
 
 
 @game.command("show")
@@ -224,11 +272,10 @@ def undo_cmd(session: str, yes: bool, as_json: bool) -> None:
         s.undo()
     for warning in s.warnings:
         click.echo(f"warning: {warning}", err=True)
-    if as_json:
-        print_json({"file": session, "dropped": number, "tribunals": number - 1})
-    else:
-        click.echo(safe(f"Dropped Tribunal {number} from {session}; {number - 1} remain. "
-                        f"`gt game redo {session}` brings it back.", False))
+    _tell_saved(f"Tribunal {number} was dropped from {session}",
+                {"file": session, "dropped": number, "tribunals": number - 1} if as_json else None,
+                f"Dropped Tribunal {number} from {session}; {number - 1} remain. "
+                f"`gt game redo {session}` brings it back.")
 
 
 @game.command("redo")
@@ -244,10 +291,9 @@ def redo_cmd(session: str, as_json: bool) -> None:
         table = s.redo()
     for warning in s.warnings:
         click.echo(f"warning: {warning}", err=True)
-    if as_json:
-        print_json({"file": session, "restored": table.tribunal, "tribunals": len(s.game.tables)})
-    else:
-        click.echo(safe(f"Restored Tribunal {table.tribunal} to {session}; {len(s.game.tables)} recorded.", False))
+    _tell_saved(f"Tribunal {table.tribunal} was restored to {session}",
+                {"file": session, "restored": table.tribunal, "tribunals": len(s.game.tables)} if as_json else None,
+                f"Restored Tribunal {table.tribunal} to {session}; {len(s.game.tables)} recorded.")
 
 
 @game.command("from-log")
@@ -273,10 +319,10 @@ def from_log_cmd(log_path: str, session: str, force: bool, as_json: bool) -> Non
         raise SystemExit(EXIT_FINDINGS)
     g = game_of(checked)
     create_session(session, g, force)
-    if as_json:
-        print_json({"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)})
-    else:
-        click.echo(safe(f"Wrote {session}: {len(g.tables)} Tribunal(s) of {log_path}. See it with: gt game show {session}", False))
+    _tell_saved(f"{session} was written",
+                {"file": session, "log": log_path, "players": list(g.players), "tribunals": len(g.tables)}
+                if as_json else None,
+                f"Wrote {session}: {len(g.tables)} Tribunal(s) of {log_path}. See it with: gt game show {session}")
 
 
 @game.command("serve")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import click
 
-from gtcli.cli.options import json_option, profile_option
+from gtcli.cli.options import json_option, option_errors, profile_option
 from gtcli.cli.settings import club_defaults
 from gtcli.cli.terminal.output import (EXIT_FINDINGS, EXIT_UNUSABLE, handles_input_errors, print_diagnostics,
                                        print_json)
+from gtcli.core.diagnostics import Diagnostic, InputError
+from gtcli.core.text import fold
 
 CARDS_HELP = "Card set whose card names fill in an Item's type and base and a Spell's category: 'sample' or a .gtc file."
 
@@ -20,6 +22,27 @@ def load_cards(spec: str | None):
     from gtcli.grand_tribunal.shipped import shipped_or_given
 
     return load_set(shipped_or_given(spec))
+
+
+def look_apart(names: tuple[str, ...]) -> tuple[str, ...]:
+    """``names``, unless one is nothing but invisible characters, or two look alike (they differ only
+    by look-alike letters or invisible characters: "Ana" and Cyrillic "Аna", "Ben" and "Ben" with a
+    zero-width space): TAB007, as a name listed twice, each shown with its invisible characters."""
+    from gtcli.club.lookalike import skeleton, visible
+
+    seen: dict[str, str] = {}
+    for name in names:
+        shape = skeleton(fold(name))
+        if not shape:
+            raise InputError(Diagnostic("TAB007", f"player '{visible(name)}' has no visible letter",
+                                        hint="type the name with letters (invisible characters do not make one)"))
+        if shape in seen and fold(seen[shape]) != fold(name):
+            raise InputError(Diagnostic(
+                "TAB007", f"players '{visible(seen[shape])}' and '{visible(name)}' look alike: probably one player "
+                          "listed twice (look-alike letters or invisible characters)",
+                hint="give each player once, in seat order, with names that look different"))
+        seen.setdefault(shape, name)
+    return names
 
 
 @click.command()
@@ -57,6 +80,8 @@ def tally(table_file: str | None, cards_spec: str | None, as_json: bool, profile
     else:
         table = _load_table(table_file, vocabulary, profile, cards)
         where = "<stdin>" if table_file == "-" else table_file
+    with option_errors(where):  # two players shown as one would be no tally
+        look_apart(tuple({fold(name): name for name in (*table.players, *(i.owner for i in table.items))}.values()))
     result = run_tally(table, profile)
     findings = [d.at(where) for d in result.findings]
     if as_json:

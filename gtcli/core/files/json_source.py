@@ -7,7 +7,9 @@ reads from a file, a pipe or a request therefore goes through :func:`parse_json`
 :func:`read_json`, which reads a file of at most ``limit`` bytes first): its size is bounded,
 its shape is checked by :func:`gtcli.core.files.shape.json_problem` (nesting at most
 :data:`~gtcli.core.files.shape.MAX_DEPTH` levels, counting no bracket inside a string; no
-overlong word or line) before ``json`` sees it, and a text that breaks a limit or is not
+overlong word or line) before ``json`` sees it; what Python's ``json`` takes beyond JSON
+itself is refused (``NaN`` and ``Infinity``, and a key twice in one object, which readers
+resolve differently); and a text that breaks a limit or is not
 JSON is an :class:`InputError` at its ``file:line:col`` with a code and a hint -- never a
 traceback. :func:`loads_bounded` is the same check for a caller that treats a bad text as
 absent (a lock file's holder, a manifest) or counts it (a line of ``games.jsonl``): it raises
@@ -52,13 +54,38 @@ def loads_bounded(data: str | bytes, lines: bool = True, limit: int = MAX_FILE_B
         if problem is not None:
             raise JsonProblem(*problem, limit=True)
     try:
-        return json.loads(data)
+        return _DECODER.decode(data)
     except json.JSONDecodeError as exc:
         raise JsonProblem(exc.lineno, exc.colno, f"not valid JSON ({exc.msg})", False) from None
+    except _NotJson as exc:
+        raise JsonProblem(None, None, f"not valid JSON ({exc})", False) from None
     except (RecursionError, ValueError):  # a number too long, or (the shape check keeps it away) too deep
         problem = json_problem(data, lines)
         raise (JsonProblem(*problem, limit=True) if problem else
                JsonProblem(None, None, "nested too deep or a number too long", True)) from None
+
+
+class _NotJson(Exception):
+    """A text Python's ``json`` takes but JSON (RFC 8259) does not, or does not give one meaning."""
+
+
+def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are all different: ``{"bot": "a", "bot": "b"}`` means "b" to Python and "a" to
+    other readers, so a file could say one thing to gt and another to the tool that checked it."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise _NotJson(f"the key {json.dumps(twice)[:80]} twice in one object")
+    return found
+
+
+def _no_constant(name: str) -> float:
+    """``NaN``, ``Infinity`` and ``-Infinity``: Python reads them, JSON has no such numbers."""
+    raise _NotJson(f"{name} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_one_value_per_key, parse_constant=_no_constant)
 
 
 def parse_json(text: str, path: str, code: str = "IO001", what: str = "JSON file", hint: str = HINT,
