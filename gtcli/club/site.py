@@ -138,15 +138,17 @@ def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, execut
     that was stopped); how many were staged."""
     from gtcli.core.executor import map_ordered
 
+    from gtcli.club.store import sheets
+
+    wanted = [r for r in rows if (name := shown.get(r.path)) is not None and not folder.unchanged(name)]
+    kept = sheets(club.conn, [r.path for r in wanted if r.kind == "log"])  # no replay for these (gtcli.club.sheets)
     tasks = []
-    for r in rows:
-        name = shown.get(r.path)
-        if name is None or folder.unchanged(name):
-            continue
+    for r in wanted:
         path = os.path.join(club.archive, r.path)
-        job = club.job_of(path) if r.kind == "log" else None
-        tasks.append(GamePage(path, r.path, r.kind, name, r.verdict or "", job, renamed[r.path], site,
-                              game_page(r).split("/", 1)[1]))
+        sheet = kept.get(r.path)
+        job = club.job_of(path) if r.kind == "log" else None  # to replay it if what is kept is not this log's
+        tasks.append(GamePage(path, r.path, r.kind, shown[r.path], r.verdict or "", job, renamed[r.path], site,
+                              game_page(r).split("/", 1)[1], sheet, (r.sha256, r.judge)))
     made = 0
     for name, html in map_ordered(render, tasks, executor):
         if html is None:

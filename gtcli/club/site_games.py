@@ -32,6 +32,8 @@ class GamePage:
     names: tuple[tuple[str, str], ...] = ()  # (as written, as the club writes it) where the aliases change it
     site: tuple[str, str] = ("Club league", "en")  # the site's title and language
     game_page: str = ""  # the game's own page, beside this one
+    sheet: bytes | None = None  # a log's scoresheet as the index keeps it (gtcli.club.sheets); None: replay the log
+    keyed: tuple[str, str] = ("", "")  # the row's file SHA-256 and judge digest, which ``sheet`` must carry
 
 
 def _nav(page: GamePage) -> str:
@@ -65,15 +67,26 @@ def _with_nav(html: str, page: GamePage) -> str:
 
 
 def _log(page: GamePage) -> str | None:
-    from gtcli.grand_tribunal.checking import check_job
+    """The scoresheet the index keeps (no replay), else the log replayed as ``gt replay --html`` does."""
+    from gtcli.club.sheets import decode
     from gtcli.grand_tribunal.html.scoresheet import report_html
+
+    sheet = decode(page.sheet, page.rel, *page.keyed)
+    if sheet is None:
+        sheet = _replayed(page)
+    return None if sheet is None else _with_nav(report_html(sheet, GENERATOR), page)
+
+
+def _replayed(page: GamePage):
+    from gtcli.grand_tribunal.checking import check_job
     from gtcli.grand_tribunal.lang.logs.report import scoresheet_of
 
+    if page.job is None:
+        return None
     _, checked = check_job(replace(page.job, keep_text=False, first=False))
     if checked is None:
         return None
-    sheet = replace(scoresheet_of(checked, page.job.options), source=page.rel)
-    return _with_nav(report_html(sheet, GENERATOR), page)
+    return replace(scoresheet_of(checked, page.job.options), source=page.rel)
 
 
 def _session(page: GamePage) -> str:

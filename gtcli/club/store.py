@@ -36,12 +36,13 @@ def known(conn: sqlite3.Connection) -> dict[str, Known]:
 def _values(row: Row) -> tuple:
     return (row.path, row.sha256, row.size, row.kind, row.game, row.verdict, ",".join(row.codes), row.reason,
             row.date, row.event, row.version, row.profile, row.settings, json.dumps([list(u) for u in row.used]),
-            row.judge, row.opening, row.record, row.units, ",".join(row.suppressed), row.rules)
+            row.judge, row.opening, row.record, row.units, ",".join(row.suppressed), row.rules, row.sheet)
 
 
 def write(conn: sqlite3.Connection, rows: Iterable[Row], forget: Iterable[str] = ()) -> None:
     """Store ``rows`` (replacing what a path had) and forget ``forget``, in one transaction."""
-    insert = f"INSERT OR REPLACE INTO files ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})"
+    stored = (*COLUMNS, "sheet")
+    insert = f"INSERT OR REPLACE INTO files ({', '.join(stored)}) VALUES ({', '.join('?' * len(stored))})"
     with transaction(conn):
         for path in forget:
             conn.execute("DELETE FROM files WHERE path = ?", (path,))
@@ -69,6 +70,16 @@ def rows(conn: sqlite3.Connection, games_only: bool = True) -> list[Row]:
         out.append(Row(**data))
     out.sort(key=lambda r: path_key(r.path))
     return out
+
+
+def sheets(conn: sqlite3.Connection, paths: Iterable[str]) -> dict[str, bytes]:
+    """The scoresheet kept for each of ``paths`` that has one (:mod:`gtcli.club.sheets`): read only for the
+    pages a run makes, not with every row."""
+    wanted = set(paths)
+    if not wanted:
+        return {}
+    found = conn.execute("SELECT path, sheet FROM files WHERE sheet IS NOT NULL")
+    return {path: sheet for path, sheet in found if path in wanted and isinstance(sheet, bytes)}
 
 
 def path_key(path: str) -> tuple[str, ...]:
