@@ -34,11 +34,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from gtcli.club import league as data, site_pages, site_player, stats
-from gtcli.club.site_games import GamePage, render
+from gtcli.club.site_games import STYLE, STYLESHEET, GamePage, render
 from gtcli.club.work import UNUSABLE, Row
 from gtcli.core.text import fold
 
-OURS = re.compile(r"^(?:index|games|excluded)\.html$|^(?:games|players)/[a-z0-9-]*-[0-9a-f]{8,12}\.html$")
+OURS = re.compile(r"^(?:index|games|excluded)\.html$|^(?:games|players)/[a-z0-9-]*-[0-9a-f]{8,12}\.html$"
+                  r"|^games/scoresheet-[0-9a-f]{12}\.css$")
 
 
 def slug(text: str, digits: int = 8) -> str:
@@ -75,7 +76,8 @@ def shown_names(row: Row, club, display: dict[str, str] | None = None) -> tuple[
 
 
 def sheet_page(row: Row, names: tuple, site: tuple[str, str]) -> str:
-    style = hashlib.sha256(repr((row.sha256, names, site)).encode()).hexdigest()[:12]
+    """The scoresheet's name: a hash of what it shows and of the stylesheet it links to (a new style, a new page)."""
+    style = hashlib.sha256(repr((row.sha256, names, site, STYLE)).encode()).hexdigest()[:12]
     return f"games/{re.sub(r'[^a-z0-9]+', '-', row.path.lower()).strip('-')[:54]}-sheet-{style}.html"
 
 
@@ -164,7 +166,7 @@ def _summary_pages(club, rows: Sequence[Row], shown: dict[str, str]) -> dict[str
                          lang=club.settings.lang, archive_name=os.path.basename(os.path.abspath(club.archive)),
                          game_pages={r.path: game_page(r) for r in rows}, sheets=shown, player_page=player_page)
     pages = {"index.html": site_pages.front(league), "games.html": site_pages.games(league),
-             "excluded.html": site_pages.excluded(league)}
+             "excluded.html": site_pages.excluded(league), f"games/{STYLE}": STYLESHEET}
     for key in league.players:
         pages[league.pages[key]] = site_player.player(league, key)
     for entry in league.games:

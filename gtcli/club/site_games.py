@@ -13,7 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from gtcli.core.html.page import SANS, document, esc
+import hashlib
+
+from gtcli.core.html.page import BASE_CSS, SANS, document, esc
+from gtcli.grand_tribunal.html.scoresheet import CSS as SHEET_CSS
 
 GENERATOR = "gt club site"
 BACK = ('<nav class="site-nav" style="font-family: {sans}; font-size: 11pt; margin: 3mm auto; max-width: 186mm; '
@@ -62,7 +65,15 @@ def render(page: GamePage) -> tuple[str, str | None]:
     return page.name, None if html is None else renamed(html, page.names)
 
 
+STYLESHEET = BASE_CSS + SHEET_CSS  # a scoresheet's style, written once beside the scoresheets (not in each)
+STYLE = f"scoresheet-{hashlib.sha256(STYLESHEET.encode()).hexdigest()[:12]}.css"  # a new style: a new name
+_INLINE = f"<style>\n{STYLESHEET}</style>"
+
+
 def _with_nav(html: str, page: GamePage) -> str:
+    """The site's header above the scoresheet, whose style is the site's shared :data:`STYLE` file (the same
+    rules, in the same place of the page: ``gt replay --html`` and ``gt game report`` keep theirs inline)."""
+    html = html.replace(_INLINE, f'<link rel="stylesheet" href="{STYLE}">', 1)
     return html.replace("<body>\n", "<body>\n" + _nav(page) + "\n", 1)
 
 
