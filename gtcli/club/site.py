@@ -99,8 +99,7 @@ def write_site(club, output: str, executor, overwrite: bool = False) -> dict[str
             renamed = {r.path: shown_names(r, club, display) for r in rows}
             shown = {r.path: sheet_page(r, renamed[r.path], site) for r in rows
                      if r.verdict != UNUSABLE and r.sha256}
-            made = _game_pages(club, rows, shown, folder, executor, renamed, site)
-            pages = _summary_pages(club, rows, shown)
+            made, pages = _game_pages(club, rows, shown, folder, executor, renamed, site)
             made += sum(folder.write(name, html, role="page") for name, html in pages.items())
             removed = folder.finish()
         except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: say whether the new site is in place
@@ -135,9 +134,12 @@ def _own_folder(output: str, name: str) -> None:
 
 
 def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, executor, renamed: dict,
-                site: tuple[str, str]) -> int:
+                site: tuple[str, str]) -> tuple[int, dict[str, str]]:
     """Stage the scoresheet of each game shown whose page is not there as gt wrote it (nor staged by a run
-    that was stopped); how many were staged."""
+    that was stopped): how many were staged, and the site's other pages (:func:`_summary_pages`), made
+    while the pool renders the scoresheets (the parent would wait for it otherwise)."""
+    import itertools
+
     from gtcli.core.executor import map_ordered
 
     from gtcli.club.store import sheets
@@ -151,13 +153,19 @@ def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, execut
         job = club.job_of(path) if r.kind == "log" else None  # to replay it if what is kept is not this log's
         tasks.append(GamePage(path, r.path, r.kind, shown[r.path], r.verdict or "", job, renamed[r.path], site,
                               game_page(r).split("/", 1)[1], sheet, (r.sha256, r.judge)))
-    made = 0
-    for name, html in map_ordered(render, tasks, executor):
+    made, dropped = 0, False
+    sheets_made = map_ordered(render, tasks, executor)
+    begun = list(itertools.islice(sheets_made, 2))  # the pool's work handed out: it renders on meanwhile
+    pages = _summary_pages(club, rows, shown)
+    for name, html in itertools.chain(begun, sheets_made):
         if html is None:
             shown.pop(next(p for p, n in shown.items() if n == name), None)
+            dropped = True
             continue
         made += folder.write(name, html, role="page")
-    return made
+    if dropped:  # a game whose scoresheet could not be made after all: no link to it
+        pages = _summary_pages(club, rows, shown)
+    return made, pages
 
 
 def _summary_pages(club, rows: Sequence[Row], shown: dict[str, str]) -> dict[str, str]:
