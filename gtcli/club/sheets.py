@@ -62,7 +62,6 @@ def encode(sheet: Scoresheet, sha256: str, judge: str) -> bytes:
 def decode(kept: bytes | None, source: str, sha256: str, judge: str) -> Scoresheet | None:
     """The scoresheet kept for the file of ``sha256`` judged as ``judge``; None if none is kept, or if what is
     kept is not of these very bytes and this judge (then the log is replayed)."""
-    from gtcli.core.files.json_source import loads_bounded
     from gtcli.grand_tribunal.rules.game import results
 
     if not kept:
@@ -72,7 +71,7 @@ def decode(kept: bytes | None, source: str, sha256: str, judge: str) -> Scoreshe
         text = inflate.decompress(kept, MAX_BYTES)
         if inflate.unconsumed_tail or not inflate.eof:
             return None
-        data = loads_bounded(text, limit=MAX_BYTES)
+        data = json.loads(text)  # bounded by MAX_BYTES above; too deep is a RecursionError, caught below
         if data.get("format") != FORMAT or data.get("sha256") != sha256 or data.get("judge") != judge:
             return None
         profile = RuleProfile(**{k: tuple(v) if k in _TUPLES else v for k, v in data["profile"].items()})
@@ -82,5 +81,5 @@ def decode(kept: bytes | None, source: str, sha256: str, judge: str) -> Scoreshe
         rounds = tuple(RoundPoint(t, r, vis, track) for t, r, vis, track in data["rounds"])
         return Scoresheet(source, game, tuple(results(game)), rounds, data["tags"], data["findings"],
                           log=data["log"], language=data["language"])
-    except (ValueError, TypeError, KeyError, AttributeError, zlib.error):  # not what encode wrote: replay the log instead
-        return None
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError, zlib.error):
+        return None  # not what encode wrote: the log is replayed instead
