@@ -11,6 +11,7 @@ from gtcli.club.db import transaction
 from gtcli.club.work import Row, Seat
 from gtcli.core.files.json_source import loads_bounded
 
+FEW = 1000  # scoresheets looked up one by one below this many, in one pass over the index above it
 COLUMNS = ("path", "sha256", "size", "kind", "game", "verdict", "codes", "reason", "date", "event", "version",
            "profile", "settings", "used", "judge", "opening", "record", "units", "suppressed", "rules")
 
@@ -76,9 +77,11 @@ def sheets(conn: sqlite3.Connection, paths: Iterable[str]) -> dict[str, bytes]:
     """The scoresheet kept for each of ``paths`` that has one (:mod:`gtcli.club.sheets`): read only for the
     pages a run makes, not with every row."""
     wanted = set(paths)
-    if not wanted:
-        return {}
-    found = conn.execute("SELECT path, sheet FROM files WHERE sheet IS NOT NULL")
+    if len(wanted) < FEW:  # a few new games: each looked up by its path (the table's key)
+        found = [row for path in sorted(wanted) for row in
+                 conn.execute("SELECT path, sheet FROM files WHERE path = ? AND sheet IS NOT NULL", (path,))]
+    else:  # most of them: one pass
+        found = conn.execute("SELECT path, sheet FROM files WHERE sheet IS NOT NULL")
     return {path: sheet for path, sheet in found if path in wanted and isinstance(sheet, bytes)}
 
 

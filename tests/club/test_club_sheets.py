@@ -138,3 +138,19 @@ def test_the_site_scoresheets_share_one_stylesheet_and_look_the_same(club_archiv
         shared = browser.png_pixels(browser.screenshot(sheets[0], tmp_path / f"shared-{width}.png", width, 1400))
         alone = browser.png_pixels(browser.screenshot(inline, tmp_path / f"inline-{width}.png", width, 1400))
         assert shared == alone, width
+
+
+@pytest.mark.parametrize("few", [0, 1000])
+def test_the_kept_scoresheets_are_read_one_by_one_or_in_one_pass_alike(club_archive, monkeypatch, few):
+    from gtcli.club import store
+    from gtcli.club.db import open_index
+
+    assert run("club", "index", club_archive).exit_code == 0
+    monkeypatch.setattr(store, "FEW", few)
+    opened = open_index(club_archive / ".gt-club" / "club.sqlite", own_folder=True)
+    try:
+        paths = sorted(p for (p,) in opened.conn.execute("SELECT path FROM files"))
+        found = store.sheets(opened.conn, paths[:5] + ["not/there.gtl"])
+    finally:
+        opened.conn.close()
+    assert sorted(found) == paths[:5] and all(isinstance(v, bytes) and v for v in found.values())
