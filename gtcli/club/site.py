@@ -140,9 +140,8 @@ def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, execut
     while the pool renders the scoresheets (the parent would wait for it otherwise)."""
     import itertools
 
-    from gtcli.core.executor import map_ordered
-
     from gtcli.club.store import sheets
+    from gtcli.core.executor import map_ordered
 
     wanted = [r for r in rows if (name := shown.get(r.path)) is not None and not folder.unchanged(name)]
     kept = sheets(club.conn, [r.path for r in wanted if r.kind == "log"])  # no replay for these (gtcli.club.sheets)

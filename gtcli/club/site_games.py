@@ -10,10 +10,9 @@ the games by the same process pool as indexing.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, replace
-
-import hashlib
 
 from gtcli.core.html.page import BASE_CSS, SANS, document, esc
 from gtcli.grand_tribunal.html.scoresheet import CSS as SHEET_CSS

@@ -159,7 +159,6 @@ def safe_line(text: str) -> str:
 def _log(task: Task, row: Row, text: str) -> Row:
     from gtcli.grand_tribunal.checking import check_job, suppressed_by_noqa
     from gtcli.grand_tribunal.lang.logs.check import read_header
-
     from gtcli.grand_tribunal.lang.logs.report import RoundWatch
 
     job = replace(task.job, text=text, keep_text=False, first=False)
@@ -179,10 +178,9 @@ def _log(task: Task, row: Row, text: str) -> Row:
     seats = tuple(Seat(n, t["name"], t["score"], r, r, t["name"] in winners)
                   for n, (t, r) in enumerate(zip(outcome["totals"], competition_ranks(totals)), 1))
     verdict = ILLEGAL if errors else LEGAL if outcome["complete"] else INCOMPLETE
+    from gtcli.club import sheets
     from gtcli.club.diff import fingerprint
     from gtcli.grand_tribunal.lang.cards.sets import names_in
-
-    from gtcli.club import sheets
 
     card_set = checked.card_set
     opening, record, count = fingerprint(checked.log, header.players, text, card_set.vocabulary,
