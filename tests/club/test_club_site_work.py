@@ -117,3 +117,24 @@ def test_staged_pages_are_made_durable_by_one_barrier_before_the_swap(archive, t
     events.clear()
     run("club", "site", archive, "-o", tmp_path / "site", "--jobs", "1")
     assert "sync" not in events  # nothing staged, nothing to wait for
+
+
+def test_a_scoresheet_that_cannot_be_made_is_not_linked_though_the_other_pages_were_made_meanwhile(
+        archive, tmp_path, monkeypatch):
+    """The site's other pages are made while the pool renders the scoresheets; a game whose scoresheet comes
+    back unmade after all (its log changed unreadable since it was indexed) gets no link to it."""
+    import re
+
+    from gtcli.club import site
+
+    real = site.render
+    lost = sorted(archive.rglob("*.gtl"))[3].name.replace(".", "-")
+    monkeypatch.setattr(site, "render", lambda page: (page.name, None) if lost in page.name else real(page))
+    out = tmp_path / "site"
+    report = json.loads(run("club", "site", archive, "-o", out, "--json", "--jobs", "1").stdout)
+    sheets = sorted((out / "games").glob("*-sheet-*.html"))
+    assert len(sheets) == 23 and not any(lost in p.name for p in sheets)
+    assert report["pages"] == report["written"] == len(list(out.rglob("*.html"))) + 1  # and the stylesheet
+    for page in out.rglob("*.html"):
+        for href in re.findall(r'href="([^"]+)"', page.read_text(encoding="utf-8")):
+            assert (page.parent / href).resolve().is_file(), (page, href)
