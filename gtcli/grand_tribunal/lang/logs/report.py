@@ -5,7 +5,9 @@ at the end of every round (Vis and the Voting Track), for ``gt replay --html`` a
 The table at the end of a round is the state just before the line that starts the next
 round (or Tribunal, or the scores). One replay of the log notes it at every round's end (the
 referee's ``observe``, called before each event), so a scoresheet costs one replay, not one per
-round (a 10,000-game club site made one per round: 13 replays a game). A game has at most 15
+round (a 10,000-game club site made one per round: 13 replays a game); ``gt club index`` notes
+them in the very replay that judges the log (:class:`RoundWatch`), so the club's site replays
+nothing (:mod:`gtcli.club.sheets`). A game has at most 15
 rounds (3 Tribunals of up to 5 rounds); a log that claims more (a stranger's) is sampled at
 evenly spaced rounds: at most :data:`MAX_POINTS`, and fewer for a long log, as when each
 point was a replay of its own (:data:`MAX_LINES`).
