@@ -5,7 +5,8 @@
     python benchmarks/bench_site.py --callgrind 200    # instructions of the second run, N games and N/2
 
 The archive is :mod:`benchmarks.bench_club`'s (``benchmarks/out/club-N/``, made once by
-:mod:`benchmarks.club_archive`), copied and indexed first (``gt club index``, not counted). Then,
+:mod:`benchmarks.club_archive`), copied and indexed first (``gt club index``, timed apart: it keeps
+each log's scoresheet for the site). Then,
 whole ``gt --isolated club site ARCHIVE -o SITE --jobs N --json`` processes, timed by wall clock and
 CPU (the process and its pool's children, user + system):
 
@@ -42,12 +43,13 @@ def site_runs(source: Path, games: int, jobs: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         archive, site = Path(tmp) / "archive", Path(tmp) / "site"
         shutil.copytree(source, archive, ignore=shutil.ignore_patterns(".gt-club", ".complete"))
-        timed("club", "index", str(archive), "--jobs", jobs)
-        found = {}
+        wall, cpu, _ = timed("club", "index", str(archive), "--jobs", jobs)
+        found = {"index": {"wall": wall, "cpu": cpu}}  # from an empty index (it keeps each log's scoresheet)
         for step in ("first", "second"):
             wall, cpu, out = timed("club", "site", str(archive), "-o", str(site), "--jobs", jobs, "--json")
             report = json.loads(out)
-            found[step] = {"wall": wall, "cpu": cpu, "pages": report["pages"], "written": report["written"]}
+            found[step] = {"wall": wall, "cpu": cpu, "pages": report["pages"], "written": report["written"],
+                           "load": os.getloadavg()[0]}
         assert found["second"]["written"] == 0, found
         write_game((games + 1, str(archive)))
         wall, cpu, out = timed("club", "site", str(archive), "-o", str(site), "--jobs", jobs, "--json")

@@ -34,11 +34,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from gtcli.club import league as data, site_pages, site_player, stats
-from gtcli.club.site_games import GamePage, render
+from gtcli.club.site_games import STYLE, STYLESHEET, GamePage, render
 from gtcli.club.work import UNUSABLE, Row
 from gtcli.core.text import fold
 
-OURS = re.compile(r"^(?:index|games|excluded)\.html$|^(?:games|players)/[a-z0-9-]*-[0-9a-f]{8,12}\.html$")
+OURS = re.compile(r"^(?:index|games|excluded)\.html$|^(?:games|players)/[a-z0-9-]*-[0-9a-f]{8,12}\.html$"
+                  r"|^games/scoresheet-[0-9a-f]{12}\.css$")
 
 
 def slug(text: str, digits: int = 8) -> str:
@@ -75,7 +76,8 @@ def shown_names(row: Row, club, display: dict[str, str] | None = None) -> tuple[
 
 
 def sheet_page(row: Row, names: tuple, site: tuple[str, str]) -> str:
-    style = hashlib.sha256(repr((row.sha256, names, site)).encode()).hexdigest()[:12]
+    """The scoresheet's name: a hash of what it shows and of the stylesheet it links to (a new style, a new page)."""
+    style = hashlib.sha256(repr((row.sha256, names, site, STYLE)).encode()).hexdigest()[:12]
     return f"games/{re.sub(r'[^a-z0-9]+', '-', row.path.lower()).strip('-')[:54]}-sheet-{style}.html"
 
 
@@ -97,8 +99,7 @@ def write_site(club, output: str, executor, overwrite: bool = False) -> dict[str
             renamed = {r.path: shown_names(r, club, display) for r in rows}
             shown = {r.path: sheet_page(r, renamed[r.path], site) for r in rows
                      if r.verdict != UNUSABLE and r.sha256}
-            made = _game_pages(club, rows, shown, folder, executor, renamed, site)
-            pages = _summary_pages(club, rows, shown)
+            made, pages = _game_pages(club, rows, shown, folder, executor, renamed, site)
             made += sum(folder.write(name, html, role="page") for name, html in pages.items())
             removed = folder.finish()
         except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP: say whether the new site is in place
@@ -133,27 +134,37 @@ def _own_folder(output: str, name: str) -> None:
 
 
 def _game_pages(club, rows: Sequence[Row], shown: dict[str, str], folder, executor, renamed: dict,
-                site: tuple[str, str]) -> int:
+                site: tuple[str, str]) -> tuple[int, dict[str, str]]:
     """Stage the scoresheet of each game shown whose page is not there as gt wrote it (nor staged by a run
-    that was stopped); how many were staged."""
+    that was stopped): how many were staged, and the site's other pages (:func:`_summary_pages`), made
+    while the pool renders the scoresheets (the parent would wait for it otherwise)."""
+    import itertools
+
+    from gtcli.club.store import sheets
     from gtcli.core.executor import map_ordered
 
+    wanted = [r for r in rows if (name := shown.get(r.path)) is not None and not folder.unchanged(name)]
+    kept = sheets(club.conn, [r.path for r in wanted if r.kind == "log"])  # no replay for these (gtcli.club.sheets)
     tasks = []
-    for r in rows:
-        name = shown.get(r.path)
-        if name is None or folder.unchanged(name):
-            continue
+    for r in wanted:
         path = os.path.join(club.archive, r.path)
-        job = club.job_of(path) if r.kind == "log" else None
-        tasks.append(GamePage(path, r.path, r.kind, name, r.verdict or "", job, renamed[r.path], site,
-                              game_page(r).split("/", 1)[1]))
-    made = 0
-    for name, html in map_ordered(render, tasks, executor):
+        sheet = kept.get(r.path)
+        job = club.job_of(path) if r.kind == "log" else None  # to replay it if what is kept is not this log's
+        tasks.append(GamePage(path, r.path, r.kind, shown[r.path], r.verdict or "", job, renamed[r.path], site,
+                              game_page(r).split("/", 1)[1], sheet, (r.sha256, r.judge)))
+    made, dropped = 0, False
+    sheets_made = map_ordered(render, tasks, executor)
+    begun = list(itertools.islice(sheets_made, 2))  # the pool's work handed out: it renders on meanwhile
+    pages = _summary_pages(club, rows, shown)
+    for name, html in itertools.chain(begun, sheets_made):
         if html is None:
             shown.pop(next(p for p, n in shown.items() if n == name), None)
+            dropped = True
             continue
         made += folder.write(name, html, role="page")
-    return made
+    if dropped:  # a game whose scoresheet could not be made after all: no link to it
+        pages = _summary_pages(club, rows, shown)
+    return made, pages
 
 
 def _summary_pages(club, rows: Sequence[Row], shown: dict[str, str]) -> dict[str, str]:
@@ -162,7 +173,7 @@ def _summary_pages(club, rows: Sequence[Row], shown: dict[str, str]) -> dict[str
                          lang=club.settings.lang, archive_name=os.path.basename(os.path.abspath(club.archive)),
                          game_pages={r.path: game_page(r) for r in rows}, sheets=shown, player_page=player_page)
     pages = {"index.html": site_pages.front(league), "games.html": site_pages.games(league),
-             "excluded.html": site_pages.excluded(league)}
+             "excluded.html": site_pages.excluded(league), f"games/{STYLE}": STYLESHEET}
     for key in league.players:
         pages[league.pages[key]] = site_player.player(league, key)
     for entry in league.games:

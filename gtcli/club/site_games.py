@@ -10,10 +10,12 @@ the games by the same process pool as indexing.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, replace
 
-from gtcli.core.html.page import SANS, document, esc
+from gtcli.core.html.page import BASE_CSS, SANS, document, esc
+from gtcli.grand_tribunal.html.scoresheet import CSS as SHEET_CSS
 
 GENERATOR = "gt club site"
 BACK = ('<nav class="site-nav" style="font-family: {sans}; font-size: 11pt; margin: 3mm auto; max-width: 186mm; '
@@ -32,6 +34,8 @@ class GamePage:
     names: tuple[tuple[str, str], ...] = ()  # (as written, as the club writes it) where the aliases change it
     site: tuple[str, str] = ("Club league", "en")  # the site's title and language
     game_page: str = ""  # the game's own page, beside this one
+    sheet: bytes | None = None  # a log's scoresheet as the index keeps it (gtcli.club.sheets); None: replay the log
+    keyed: tuple[str, str] = ("", "")  # the row's file SHA-256 and judge digest, which ``sheet`` must carry
 
 
 def _nav(page: GamePage) -> str:
@@ -60,20 +64,39 @@ def render(page: GamePage) -> tuple[str, str | None]:
     return page.name, None if html is None else renamed(html, page.names)
 
 
+STYLESHEET = BASE_CSS + SHEET_CSS  # a scoresheet's style, written once beside the scoresheets (not in each)
+STYLE = f"scoresheet-{hashlib.sha256(STYLESHEET.encode()).hexdigest()[:12]}.css"  # a new style: a new name
+_INLINE = f"<style>\n{STYLESHEET}</style>"
+
+
 def _with_nav(html: str, page: GamePage) -> str:
+    """The site's header above the scoresheet, whose style is the site's shared :data:`STYLE` file (the same
+    rules, in the same place of the page: ``gt replay --html`` and ``gt game report`` keep theirs inline)."""
+    html = html.replace(_INLINE, f'<link rel="stylesheet" href="{STYLE}">', 1)
     return html.replace("<body>\n", "<body>\n" + _nav(page) + "\n", 1)
 
 
 def _log(page: GamePage) -> str | None:
-    from gtcli.grand_tribunal.checking import check_job
+    """The scoresheet the index keeps (no replay), else the log replayed as ``gt replay --html`` does."""
+    from gtcli.club.sheets import decode
     from gtcli.grand_tribunal.html.scoresheet import report_html
+
+    sheet = decode(page.sheet, page.rel, *page.keyed)
+    if sheet is None:
+        sheet = _replayed(page)
+    return None if sheet is None else _with_nav(report_html(sheet, GENERATOR), page)
+
+
+def _replayed(page: GamePage):
+    from gtcli.grand_tribunal.checking import check_job
     from gtcli.grand_tribunal.lang.logs.report import scoresheet_of
 
+    if page.job is None:
+        return None
     _, checked = check_job(replace(page.job, keep_text=False, first=False))
     if checked is None:
         return None
-    sheet = replace(scoresheet_of(checked, page.job.options), source=page.rel)
-    return _with_nav(report_html(sheet, GENERATOR), page)
+    return replace(scoresheet_of(checked, page.job.options), source=page.rel)
 
 
 def _session(page: GamePage) -> str:

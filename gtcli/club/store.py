@@ -11,6 +11,7 @@ from gtcli.club.db import transaction
 from gtcli.club.work import Row, Seat
 from gtcli.core.files.json_source import loads_bounded
 
+FEW = 1000  # scoresheets looked up one by one below this many, in one pass over the index above it
 COLUMNS = ("path", "sha256", "size", "kind", "game", "verdict", "codes", "reason", "date", "event", "version",
            "profile", "settings", "used", "judge", "opening", "record", "units", "suppressed", "rules")
 
@@ -36,12 +37,13 @@ def known(conn: sqlite3.Connection) -> dict[str, Known]:
 def _values(row: Row) -> tuple:
     return (row.path, row.sha256, row.size, row.kind, row.game, row.verdict, ",".join(row.codes), row.reason,
             row.date, row.event, row.version, row.profile, row.settings, json.dumps([list(u) for u in row.used]),
-            row.judge, row.opening, row.record, row.units, ",".join(row.suppressed), row.rules)
+            row.judge, row.opening, row.record, row.units, ",".join(row.suppressed), row.rules, row.sheet)
 
 
 def write(conn: sqlite3.Connection, rows: Iterable[Row], forget: Iterable[str] = ()) -> None:
     """Store ``rows`` (replacing what a path had) and forget ``forget``, in one transaction."""
-    insert = f"INSERT OR REPLACE INTO files ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})"
+    stored = (*COLUMNS, "sheet")
+    insert = f"INSERT OR REPLACE INTO files ({', '.join(stored)}) VALUES ({', '.join('?' * len(stored))})"
     with transaction(conn):
         for path in forget:
             conn.execute("DELETE FROM files WHERE path = ?", (path,))
@@ -69,6 +71,18 @@ def rows(conn: sqlite3.Connection, games_only: bool = True) -> list[Row]:
         out.append(Row(**data))
     out.sort(key=lambda r: path_key(r.path))
     return out
+
+
+def sheets(conn: sqlite3.Connection, paths: Iterable[str]) -> dict[str, bytes]:
+    """The scoresheet kept for each of ``paths`` that has one (:mod:`gtcli.club.sheets`): read only for the
+    pages a run makes, not with every row."""
+    wanted = set(paths)
+    if len(wanted) < FEW:  # a few new games: each looked up by its path (the table's key)
+        found = [row for path in sorted(wanted) for row in
+                 conn.execute("SELECT path, sheet FROM files WHERE path = ? AND sheet IS NOT NULL", (path,))]
+    else:  # most of them: one pass
+        found = conn.execute("SELECT path, sheet FROM files WHERE sheet IS NOT NULL")
+    return {path: sheet for path, sheet in found if path in wanted and isinstance(sheet, bytes)}
 
 
 def path_key(path: str) -> tuple[str, ...]:

@@ -30,6 +30,7 @@ from gtcli.core.statistics import competition_ranks
 GT, TRICKERION = "grand-tribunal", "trickerion"
 LEGAL, ILLEGAL, INCOMPLETE, UNUSABLE = "legal", "illegal", "incomplete", "unusable"
 MAX_SESSION_BYTES = 2_000_000
+WATCH_ALL = 1 << 62  # a line limit past any log's last line
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class Row:
     units: int = 0
     suppressed: tuple[str, ...] = ()  # "CODE:LINE" of each finding the log's own `# noqa` suppressed
     rules: str = ""  # digest of what decides the result: profile parameters, variants, card set, board (rules_digest)
+    sheet: bytes | None = None  # a log's scoresheet, kept for the site (gtcli.club.sheets); not read by rows()
 
 
 @dataclass(frozen=True)
@@ -157,9 +159,13 @@ def safe_line(text: str) -> str:
 def _log(task: Task, row: Row, text: str) -> Row:
     from gtcli.grand_tribunal.checking import check_job, suppressed_by_noqa
     from gtcli.grand_tribunal.lang.logs.check import read_header
+    from gtcli.grand_tribunal.lang.logs.report import RoundWatch
 
     job = replace(task.job, text=text, keep_text=False, first=False)
-    report, checked = check_job(job)
+    # the replay watched event by event (a line limit past any line: the referee's watched path), so the
+    # table at each round's end is noted for the scoresheet kept in the index (gtcli.club.sheets)
+    watch = RoundWatch(text)
+    report, checked = check_job(replace(job, options=replace(job.options, observe=watch, until_line=WATCH_ALL)))
     row = replace(row, game=GT, settings=task.settings)
     if checked is None:
         return _unusable(row, InputError(*report.diagnostics))
@@ -172,19 +178,23 @@ def _log(task: Task, row: Row, text: str) -> Row:
     seats = tuple(Seat(n, t["name"], t["score"], r, r, t["name"] in winners)
                   for n, (t, r) in enumerate(zip(outcome["totals"], competition_ranks(totals)), 1))
     verdict = ILLEGAL if errors else LEGAL if outcome["complete"] else INCOMPLETE
+    from gtcli.club import sheets
     from gtcli.club.diff import fingerprint
     from gtcli.grand_tribunal.lang.cards.sets import names_in
 
     card_set = checked.card_set
     opening, record, count = fingerprint(checked.log, header.players, text, card_set.vocabulary,
                                          names_in(card_set, checked.cards_path, card_set.language))
+    judged = judge_digest(row.version, task.settings, used)
+    sheet = sheets.keep(checked, watch)
     return replace(row, verdict=verdict, codes=tuple(sorted({d.code for d in errors})),
                    reason=safe_line(errors[0].format()) if errors else "",
                    date=iso_date(header.other.get("date")), event=header.other.get("event", "")[:200], seats=seats,
                    profile=checked.referee.profile.name if checked.referee else "", used=used,
-                   judge=judge_digest(row.version, task.settings, used), opening=opening, record=record, units=count,
+                   judge=judged, opening=opening, record=record, units=count,
                    suppressed=suppressed_by_noqa(job, text, checked.result.diagnostics),
-                   rules=rules_digest(checked.referee, checked.cards_path))
+                   rules=rules_digest(checked.referee, checked.cards_path),
+                   sheet=None if sheet is None else sheets.encode(sheet, row.sha256, judged))
 
 
 def rules_digest(referee, cards_path: str) -> str:

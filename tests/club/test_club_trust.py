@@ -61,8 +61,8 @@ def test_site_with_overwrite_keeps_the_clubs_pages_and_then_removes_only_its_own
     assert first.returncode == 0, first.stderr
     manifest = json.loads((out / ".gt-written.json").read_text())["files"]
     assert "games/night-20240531.html" not in manifest and "index.html" in manifest
-    pages = sorted(name for name in manifest if name.startswith("games/"))
-    assert len(pages) == 2 * 4  # each of the 4 games: its own page and its scoresheet
+    pages = sorted(name for name in manifest if name.startswith("games/") and name.endswith(".html"))
+    assert len(pages) == 2 * 4  # each of the 4 games: its own page and its scoresheet (and their stylesheet)
     edited, untouched = out / pages[0], out / pages[1]
     edited.write_text(edited.read_text() + "<!-- our note -->")  # a page gt wrote, changed by someone
     for log in sorted(archive.glob("*.gtl"))[:2]:  # both games leave the archive: their pages are stale

@@ -16,7 +16,8 @@ new or changed file goes first into a staging folder, :data:`STAGING` (``.gt-sta
 the run creates itself (``mkdir``: it fails if anything is there) with a mark inside, created
 ``O_EXCL``, holding a random token that the manifest records too: the proof that gt made it.
 A file whose bytes are already those of the folder's copy, as gt wrote it, is not written at
-all. Once every file is staged, the manifest says ``swapping`` (with the new list), and the
+all. Staged files are written without an fsync each; once every file is staged, one barrier
+(``sync``) puts them all on the disk, then the manifest says ``swapping`` (with the new list), and the
 staged files are renamed into place with SIGINT, SIGTERM and SIGHUP held back (a rename is
 atomic; the few hundred of a run take milliseconds), the files no longer needed are removed,
 the folders fsynced once, and the manifest lists the new files. So the folder holds the
@@ -307,7 +308,6 @@ class WrittenFolder:
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
-            os.fsync(fd)
         except OSError as exc:
             raise InputError(Diagnostic("IO002", f"cannot write {self.folder / name}: {exc.strerror or exc}",
                                         path=str(self.folder / name))) from None
@@ -337,10 +337,31 @@ class WrittenFolder:
         if self._journal is not None:
             os.close(self._journal)
             self._journal = None
+        self._durable()
         self._save(self.before, {"state": "swapping", "token": self._token, "files": self.now})
         removed = self._swap(self.now)
         self.done = True
         return removed
+
+    def _durable(self) -> None:
+        """Every staged file on the disk before the swap: one barrier for the whole run (``sync``: the staged
+        pages were written without an fsync each), or, where there is none, each staged file fsynced."""
+        if not self.staged:
+            return
+        if hasattr(os, "sync"):
+            os.sync()
+            return
+        for name in self.staged:  # pragma: no cover - Windows
+            try:
+                fd = os.open(self.staging / name, os.O_RDONLY | NOFOLLOW)
+            except OSError:
+                continue
+            try:
+                os.fsync(fd)
+            except OSError:
+                pass
+            finally:
+                os.close(fd)
 
     def _swap(self, files: dict[str, str], staged_only_if_whole: bool = False) -> int:
         with signals_held():
