@@ -138,6 +138,18 @@ class PhoneHandler(Handler):
 
     do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_CONNECT = do_TRACE = _not_allowed
 
+    def parse_request(self) -> bool:
+        """The head's checks (the shared :meth:`Handler.parse_request`), then a method this server has no
+        answer for: http.server would say 501 "Unsupported method" before the secret is looked at, which
+        tells a stranger a server is there. Without the secret it is 404 like everything else; with it, 501."""
+        if not super().parse_request():
+            return False
+        if hasattr(self, "do_" + self.command):
+            return True
+        if self._gate() is not None:
+            self.send_error(501, "Not Implemented", "GET, HEAD and POST only")
+        return False
+
     # ---- GET ----------------------------------------------------------------------------------------
     def _route(self, send_body: bool) -> None:
         route = self._gate()

@@ -210,6 +210,16 @@ class GtGroup(LazyGroup):
         except KeyboardInterrupt as exc:
             raise _Interrupted() from exc
 
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        """As Click's, with a closed pipe under ``gt --help`` or ``gt --version`` (printed while the
+        arguments are parsed, before :meth:`invoke`) exit 141 too: Click's own handler would exit 1."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except BrokenPipeError:
+            _silence_output()
+            raise SystemExit(EXIT_PIPE) from None
+
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
         self.debug = _debug_from_env()

@@ -29,8 +29,6 @@ def test_a_known_method_without_the_secret_is_404(server, method):
     assert raw(server, method, "/x")[:12] == b"HTTP/1.0 404"
 
 
-@pytest.mark.xfail(strict=True, reason="not fixed (gtcli/cli/game_server.py): http.server answers a method it has no "
-                                       "do_METHOD for with 501 'Unsupported method', before the secret is looked at")
 @pytest.mark.parametrize("method", ["FOO", "PROPFIND", "get"])
 def test_an_unknown_method_without_the_secret_is_404_too(session, server, method):
     before = session.read_bytes()
@@ -38,3 +36,10 @@ def test_an_unknown_method_without_the_secret_is_404_too(session, server, method
     assert answer[:12] == b"HTTP/1.0 404" and b"Unsupported" not in answer
     assert session.read_bytes() == before
     assert server.preview_and_record(LINES).status == 303
+
+
+def test_an_unknown_method_with_the_secret_is_501_and_changes_nothing(session, server):
+    before = session.read_bytes()
+    answer = raw(server, "FOO", f"/{server.phone.secret}/")
+    assert answer[:12] == b"HTTP/1.0 501" and b"GET, HEAD and POST only" in answer
+    assert session.read_bytes() == before

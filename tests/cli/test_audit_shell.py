@@ -30,8 +30,6 @@ def test_a_commands_help_into_a_closed_pipe_is_141(args):
     assert proc.returncode == 141 and proc.stderr == ""
 
 
-@pytest.mark.xfail(strict=True, reason="not fixed (gtcli/cli/main.py): the top group's --help and --version are "
-                                       "printed inside Click's own main, whose EPIPE handler exits 1")
 @pytest.mark.parametrize("args", [("--help",), ("--version",)])
 def test_gts_own_help_and_version_into_a_closed_pipe_are_141(args):
     proc = closed_output(*args)
