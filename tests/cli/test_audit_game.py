@@ -157,8 +157,6 @@ def test_a_lone_name_with_an_invisible_character_is_shown_with_it(tmp_path):
     assert result.exit_code == 0 and "\u200b" not in result.stdout and "B\\u200ben" in result.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="not fixed (gtcli/cli/commands/play.py, play_new.py): gt play --new seats "
-                                       "'Ana' and Cyrillic 'Аna' as two players; look_apart (commands/tally.py) would refuse")
 def test_play_new_refuses_two_players_that_look_alike(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "gtcli", "play", "n.gtl", "--new", "--players", "Ana,\u0410na,Ben"],
                           input="quit\n", capture_output=True, text=True, cwd=tmp_path, env=env(), timeout=120)
@@ -247,3 +245,10 @@ def test_a_tribunal_whose_table_the_full_output_refuses_is_not_saved(tmp_path):
     proc = _full(tmp_path, "game", "tribunal", "g.toml", "--from", "t.txt", "-y")
     assert proc.returncode == 2 and "was saved" not in proc.stderr
     assert session.read_bytes() == before
+
+
+def test_simulate_names_that_look_alike_are_refused(tmp_path):
+    """--names "Ana,Аna,..." would seat two players a reader of the logs cannot tell apart."""
+    result = run("simulate", "--games", "1", "--names", "Ana,\u0410na,Ben,Caro,Dani", "-o", tmp_path / "s")
+    assert result.exit_code == 2 and "TAB007" in result.output and "look alike" in result.output
+    assert not (tmp_path / "s").exists()

@@ -41,6 +41,7 @@ def new_session(path: str, players: str | None, cards: str | None, board: str | 
 def _new_players(players: str, profile_spec: str | None, lang: str) -> tuple[str, ...]:
     """The seats ``--players`` gives a new log: as many as the profile allows, each once, each
     a name the log can hold (one word, not a keyword); errors name the option."""
+    from gtcli.cli.commands.tally import look_apart
     from gtcli.core.diagnostics import InputError
     from gtcli.grand_tribunal.formats.profile_file import load_profile
     from gtcli.grand_tribunal.lang.player_names import name_problem
@@ -48,7 +49,7 @@ def _new_players(players: str, profile_spec: str | None, lang: str) -> tuple[str
 
     profile = load_profile(profile_spec)
     with option_errors("--players"):
-        seats = new_game(name_list(players), profile).players
+        seats = look_apart(new_game(name_list(players), profile).players)  # TAB007: two players who look alike
         problems = [p for p in (name_problem(name, lang) for name in seats) if p is not None]
         if problems:
             raise InputError(*problems)

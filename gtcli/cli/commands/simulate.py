@@ -16,7 +16,7 @@ from dataclasses import replace
 import click
 
 from gtcli.cli import completing
-from gtcli.cli.options import executor_from, executor_options, json_option, profile_option, start_map
+from gtcli.cli.options import executor_from, executor_options, json_option, option_errors, profile_option, start_map
 from gtcli.cli.terminal.output import EXIT_UNUSABLE, handles_input_errors
 
 
@@ -124,6 +124,7 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
     """
     from gtcli.balance import simulating
     from gtcli.balance.study import load_study, parse_dates, parse_names
+    from gtcli.cli.commands.tally import look_apart
     from gtcli.cli.terminal.balance import echo_report, progress_bar
     from gtcli.cli.terminal.output import json_text, print_diagnostics, safe
 
@@ -134,6 +135,8 @@ def simulate(games, cards, board, profile_spec, players, seed, bot, budget, vari
         raise click.BadParameter("needs -o DIR, and not --overwrite (which starts the study again)",
                                  param_hint="'--resume'")
     chosen_names = _parsed("--names", parse_names, names, players, language)
+    with option_errors("--names"):  # "Ana" and Cyrillic "Аna" at one table would be two players shown as one
+        look_apart(chosen_names)
     chosen_dates = _parsed("--dates", parse_dates, dates)
     with option_problems():
         study, card_set, left_out = load_study(cards, board, profile_spec, players, seed, bot, variants,
