@@ -25,13 +25,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt, Unicode 15).
-DEFAULT_IGNORABLE = (
-    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
-    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
-    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
-    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
-)
+from gtcli.core.escaping import DEFAULT_IGNORABLE  # Unicode's Default_Ignorable_Code_Point ranges
+
 _IGNORABLE = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" if a != b else re.escape(chr(a))
                                       for a, b in DEFAULT_IGNORABLE) + "]")
 

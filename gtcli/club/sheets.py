@@ -24,6 +24,7 @@ import json
 import zlib
 from dataclasses import fields
 
+from gtcli.core.files.json_source import loads_own
 from gtcli.grand_tribunal.rules.game import Game
 from gtcli.grand_tribunal.rules.profiles import RuleProfile
 from gtcli.grand_tribunal.rules.tribunal import Item, Table
@@ -71,7 +72,7 @@ def decode(kept: bytes | None, source: str, sha256: str, judge: str) -> Scoreshe
         text = inflate.decompress(kept, MAX_BYTES)
         if inflate.unconsumed_tail or not inflate.eof:
             return None
-        data = json.loads(text)  # bounded by MAX_BYTES above; too deep is a RecursionError, caught below
+        data = loads_own(text, MAX_BYTES)  # gt's own JSON from an index it trusts (a JsonProblem is a ValueError)
         if data.get("format") != FORMAT or data.get("sha256") != sha256 or data.get("judge") != judge:
             return None
         profile = RuleProfile(**{k: tuple(v) if k in _TUPLES else v for k, v in data["profile"].items()})

@@ -203,6 +203,8 @@ def t_quantile(df: float, level: float = 0.95) -> float:
         if step >= moved / 2 and step <= 1e-12 * t:  # steps no longer shrink: the tail's own rounding
             return (nxt + t) / 2
         if not low < nxt < high:
+            if step <= 4e-12 * t:  # out of the bracket by a step the size of the tail's own rounding: as near as it gets
+                return (low + high) / 2
             nxt = (low + high) / 2
             step = abs(nxt - t)
         if high - low <= 4e-15 * high:

@@ -148,8 +148,6 @@ def test_tally_still_reads_one_player_written_in_two_cases(tmp_path):
     assert result.exit_code == 0, result.output
 
 
-@pytest.mark.xfail(strict=True, reason="not fixed (gtcli/core/escaping.py safe(), or cli/terminal/tribunal.py): a name "
-                                       "with an invisible character and no look-alike beside it is drawn as 'Ben'")
 def test_a_lone_name_with_an_invisible_character_is_shown_with_it(tmp_path):
     path = tmp_path / "t.txt"
     path.write_text('votes staff 2\n"B\u200ben": staff 4\nAna: orb 1\n', encoding="utf-8")

@@ -65,6 +65,20 @@ def loads_bounded(data: str | bytes, lines: bool = True, limit: int = MAX_FILE_B
                JsonProblem(None, None, "nested too deep or a number too long", True)) from None
 
 
+def loads_own(data: str | bytes, limit: int) -> Any:
+    """JSON that gt wrote itself, read back from a store it trusts (the club index's kept scoresheets,
+    :mod:`gtcli.club.sheets`: an index is read only with its HMAC mark): bounded in size, and anything
+    that is not JSON -- too deep (Python's own recursion guard), a number too long -- is a
+    :class:`JsonProblem`, never a traceback; without :func:`loads_bounded`'s shape scan and key check,
+    which cost seven times the parse on a scoresheet and guard against texts gt never writes."""
+    if len(data) > limit:
+        raise JsonProblem(None, None, f"longer than {limit} characters", True)
+    try:
+        return json.loads(data)
+    except (RecursionError, ValueError) as exc:
+        raise JsonProblem(None, None, f"not valid JSON ({type(exc).__name__})", False) from None
+
+
 class _NotJson(Exception):
     """A text Python's ``json`` takes but JSON (RFC 8259) does not, or does not give one meaning."""
 

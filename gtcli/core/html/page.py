@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import re
 
-from gtcli.core.escaping import safe
+from gtcli.core.escaping import HAS_INVISIBLE, safe
 
 SANS = '"DejaVu Sans", "Liberation Sans", sans-serif'
 SERIF = 'Georgia, "DejaVu Serif", "Liberation Serif", serif'
@@ -49,8 +49,8 @@ def esc(text: object) -> str:
     by :func:`gtcli.core.escaping.safe`, as on the terminal). A page printed to standard output
     is then as safe on a terminal as every other output of gt."""
     text = str(text)
-    if _PLAIN(text):  # most names and numbers: nothing to escape (a club site escapes ~900,000 strings)
-        return text
+    if _PLAIN(text) and not HAS_INVISIBLE(text):  # most names and numbers: nothing to escape (a club site
+        return text  # escapes ~900,000 strings); a Hangul filler is a letter to \w, but drawn as nothing
     return html.escape(safe(text), quote=True)
 
 
