@@ -65,20 +65,24 @@ class Repeats:
     """
 
     def __init__(self) -> None:
+        from hashlib import blake2b
+
         self.seen: set[int] = set()
         self.count = 0
         self.examples: list[dict[str, Any]] = []
+        self._digest = blake2b
+        self._folders: dict[str, str] = {}  # a file's folder, for its lines that name no study
 
     def repeated(self, record: dict, path: str, number: int) -> bool:
         """Whether ``record`` (line ``number`` of ``path``) is a game read before; noted if so."""
-        import hashlib
-
         index, seed, study = record.get("index"), record.get("seed"), record.get("study")
-        if not (_whole(index) and _whole(seed)):
+        if not (type(index) is int and type(seed) is int):  # JSON's integers (a bool is not one: _whole)
             return False
-        if not (isinstance(study, str) and len(study) <= MAX_NAME):
-            study = "folder " + os.path.dirname(os.path.abspath(path))
-        key = int.from_bytes(hashlib.blake2b(f"{study}\0{seed}\0{index}".encode(), digest_size=8).digest(), "big")
+        if not (type(study) is str and len(study) <= MAX_NAME):
+            study = self._folders.get(path)
+            if study is None:
+                study = self._folders[path] = "folder " + os.path.dirname(os.path.abspath(path))
+        key = int.from_bytes(self._digest(f"{study}\0{seed}\0{index}".encode(), digest_size=8).digest(), "big")
         if key not in self.seen:
             self.seen.add(key)
             return False
@@ -278,43 +282,77 @@ def summary_problem(game: Any) -> str | None:
     return None
 
 
+BLOCK = 1 << 20  # a games.jsonl is read a block at a time, split at its line ends once
+
+
 def read_games(path: str, excluded: Exclusions, repeats: Repeats | None = None) -> Iterator[dict]:
     """The summaries of a ``games.jsonl``, one line at a time; a bad line is counted in ``excluded``,
-    a game read before (:class:`Repeats`) in ``repeats``."""
+    a game read before (:class:`Repeats`) in ``repeats``.
+
+    The file is read in blocks of :data:`BLOCK` bytes, each split at its line ends once (the piece
+    after the last end waits for the next block). A line longer than :data:`MAX_LINE_BYTES` (its
+    end included) is one line left out, whatever it holds, its bytes dropped as they come: memory
+    stays bounded whatever the file. Each other line is read by the core's bounded JSON reader and
+    its summary checked (:func:`summary_problem`)."""
     import stat
+
+    from gtcli.core.files.json_source import JsonProblem, loads_bounded
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         excluded.add(path, f"unreadable: {exc.strerror or exc}", "unreadable")
         return
-    handle = os.fdopen(fd, "rb")
+    handle = os.fdopen(fd, "rb", buffering=0)
     with handle:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise InputError(Diagnostic("IO001", f"{path} is not a regular file: it was not read", path=path))
-        for number, line in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
-            if number > MAX_GAMES:
-                excluded.add(f"{path}:{number}", f"more than {MAX_GAMES} games: the rest is not read", "too many")
+        limit = MAX_LINE_BYTES  # read once: a test sets it
+        repeated = repeats.repeated if repeats is not None else None
+        number = 0
+        rest = b""  # the start of a line whose end is in a later block
+        skipping = False  # within a line too long, already counted: its bytes up to its end are dropped
+        while True:
+            block = handle.read(BLOCK)
+            end_of_file = not block
+            if skipping and not end_of_file:
+                end = block.find(b"\n")
+                if end < 0:
+                    continue
+                skipping, block = False, block[end + 1:]
+            if end_of_file:  # the last line, if it has no end
+                lines, rest = [rest] if rest else [], b""
+            else:
+                lines = (rest + block).split(b"\n")
+                rest = lines.pop()
+                if len(rest) > limit:  # too long already, whatever follows: counted now, the rest dropped
+                    lines.append(None)
+                    rest, skipping = b"", True
+            for line in lines:
+                number += 1
+                if number > MAX_GAMES:
+                    excluded.add(f"{path}:{number}", f"more than {MAX_GAMES} games: the rest is not read", "too many")
+                    return
+                if line is None or len(line) + (not end_of_file) > limit:  # its end counts
+                    excluded.add(f"{path}:{number}", f"a line longer than {limit} bytes", "too long")
+                    continue
+                if not line or line.isspace():
+                    continue
+                try:
+                    record = loads_bounded(line, lines=False)
+                except JsonProblem as exc:
+                    excluded.add(f"{path}:{number}", _not_json(exc), "not JSON")
+                    continue
+                game = record.get("summary") if type(record) is dict else None
+                problem = summary_problem(game)
+                if problem:
+                    excluded.add(f"{path}:{number}", f"not a game summary ({problem})", "not a game summary")
+                    continue
+                if repeated is not None and repeated(record, path, number):
+                    continue
+                yield game
+            if end_of_file:
                 return
-            if not line.strip():
-                continue
-            if len(line) > MAX_LINE_BYTES:
-                excluded.add(f"{path}:{number}", f"a line longer than {MAX_LINE_BYTES} bytes", "too long")
-                while line and not line.endswith(b"\n"):  # skip the rest of it, a bounded piece at a time
-                    line = handle.readline(MAX_LINE_BYTES)
-                continue
-            record, problem = parse_line(line)
-            if problem:
-                excluded.add(f"{path}:{number}", problem, "not JSON")
-                continue
-            game = record.get("summary") if isinstance(record, dict) else None
-            problem = summary_problem(game)
-            if problem:
-                excluded.add(f"{path}:{number}", f"not a game summary ({problem})", "not a game summary")
-                continue
-            if repeats is not None and repeats.repeated(record, path, number):
-                continue
-            yield game
 
 
 def parse_line(line: bytes) -> tuple[Any, str | None]:
@@ -329,6 +367,11 @@ def parse_line(line: bytes) -> tuple[Any, str | None]:
     try:
         return loads_bounded(line, lines=False), None
     except JsonProblem as exc:
-        if exc.limit:
-            return None, f"not JSON within gt's limits ({exc.why})"
-        return None, "not JSON (not UTF-8)" if exc.why.startswith("not UTF-8") else "not JSON"
+        return None, _not_json(exc)
+
+
+def _not_json(exc: Any) -> str:
+    """Why a line is left out, from the bounded reader's JsonProblem."""
+    if exc.limit:
+        return f"not JSON within gt's limits ({exc.why})"
+    return "not JSON (not UTF-8)" if exc.why.startswith("not UTF-8") else "not JSON"

@@ -128,6 +128,38 @@ def test_lines_longer_than_the_limit_are_the_same_lines(tmp_path, monkeypatch, l
     assert {key: data[key] for key in PARTS} == expected
 
 
+SMALL = {"players": ["A", "B"], "winners": ["A"], "first_praeco": "B", "turns": 40, "totals": {"A": 5, "B": 3},
+         "tribunals": [{"A": 5, "B": 3}], "vis": {p: {"gathered": 1, "advanced": 1, "left": 1} for p in "AB"},
+         "played": {p: {} for p in "AB"}, "used": {p: [] for p in "AB"}}
+
+
+def test_a_line_longer_than_the_limit_is_one_line_left_out_whatever_it_holds(tmp_path, monkeypatch):
+    """A line that begins with more blanks than the limit was read as several lines: its blank pieces
+    skipped, the rest read as a line of its own (a game counted) and every later line numbered wrong."""
+    monkeypatch.setattr(sources, "MAX_LINE_BYTES", 1000)
+    monkeypatch.setattr(sources, "BLOCK", 700)  # the long line spans blocks too
+    games = [dict(SMALL, turns=turns) for turns in (1, 2, 3)]
+    path = tmp_path / "games.jsonl"
+    path.write_text(good(games[0], 0, 0) + "\n" + " " * 2500 + good(games[1], 1, 1) + "\n" + good(games[2], 2, 2) + "\n")
+    excluded = sources.Exclusions()
+    assert list(sources.read_games(str(path), excluded)) == [games[0], games[2]]
+    assert excluded.examples == [{"file": f"{path}:2", "reason": "a line longer than 1000 bytes"}]
+
+
+@pytest.mark.parametrize("block", [1, 7, 4096])
+def test_blocks_of_any_size_read_the_same_lines(tmp_path, monkeypatch, block):
+    """Lines split across blocks (a block shorter than a line, one byte) are read whole, numbered alike."""
+    monkeypatch.setattr(sources, "MAX_LINE_BYTES", 600)
+    lines = [good(dict(SMALL, turns=i), i, i) for i in range(5)]
+    lines[2] = lines[2] + " " * 700  # too long
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join(lines[:4]) + "\n\n" + lines[4])  # a blank line, the last without its end
+    excluded = sources.Exclusions()
+    monkeypatch.setattr(sources, "BLOCK", block)
+    assert [g["turns"] for g in sources.read_games(str(path), excluded)] == [0, 1, 3, 4]
+    assert excluded.examples == [{"file": f"{path}:3", "reason": "a line longer than 600 bytes"}]
+
+
 def write_golden(tmp: Path) -> None:  # run once, with the code before the change
     class Patch:
         def chdir(self, path):
