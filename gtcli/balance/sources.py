@@ -212,50 +212,55 @@ def read_study(path: str) -> dict[str, Any]:
             if isinstance(data.get("left_out"), list) else []}
 
 
-def _count(v: Any) -> bool:
-    return type(v) is int and -1_000_000 <= v <= 1_000_000  # JSON's integers (a bool is not one)
-
-
-def _names(value: Any, limit: int) -> bool:
-    """A list of at most ``limit`` strings of at most :data:`MAX_NAME` characters."""
-    if type(value) is not list or len(value) > limit:
-        return False
-    for name in value:
-        if type(name) is not str or len(name) > MAX_NAME:
-            return False
-    return True
-
-
 def summary_problem(game: Any) -> str | None:
     """Why ``game`` is not a game summary (:mod:`gtcli.grand_tribunal.play.summary`), or None.
 
-    Written as plain loops over JSON's own types: it runs once per line of a games.jsonl
-    (benchmarks/bench_balance_read.py)."""
+    Written as plain loops over JSON's own types, nothing called per value (no generator, no
+    helper): it runs once per line of a games.jsonl (benchmarks/bench_balance_read.py). Each group
+    of fields is checked whole before the next, so the reason given is the first group that fails."""
     if type(game) is not dict:
         return "not an object"
     players = game.get("players")
-    if not (type(players) is list and 1 <= len(players) <= 8 and _names(players, 8)
-            and len(set(players)) == len(players)):
+    if type(players) is not list or not 1 <= len(players) <= 8:
+        return "players: a list of distinct names"
+    for name in players:
+        if type(name) is not str or len(name) > MAX_NAME:
+            return "players: a list of distinct names"
+    seats = set(players)
+    if len(seats) != len(players):
         return "players: a list of distinct names"
     winners = game.get("winners")
-    if not (type(winners) is list and _names(winners, 8) and len(set(winners)) == len(winners)
-            and set(winners) <= set(players)):
+    if type(winners) is not list or len(winners) > 8:
+        return "winners: some of the players"
+    for name in winners:
+        if type(name) is not str or len(name) > MAX_NAME:
+            return "winners: some of the players"
+    won = set(winners)
+    if len(won) != len(winners) or not won <= seats:
         return "winners: some of the players"
     turns = game.get("turns")
     if not (type(turns) is int and 0 <= turns <= 100_000):
         return "turns: a count"
     praeco = game.get("first_praeco")
-    if praeco is not None and not (type(praeco) is str and praeco in players):
+    if praeco is not None and not (type(praeco) is str and praeco in seats):
         return "first_praeco: one of the players"
     totals, vis, played, used = game.get("totals"), game.get("vis"), game.get("played"), game.get("used")
-    if type(totals) is not dict or not all(p in totals and _count(totals[p]) for p in players):
+    if type(totals) is not dict:
         return "totals: a score per player"
+    for p in players:
+        v = totals.get(p)  # None if missing
+        if type(v) is not int or not -1_000_000 <= v <= 1_000_000:
+            return "totals: a score per player"
     if type(vis) is not dict:
         return "vis: gathered, advanced and left per player"
     for p in players:
         flow = vis.get(p)
-        if not (type(flow) is dict and _count(flow.get("gathered")) and _count(flow.get("advanced"))
-                and _count(flow.get("left"))):
+        if type(flow) is not dict:
+            return "vis: gathered, advanced and left per player"
+        gathered, advanced, left = flow.get("gathered"), flow.get("advanced"), flow.get("left")
+        if not (type(gathered) is int and type(advanced) is int and type(left) is int
+                and -1_000_000 <= gathered <= 1_000_000 and -1_000_000 <= advanced <= 1_000_000
+                and -1_000_000 <= left <= 1_000_000):
             return "vis: gathered, advanced and left per player"
     if type(played) is not dict:
         return "played: card -> times, per player"
@@ -263,16 +268,22 @@ def summary_problem(game: Any) -> str | None:
         cards = played.get(p)
         if type(cards) is not dict or len(cards) > 1000:
             return "played: card -> times, per player"
-        for card, times in cards.items():  # _count inlined: the commonest check
+        for card, times in cards.items():
             if not (type(card) is str and len(card) <= MAX_NAME and type(times) is int
                     and -1_000_000 <= times <= 1_000_000):
                 return "played: card -> times, per player"
-    if type(used) is not dict or not all(_names(used.get(p), 1000) for p in players):
+    if type(used) is not dict:
         return "used: card names, per player"
+    for p in players:
+        names = used.get(p)
+        if type(names) is not list or len(names) > 1000:
+            return "used: card names, per player"
+        for name in names:
+            if type(name) is not str or len(name) > MAX_NAME:
+                return "used: card names, per player"
     tribunals = game.get("tribunals")
     if type(tribunals) is not list or len(tribunals) > 100:
         return "tribunals: scores per player, per Tribunal"
-    seats = set(players)
     for scores in tribunals:
         if type(scores) is not dict:
             return "tribunals: scores per player, per Tribunal"
