@@ -213,7 +213,7 @@ def read_study(path: str) -> dict[str, Any]:
 
 
 def summary_problem(game: Any) -> str | None:
-    """Why ``game`` is not a game summary (:mod:`gtcli.grand_tribunal.play.summary`), or None.
+    """Why ``game`` (a value of JSON) is not a game summary (:mod:`gtcli.grand_tribunal.play.summary`), or None.
 
     Written as plain loops over JSON's own types, nothing called per value (no generator, no
     helper): it runs once per line of a games.jsonl (benchmarks/bench_balance_read.py). Each group
@@ -268,9 +268,8 @@ def summary_problem(game: Any) -> str | None:
         cards = played.get(p)
         if type(cards) is not dict or len(cards) > 1000:
             return "played: card -> times, per player"
-        for card, times in cards.items():
-            if not (type(card) is str and len(card) <= MAX_NAME and type(times) is int
-                    and -1_000_000 <= times <= 1_000_000):
+        for card, times in cards.items():  # a JSON object's keys are strings
+            if not (len(card) <= MAX_NAME and type(times) is int and -1_000_000 <= times <= 1_000_000):
                 return "played: card -> times, per player"
     if type(used) is not dict:
         return "used: card names, per player"
