@@ -65,20 +65,24 @@ class Repeats:
     """
 
     def __init__(self) -> None:
+        from hashlib import blake2b
+
         self.seen: set[int] = set()
         self.count = 0
         self.examples: list[dict[str, Any]] = []
+        self._digest = blake2b
+        self._folders: dict[str, str] = {}  # a file's folder, for its lines that name no study
 
     def repeated(self, record: dict, path: str, number: int) -> bool:
         """Whether ``record`` (line ``number`` of ``path``) is a game read before; noted if so."""
-        import hashlib
-
         index, seed, study = record.get("index"), record.get("seed"), record.get("study")
-        if not (_whole(index) and _whole(seed)):
+        if not (type(index) is int and type(seed) is int):  # JSON's integers (a bool is not one: _whole)
             return False
-        if not (isinstance(study, str) and len(study) <= MAX_NAME):
-            study = "folder " + os.path.dirname(os.path.abspath(path))
-        key = int.from_bytes(hashlib.blake2b(f"{study}\0{seed}\0{index}".encode(), digest_size=8).digest(), "big")
+        if not (type(study) is str and len(study) <= MAX_NAME):
+            study = self._folders.get(path)
+            if study is None:
+                study = self._folders[path] = "folder " + os.path.dirname(os.path.abspath(path))
+        key = int.from_bytes(self._digest(f"{study}\0{seed}\0{index}".encode(), digest_size=8).digest(), "big")
         if key not in self.seen:
             self.seen.add(key)
             return False
@@ -208,50 +212,55 @@ def read_study(path: str) -> dict[str, Any]:
             if isinstance(data.get("left_out"), list) else []}
 
 
-def _count(v: Any) -> bool:
-    return type(v) is int and -1_000_000 <= v <= 1_000_000  # JSON's integers (a bool is not one)
-
-
-def _names(value: Any, limit: int) -> bool:
-    """A list of at most ``limit`` strings of at most :data:`MAX_NAME` characters."""
-    if type(value) is not list or len(value) > limit:
-        return False
-    for name in value:
-        if type(name) is not str or len(name) > MAX_NAME:
-            return False
-    return True
-
-
 def summary_problem(game: Any) -> str | None:
-    """Why ``game`` is not a game summary (:mod:`gtcli.grand_tribunal.play.summary`), or None.
+    """Why ``game`` (a value of JSON) is not a game summary (:mod:`gtcli.grand_tribunal.play.summary`), or None.
 
-    Written as plain loops over JSON's own types: it runs once per line of a games.jsonl
-    (benchmarks/bench_balance_read.py)."""
+    Written as plain loops over JSON's own types, nothing called per value (no generator, no
+    helper): it runs once per line of a games.jsonl (benchmarks/bench_balance_read.py). Each group
+    of fields is checked whole before the next, so the reason given is the first group that fails."""
     if type(game) is not dict:
         return "not an object"
     players = game.get("players")
-    if not (type(players) is list and 1 <= len(players) <= 8 and _names(players, 8)
-            and len(set(players)) == len(players)):
+    if type(players) is not list or not 1 <= len(players) <= 8:
+        return "players: a list of distinct names"
+    for name in players:
+        if type(name) is not str or len(name) > MAX_NAME:
+            return "players: a list of distinct names"
+    seats = set(players)
+    if len(seats) != len(players):
         return "players: a list of distinct names"
     winners = game.get("winners")
-    if not (type(winners) is list and _names(winners, 8) and len(set(winners)) == len(winners)
-            and set(winners) <= set(players)):
+    if type(winners) is not list or len(winners) > 8:
+        return "winners: some of the players"
+    for name in winners:
+        if type(name) is not str or len(name) > MAX_NAME:
+            return "winners: some of the players"
+    won = set(winners)
+    if len(won) != len(winners) or not won <= seats:
         return "winners: some of the players"
     turns = game.get("turns")
     if not (type(turns) is int and 0 <= turns <= 100_000):
         return "turns: a count"
     praeco = game.get("first_praeco")
-    if praeco is not None and not (type(praeco) is str and praeco in players):
+    if praeco is not None and not (type(praeco) is str and praeco in seats):
         return "first_praeco: one of the players"
     totals, vis, played, used = game.get("totals"), game.get("vis"), game.get("played"), game.get("used")
-    if type(totals) is not dict or not all(p in totals and _count(totals[p]) for p in players):
+    if type(totals) is not dict:
         return "totals: a score per player"
+    for p in players:
+        v = totals.get(p)  # None if missing
+        if type(v) is not int or not -1_000_000 <= v <= 1_000_000:
+            return "totals: a score per player"
     if type(vis) is not dict:
         return "vis: gathered, advanced and left per player"
     for p in players:
         flow = vis.get(p)
-        if not (type(flow) is dict and _count(flow.get("gathered")) and _count(flow.get("advanced"))
-                and _count(flow.get("left"))):
+        if type(flow) is not dict:
+            return "vis: gathered, advanced and left per player"
+        gathered, advanced, left = flow.get("gathered"), flow.get("advanced"), flow.get("left")
+        if not (type(gathered) is int and type(advanced) is int and type(left) is int
+                and -1_000_000 <= gathered <= 1_000_000 and -1_000_000 <= advanced <= 1_000_000
+                and -1_000_000 <= left <= 1_000_000):
             return "vis: gathered, advanced and left per player"
     if type(played) is not dict:
         return "played: card -> times, per player"
@@ -259,16 +268,21 @@ def summary_problem(game: Any) -> str | None:
         cards = played.get(p)
         if type(cards) is not dict or len(cards) > 1000:
             return "played: card -> times, per player"
-        for card, times in cards.items():  # _count inlined: the commonest check
-            if not (type(card) is str and len(card) <= MAX_NAME and type(times) is int
-                    and -1_000_000 <= times <= 1_000_000):
+        for card, times in cards.items():  # a JSON object's keys are strings
+            if not (len(card) <= MAX_NAME and type(times) is int and -1_000_000 <= times <= 1_000_000):
                 return "played: card -> times, per player"
-    if type(used) is not dict or not all(_names(used.get(p), 1000) for p in players):
+    if type(used) is not dict:
         return "used: card names, per player"
+    for p in players:
+        names = used.get(p)
+        if type(names) is not list or len(names) > 1000:
+            return "used: card names, per player"
+        for name in names:
+            if type(name) is not str or len(name) > MAX_NAME:
+                return "used: card names, per player"
     tribunals = game.get("tribunals")
     if type(tribunals) is not list or len(tribunals) > 100:
         return "tribunals: scores per player, per Tribunal"
-    seats = set(players)
     for scores in tribunals:
         if type(scores) is not dict:
             return "tribunals: scores per player, per Tribunal"
@@ -278,43 +292,77 @@ def summary_problem(game: Any) -> str | None:
     return None
 
 
+BLOCK = 1 << 20  # a games.jsonl is read a block at a time, split at its line ends once
+
+
 def read_games(path: str, excluded: Exclusions, repeats: Repeats | None = None) -> Iterator[dict]:
     """The summaries of a ``games.jsonl``, one line at a time; a bad line is counted in ``excluded``,
-    a game read before (:class:`Repeats`) in ``repeats``."""
+    a game read before (:class:`Repeats`) in ``repeats``.
+
+    The file is read in blocks of :data:`BLOCK` bytes, each split at its line ends once (the piece
+    after the last end waits for the next block). A line longer than :data:`MAX_LINE_BYTES` (its
+    end included) is one line left out, whatever it holds, its bytes dropped as they come: memory
+    stays bounded whatever the file. Each other line is read by the core's bounded JSON reader and
+    its summary checked (:func:`summary_problem`)."""
     import stat
+
+    from gtcli.core.files.json_source import JsonProblem, loads_bounded
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         excluded.add(path, f"unreadable: {exc.strerror or exc}", "unreadable")
         return
-    handle = os.fdopen(fd, "rb")
+    handle = os.fdopen(fd, "rb", buffering=0)
     with handle:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise InputError(Diagnostic("IO001", f"{path} is not a regular file: it was not read", path=path))
-        for number, line in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
-            if number > MAX_GAMES:
-                excluded.add(f"{path}:{number}", f"more than {MAX_GAMES} games: the rest is not read", "too many")
+        limit = MAX_LINE_BYTES  # read once: a test sets it
+        repeated = repeats.repeated if repeats is not None else None
+        number = 0
+        rest = b""  # the start of a line whose end is in a later block
+        skipping = False  # within a line too long, already counted: its bytes up to its end are dropped
+        while True:
+            block = handle.read(BLOCK)
+            end_of_file = not block
+            if skipping and not end_of_file:
+                end = block.find(b"\n")
+                if end < 0:
+                    continue
+                skipping, block = False, block[end + 1:]
+            if end_of_file:  # the last line, if it has no end
+                lines, rest = [rest] if rest else [], b""
+            else:
+                lines = (rest + block).split(b"\n")
+                rest = lines.pop()
+                if len(rest) > limit:  # too long already, whatever follows: counted now, the rest dropped
+                    lines.append(None)
+                    rest, skipping = b"", True
+            for line in lines:
+                number += 1
+                if number > MAX_GAMES:
+                    excluded.add(f"{path}:{number}", f"more than {MAX_GAMES} games: the rest is not read", "too many")
+                    return
+                if line is None or len(line) + (not end_of_file) > limit:  # its end counts
+                    excluded.add(f"{path}:{number}", f"a line longer than {limit} bytes", "too long")
+                    continue
+                if not line or line.isspace():
+                    continue
+                try:
+                    record = loads_bounded(line, lines=False)
+                except JsonProblem as exc:
+                    excluded.add(f"{path}:{number}", _not_json(exc), "not JSON")
+                    continue
+                game = record.get("summary") if type(record) is dict else None
+                problem = summary_problem(game)
+                if problem:
+                    excluded.add(f"{path}:{number}", f"not a game summary ({problem})", "not a game summary")
+                    continue
+                if repeated is not None and repeated(record, path, number):
+                    continue
+                yield game
+            if end_of_file:
                 return
-            if not line.strip():
-                continue
-            if len(line) > MAX_LINE_BYTES:
-                excluded.add(f"{path}:{number}", f"a line longer than {MAX_LINE_BYTES} bytes", "too long")
-                while line and not line.endswith(b"\n"):  # skip the rest of it, a bounded piece at a time
-                    line = handle.readline(MAX_LINE_BYTES)
-                continue
-            record, problem = parse_line(line)
-            if problem:
-                excluded.add(f"{path}:{number}", problem, "not JSON")
-                continue
-            game = record.get("summary") if isinstance(record, dict) else None
-            problem = summary_problem(game)
-            if problem:
-                excluded.add(f"{path}:{number}", f"not a game summary ({problem})", "not a game summary")
-                continue
-            if repeats is not None and repeats.repeated(record, path, number):
-                continue
-            yield game
 
 
 def parse_line(line: bytes) -> tuple[Any, str | None]:
@@ -329,6 +377,11 @@ def parse_line(line: bytes) -> tuple[Any, str | None]:
     try:
         return loads_bounded(line, lines=False), None
     except JsonProblem as exc:
-        if exc.limit:
-            return None, f"not JSON within gt's limits ({exc.why})"
-        return None, "not JSON (not UTF-8)" if exc.why.startswith("not UTF-8") else "not JSON"
+        return None, _not_json(exc)
+
+
+def _not_json(exc: Any) -> str:
+    """Why a line is left out, from the bounded reader's JsonProblem."""
+    if exc.limit:
+        return f"not JSON within gt's limits ({exc.why})"
+    return "not JSON (not UTF-8)" if exc.why.startswith("not UTF-8") else "not JSON"
