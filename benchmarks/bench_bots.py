@@ -97,7 +97,7 @@ def run(budget: int, args) -> dict:
     greedy = [g["greedy_seconds"] for g in games]
     decisions = sum(g["decisions"] for g in games)
     iterations = sum(g["iterations"] for g in games)
-    result = {"games": n, "budget": budget, "seed": args.seed,
+    result = {"games": n, "budget": budget, "seed": args.seed, "settings": args.set,
               "win_share": share, "interval": [low, high], "fair_share": 0.25, "goal_share": 0.40,
               "seconds_per_game": {"mean": statistics.mean(seconds), "median": statistics.median(seconds),
                                    "max": max(seconds)},
@@ -151,6 +151,18 @@ def callgrind(budget: int, seed: int, games: int) -> dict:
     return {"budget": budget, "seed": seed, "instructions": counts, "ratio": ratio}
 
 
+def configure(settings: list[str]) -> None:
+    """Change the search's module constants (``--set MAX_MOVES=4``) for this run: a step measured before it is kept.
+    The pool's workers are forked after this, so they play with the same constants."""
+    from gtcli.grand_tribunal.play import mcts
+
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        old = getattr(mcts, name)  # an unknown name fails here, before any game
+        setattr(mcts, name, type(old)(value == "True" if isinstance(old, bool) else value))
+        print(f"{name} = {getattr(mcts, name)!r} (default {old!r})", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100)
@@ -159,7 +171,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="a line per game")
     parser.add_argument("--callgrind", type=int, default=0, metavar="K", help="instructions of games 1..K instead")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a search constant changed for this run (mcts.py: EXPLORATION, MAX_MOVES...)")
     args = parser.parse_args()
+    configure(args.set)
     if args.callgrind:
         results = [callgrind(int(b), args.seed, args.callgrind) for b in args.budget.split(",")]
         OUT.mkdir(exist_ok=True)

@@ -42,8 +42,9 @@ from gtcli.grand_tribunal.rules.state import HAND, SANCTUM
 
 DEFAULT_BUDGET = 6  # iterations per action (docs/balance.md: "Bots", the search bot's cost)
 EXPLORATION = 0.5
-MAX_MOVES = 8  # the greedy bot's first moves that are searched between
+MAX_MOVES = 3  # the greedy bot's first legal moves that are searched between (candidate pruning by its order)
 VIS_WEIGHT, ITEM_WEIGHT, SCALE = 0.5, 2.0, 6.0
+COMMON_NUMBERS = True  # the k-th rollout of every move on the same determinization and random numbers
 
 
 def standing(state, player: str) -> float:
@@ -116,6 +117,15 @@ class RolloutBot(GreedyBot):
             if move is None:
                 return
             self.attempt(player, move)
+
+    def vote_space(self, player: str) -> str:
+        """The space whose votes help ``player`` most; the first of them in the vocabulary's order on a tie (no shuffle)."""
+        value = self.interest(player)
+        return max(self.spaces, key=value.__getitem__)
+
+    def praeco_spaces(self, player: str, count: int) -> list[str]:
+        value = self.interest(player)
+        return sorted(self.spaces, key=lambda space: -value[space])[:count]
 
     def lazy_candidates(self, player: str):
         yield from self.advances(player)
@@ -194,6 +204,7 @@ class SearchBot(GreedyBot):
         rng = random.Random(f"mcts {self.seed} {player} {count}")
         visits = [0] * len(children)
         totals = [0.0] * len(children)
+        seeds = [rng.getrandbits(64) for _ in range(self.budget)] if COMMON_NUMBERS else None
         for iteration in range(self.budget):
             if iteration < len(children):
                 k = iteration
@@ -201,7 +212,7 @@ class SearchBot(GreedyBot):
                 log_n = math.log(iteration)
                 k = max(range(len(children)), key=lambda i: (totals[i] / visits[i]
                                                             + EXPLORATION * math.sqrt(log_n / visits[i]), -i))
-            totals[k] += self.rollout(player, children[k][1], rng)
+            totals[k] += self.rollout(player, children[k][1], random.Random(seeds[visits[k]]) if seeds else rng)
             visits[k] += 1
             self.iterations += 1
         best = max((i for i in range(len(children)) if visits[i]),
