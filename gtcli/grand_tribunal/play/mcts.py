@@ -118,15 +118,6 @@ class RolloutBot(GreedyBot):
                 return
             self.attempt(player, move)
 
-    def vote_space(self, player: str) -> str:
-        """The space whose votes help ``player`` most; the first of them in the vocabulary's order on a tie (no shuffle)."""
-        value = self.interest(player)
-        return max(self.spaces, key=value.__getitem__)
-
-    def praeco_spaces(self, player: str, count: int) -> list[str]:
-        value = self.interest(player)
-        return sorted(self.spaces, key=lambda space: -value[space])[:count]
-
     def lazy_candidates(self, player: str):
         yield from self.advances(player)
         yield from self.casts(player)
