@@ -4,6 +4,7 @@
     python benchmarks/bench_bots.py --games 40 --budget 64 --jobs 2
     python benchmarks/bench_bots.py --games 200 --budget 16,32,64 --jobs 2   # strength against budget
     python benchmarks/bench_bots.py --callgrind 2                           # instructions, games 1-2
+    python benchmarks/bench_bots.py --games 400 --seed 7 --jobs 2 --set MAX_MOVES=4   # a step tried
 
 Four-player games, one ``mcts`` seat and three ``greedy`` seats (``--bot mcts,greedy,greedy,greedy``:
 the search bot's seat rotates game by game). Reported:
@@ -19,6 +20,10 @@ the search bot's seat rotates game by game). Reported:
   ratio a shared machine cannot move.
 * **cost per decision**: CPU time per searched action, and per iteration (a fork, a
   determinization, a greedy rollout to the next Tribunal).
+
+``--set NAME=VALUE`` (repeatable) changes one of the search's constants (``mcts.py``: ``MAX_MOVES``,
+``COMMON_NUMBERS``, ``EXPLORATION``, ``VIS_WEIGHT``...) for the run, so a step is measured on the same games
+before it is kept; the settings are saved with the results.
 
 Results are printed and saved to ``benchmarks/out/bots.json``.
 """

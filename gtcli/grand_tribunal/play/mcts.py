@@ -1,23 +1,26 @@
 """The search bot (``mcts``): information-set Monte Carlo search over its own actions.
 
 It plays as the greedy bot (:mod:`gtcli.grand_tribunal.play.greedy`) except for its actions: for
-each action slot of its turn it lists the legal moves the greedy bot would consider (each
-tried on a copy of the referee, ``Referee.fork``) and spends a budget of iterations
-(``--budget``, default :data:`DEFAULT_BUDGET`) deciding between them:
+each action slot of its turn it lists the first legal moves the greedy bot would try, in its order
+(at most :data:`MAX_MOVES`: candidate pruning by the greedy bot's preference; each tried on a copy of
+the referee, ``Referee.fork``) and spends a budget of iterations (``--budget``, default
+:data:`DEFAULT_BUDGET`) deciding between them:
 
 1. **Select** a move by UCB1 (every move once, in the greedy bot's order, then the one whose
-   mean plus ``EXPLORATION * sqrt(ln N / n)`` is highest).
+   mean plus ``EXPLORATION * sqrt(ln N / n)`` is highest). The *k*-th rollout of every move uses
+   the same random numbers (*common random numbers*: the same determinization, the same dice and
+   draws while the futures agree), so moves are compared on the same futures, not on luck.
 2. **Determinize**: copy the position after that move and give every card the bot cannot
    see -- a rival's card in hand or face down in a Sanctum -- a name drawn from the cards it
    has not seen (each card's copies in the set, less those it sees in play: its own cards,
    face-up cards, the rows, the discards), deck by deck, without replacement. The decks are
-   already unseen: every draw names a card drawn from what is left. A fresh sample every
-   iteration; the bot never reads a hidden card's real name (tested: two positions that differ
+   already unseen: every draw names a card drawn from what is left. A fresh sample for each
+   round of rollouts; the bot never reads a hidden card's real name (tested: two positions that differ
    only in a rival's hidden cards determinize to the same position).
 3. **Roll out**: every seat, its own included, plays on by the rollout policy (:class:`RolloutBot`:
    the greedy bot's moves in the greedy bot's order, made one kind at a time until the turn's
    slots are used, rather than every candidate listed first), with random numbers of the
-   iteration's own, until the next Tribunal is scored (or the game ends).
+   round's own (above), until the next Tribunal is scored (or the game ends).
 4. **Score** the cut position by :func:`evaluate`, the next Tribunal first scored as it stands
    (:func:`projected`: with no votes yet, what each player's Items promise), and back it up.
 
@@ -25,8 +28,8 @@ It then keeps the move with the best mean (the most visits breaking ties). Its r
 for decision *k* of seat *P* come from ``Random("mcts SEED P k")``, *SEED* the game's seed:
 the same game whatever ``--jobs`` or machine. It is a flat (one-level) search per action:
 the tree is the root's moves, each determinization's future played by the rollout policy.
-The default budget is small (:data:`DEFAULT_BUDGET`): the search's strength levels off after a
-handful of rollouts (docs/balance.md, "Strength and cost").
+The default budget is small (:data:`DEFAULT_BUDGET`: two rollouts for each of three moves, about
+20 times the cost of a greedy game; docs/balance.md, "Strength and cost").
 """
 
 from __future__ import annotations
