@@ -198,7 +198,7 @@ class SearchBot(GreedyBot):
         rng = random.Random(f"mcts {self.seed} {player} {count}")
         visits = [0] * len(children)
         totals = [0.0] * len(children)
-        seeds = [rng.getrandbits(64) for _ in range(self.budget)] if COMMON_NUMBERS else None
+        seeds: list[int] = []  # the random numbers of each round of rollouts (common to every move)
         for iteration in range(self.budget):
             if iteration < len(children):
                 k = iteration
@@ -206,7 +206,12 @@ class SearchBot(GreedyBot):
                 log_n = math.log(iteration)
                 k = max(range(len(children)), key=lambda i: (totals[i] / visits[i]
                                                             + EXPLORATION * math.sqrt(log_n / visits[i]), -i))
-            totals[k] += self.rollout(player, children[k][1], random.Random(seeds[visits[k]]) if seeds else rng)
+            numbers = rng
+            if COMMON_NUMBERS:
+                if visits[k] == len(seeds):
+                    seeds.append(rng.getrandbits(64))
+                numbers = random.Random(seeds[visits[k]])
+            totals[k] += self.rollout(player, children[k][1], numbers)
             visits[k] += 1
             self.iterations += 1
         best = max((i for i in range(len(children)) if visits[i]),
