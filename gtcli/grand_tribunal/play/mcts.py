@@ -28,6 +28,9 @@ It then keeps the move with the best mean (the most visits breaking ties). Its r
 for decision *k* of seat *P* come from ``Random("mcts SEED P k")``, *SEED* the game's seed:
 the same game whatever ``--jobs`` or machine. It is a flat (one-level) search per action:
 the tree is the root's moves, each determinization's future played by the rollout policy.
+With :data:`REUSE` (off by default: no gain shown, docs/balance.md "Round 2") the search of a turn's
+second action also counts the first search's rollouts through the move it chose, each as a rollout
+of the action that rollout made next.
 The default budget is small (:data:`DEFAULT_BUDGET`: two rollouts for each of three moves, about
 20 times the cost of a greedy game; docs/balance.md, "Strength and cost").
 """
@@ -47,6 +50,7 @@ DEFAULT_BUDGET = 6  # iterations per action (docs/balance.md: "Bots", the search
 EXPLORATION = 0.5
 MAX_MOVES = 3  # the greedy bot's first legal moves that are searched between (candidate pruning by its order)
 VIS_WEIGHT, ITEM_WEIGHT, SCALE = 0.5, 2.0, 6.0
+REUSE = False  # the second action's search starts from the first's rollouts through the move chosen (module doc)
 COMMON_NUMBERS = True  # the k-th rollout of every move on the same determinization and random numbers
 
 
@@ -155,6 +159,8 @@ class SearchBot(GreedyBot):
         self.counts: dict[str, int] = {}  # decisions searched per seat (one bot may play every seat)
         self.iterations = 0  # counted for the benchmarks
         self._simulator: GreedyBot | None = None
+        self.carry = None  # (the position chosen, its rollouts' next actions and values): REUSE
+        self.next_move = None
 
     @property
     def decisions(self) -> int:
@@ -198,24 +204,36 @@ class SearchBot(GreedyBot):
         rng = random.Random(f"mcts {self.seed} {player} {count}")
         visits = [0] * len(children)
         totals = [0.0] * len(children)
+        fresh = [0] * len(children)  # the rollouts of this search (the rest carried over from the last)
+        if REUSE and self.carry is not None and self.carry[0] is self.ref:
+            moves = [move for move, _ in children]
+            for move, value in self.carry[1]:
+                if move in moves:
+                    totals[moves.index(move)] += value
+                    visits[moves.index(move)] += 1
+        self.carry = None
+        follow: list[list] = [[] for _ in children]
         seeds: list[int] = []  # the random numbers of each round of rollouts (common to every move)
-        for iteration in range(self.budget):
-            if iteration < len(children):
-                k = iteration
-            else:
-                log_n = math.log(iteration)
+        for _ in range(self.budget):
+            k = next((i for i in range(len(children)) if not visits[i]), None)
+            if k is None:
+                log_n = math.log(sum(visits))
                 k = max(range(len(children)), key=lambda i: (totals[i] / visits[i]
                                                             + EXPLORATION * math.sqrt(log_n / visits[i]), -i))
             numbers = rng
             if COMMON_NUMBERS:
-                if visits[k] == len(seeds):
+                if fresh[k] == len(seeds):
                     seeds.append(rng.getrandbits(64))
-                numbers = random.Random(seeds[visits[k]])
-            totals[k] += self.rollout(player, children[k][1], numbers)
+                numbers = random.Random(seeds[fresh[k]])
+            value = self.rollout(player, children[k][1], numbers)
+            follow[k].append((self.next_move, value))
+            totals[k] += value
             visits[k] += 1
+            fresh[k] += 1
             self.iterations += 1
         best = max((i for i in range(len(children)) if visits[i]),
                    key=lambda i: (totals[i] / visits[i], visits[i], -i))
+        self.carry = (children[best][1], [(m, v) for m, v in follow[best] if m is not None])
         return children[best]
 
     def simulator(self, player: str) -> GreedyBot:
@@ -246,6 +264,7 @@ class SearchBot(GreedyBot):
         table.events, table.moves, table.turn_start, table.ref = [], [], start, start.fork()
         mine = sim.seat(player)
         mine.act(player)  # the rest of this turn
+        self.next_move = table.moves[0] if table.moves else None  # the rollout's next action (REUSE)
         mine.close_turn(player)
         sim.finish_tribunal()
         state = projected(sim.ref)

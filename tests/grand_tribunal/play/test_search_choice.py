@@ -61,3 +61,38 @@ def test_without_common_numbers_the_same_move_would_score_apart(monkeypatch):
     monkeypatch.setattr(mcts, "COMMON_NUMBERS", False)
     values = copies_scored()
     assert len({v[0] for v in values}) > 1
+
+
+def second_action(monkeypatch, reuse: bool):
+    """The first action searched and made; the bot at its second, its rollouts all scoring 0."""
+    monkeypatch.setattr(mcts, "REUSE", reuse)
+    bot, player, _ = first_turn(41)
+    bot.budget = 6
+    move, ref = bot.search(player, bot.children(player))
+    carried = bot.carry
+    bot.ref = ref
+    bot.moves.append(move)
+    monkeypatch.setattr(bot, "rollout", lambda who, start, rng: 0.0)
+    return bot, player, move, ref, carried
+
+
+def test_the_second_action_starts_from_the_first_actions_rollouts(monkeypatch):
+    """Statistics reused between decisions: the first search keeps, for the move it chose, what each of its rollouts
+    did next and how it scored; the second search counts those as rollouts of the same moves (known answer: a
+    carried win makes the third move the choice where fresh rollouts all score 0)."""
+    bot, player, _, ref, carried = second_action(monkeypatch, True)
+    assert carried is not None and carried[0] is ref and carried[1]
+    assert all(move is not None for move, _ in carried[1])
+    children = bot.children(player)
+    assert len(children) == 3
+    bot.carry = (ref, [(children[2][0], 1.0)])
+    assert bot.search(player, children) is children[2]
+    bot.carry = (ref.fork(), [(children[2][0], 1.0)])  # another position: nothing carried
+    assert bot.search(player, children) is children[0]
+
+
+def test_without_reuse_nothing_is_carried(monkeypatch):
+    bot, player, _, ref, _ = second_action(monkeypatch, False)
+    children = bot.children(player)
+    bot.carry = (ref, [(children[2][0], 1.0)])
+    assert bot.search(player, children) is children[0]
