@@ -4,6 +4,7 @@
     python benchmarks/bench_bots.py --games 40 --budget 64 --jobs 2
     python benchmarks/bench_bots.py --games 200 --budget 16,32,64 --jobs 2   # strength against budget
     python benchmarks/bench_bots.py --callgrind 2                           # instructions, games 1-2
+    python benchmarks/bench_bots.py --games 400 --seed 7 --jobs 2 --set MAX_MOVES=4   # a step tried
 
 Four-player games, one ``mcts`` seat and three ``greedy`` seats (``--bot mcts,greedy,greedy,greedy``:
 the search bot's seat rotates game by game). Reported:
@@ -19,6 +20,10 @@ the search bot's seat rotates game by game). Reported:
   ratio a shared machine cannot move.
 * **cost per decision**: CPU time per searched action, and per iteration (a fork, a
   determinization, a greedy rollout to the next Tribunal).
+
+``--set NAME=VALUE`` (repeatable) changes one of the search's constants (``mcts.py``: ``MAX_MOVES``,
+``COMMON_NUMBERS``, ``EXPLORATION``, ``VIS_WEIGHT``...) for the run, so a step is measured on the same games
+before it is kept; the settings are saved with the results.
 
 Results are printed and saved to ``benchmarks/out/bots.json``.
 """
@@ -97,7 +102,7 @@ def run(budget: int, args) -> dict:
     greedy = [g["greedy_seconds"] for g in games]
     decisions = sum(g["decisions"] for g in games)
     iterations = sum(g["iterations"] for g in games)
-    result = {"games": n, "budget": budget, "seed": args.seed,
+    result = {"games": n, "budget": budget, "seed": args.seed, "settings": args.set,
               "win_share": share, "interval": [low, high], "fair_share": 0.25, "goal_share": 0.40,
               "seconds_per_game": {"mean": statistics.mean(seconds), "median": statistics.median(seconds),
                                    "max": max(seconds)},
@@ -151,6 +156,18 @@ def callgrind(budget: int, seed: int, games: int) -> dict:
     return {"budget": budget, "seed": seed, "instructions": counts, "ratio": ratio}
 
 
+def configure(settings: list[str]) -> None:
+    """Change the search's module constants (``--set MAX_MOVES=4``) for this run: a step measured before it is kept.
+    The pool's workers are forked after this, so they play with the same constants."""
+    from gtcli.grand_tribunal.play import mcts
+
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        old = getattr(mcts, name)  # an unknown name fails here, before any game
+        setattr(mcts, name, type(old)(value == "True" if isinstance(old, bool) else value))
+        print(f"{name} = {getattr(mcts, name)!r} (default {old!r})", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100)
@@ -159,7 +176,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="a line per game")
     parser.add_argument("--callgrind", type=int, default=0, metavar="K", help="instructions of games 1..K instead")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a search constant changed for this run (mcts.py: EXPLORATION, MAX_MOVES...)")
     args = parser.parse_args()
+    configure(args.set)
     if args.callgrind:
         results = [callgrind(int(b), args.seed, args.callgrind) for b in args.budget.split(",")]
         OUT.mkdir(exist_ok=True)

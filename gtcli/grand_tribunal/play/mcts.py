@@ -1,23 +1,26 @@
 """The search bot (``mcts``): information-set Monte Carlo search over its own actions.
 
 It plays as the greedy bot (:mod:`gtcli.grand_tribunal.play.greedy`) except for its actions: for
-each action slot of its turn it lists the legal moves the greedy bot would consider (each
-tried on a copy of the referee, ``Referee.fork``) and spends a budget of iterations
-(``--budget``, default :data:`DEFAULT_BUDGET`) deciding between them:
+each action slot of its turn it lists the first legal moves the greedy bot would try, in its order
+(at most :data:`MAX_MOVES`: candidate pruning by the greedy bot's preference; each tried on a copy of
+the referee, ``Referee.fork``) and spends a budget of iterations (``--budget``, default
+:data:`DEFAULT_BUDGET`) deciding between them:
 
 1. **Select** a move by UCB1 (every move once, in the greedy bot's order, then the one whose
-   mean plus ``EXPLORATION * sqrt(ln N / n)`` is highest).
+   mean plus ``EXPLORATION * sqrt(ln N / n)`` is highest). The *k*-th rollout of every move uses
+   the same random numbers (*common random numbers*: the same determinization, the same dice and
+   draws while the futures agree), so moves are compared on the same futures, not on luck.
 2. **Determinize**: copy the position after that move and give every card the bot cannot
    see -- a rival's card in hand or face down in a Sanctum -- a name drawn from the cards it
    has not seen (each card's copies in the set, less those it sees in play: its own cards,
    face-up cards, the rows, the discards), deck by deck, without replacement. The decks are
-   already unseen: every draw names a card drawn from what is left. A fresh sample every
-   iteration; the bot never reads a hidden card's real name (tested: two positions that differ
+   already unseen: every draw names a card drawn from what is left. A fresh sample for each
+   round of rollouts; the bot never reads a hidden card's real name (tested: two positions that differ
    only in a rival's hidden cards determinize to the same position).
 3. **Roll out**: every seat, its own included, plays on by the rollout policy (:class:`RolloutBot`:
    the greedy bot's moves in the greedy bot's order, made one kind at a time until the turn's
    slots are used, rather than every candidate listed first), with random numbers of the
-   iteration's own, until the next Tribunal is scored (or the game ends).
+   round's own (above), until the next Tribunal is scored (or the game ends).
 4. **Score** the cut position by :func:`evaluate`, the next Tribunal first scored as it stands
    (:func:`projected`: with no votes yet, what each player's Items promise), and back it up.
 
@@ -25,8 +28,11 @@ It then keeps the move with the best mean (the most visits breaking ties). Its r
 for decision *k* of seat *P* come from ``Random("mcts SEED P k")``, *SEED* the game's seed:
 the same game whatever ``--jobs`` or machine. It is a flat (one-level) search per action:
 the tree is the root's moves, each determinization's future played by the rollout policy.
-The default budget is small (:data:`DEFAULT_BUDGET`): the search's strength levels off after a
-handful of rollouts (docs/balance.md, "Strength and cost").
+With :data:`REUSE` (off by default: no gain shown, docs/balance.md "Round 2") the search of a turn's
+second action also counts the first search's rollouts through the move it chose, each as a rollout
+of the action that rollout made next.
+The default budget is small (:data:`DEFAULT_BUDGET`: two rollouts for each of three moves, about
+20 times the cost of a greedy game; docs/balance.md, "Strength and cost").
 """
 
 from __future__ import annotations
@@ -42,8 +48,10 @@ from gtcli.grand_tribunal.rules.state import HAND, SANCTUM
 
 DEFAULT_BUDGET = 6  # iterations per action (docs/balance.md: "Bots", the search bot's cost)
 EXPLORATION = 0.5
-MAX_MOVES = 8  # the greedy bot's first moves that are searched between
+MAX_MOVES = 3  # the greedy bot's first legal moves that are searched between (candidate pruning by its order)
 VIS_WEIGHT, ITEM_WEIGHT, SCALE = 0.5, 2.0, 6.0
+REUSE = False  # the second action's search starts from the first's rollouts through the move chosen (module doc)
+COMMON_NUMBERS = True  # the k-th rollout of every move on the same determinization and random numbers
 
 
 def standing(state, player: str) -> float:
@@ -151,6 +159,8 @@ class SearchBot(GreedyBot):
         self.counts: dict[str, int] = {}  # decisions searched per seat (one bot may play every seat)
         self.iterations = 0  # counted for the benchmarks
         self._simulator: GreedyBot | None = None
+        self.carry = None  # (the position chosen, its rollouts' next actions and values): REUSE
+        self.next_move = None
 
     @property
     def decisions(self) -> int:
@@ -194,18 +204,36 @@ class SearchBot(GreedyBot):
         rng = random.Random(f"mcts {self.seed} {player} {count}")
         visits = [0] * len(children)
         totals = [0.0] * len(children)
-        for iteration in range(self.budget):
-            if iteration < len(children):
-                k = iteration
-            else:
-                log_n = math.log(iteration)
+        fresh = [0] * len(children)  # the rollouts of this search (the rest carried over from the last)
+        if REUSE and self.carry is not None and self.carry[0] is self.ref:
+            moves = [move for move, _ in children]
+            for move, value in self.carry[1]:
+                if move in moves:
+                    totals[moves.index(move)] += value
+                    visits[moves.index(move)] += 1
+        self.carry = None
+        follow: list[list] = [[] for _ in children]
+        seeds: list[int] = []  # the random numbers of each round of rollouts (common to every move)
+        for _ in range(self.budget):
+            k = next((i for i in range(len(children)) if not visits[i]), None)
+            if k is None:
+                log_n = math.log(sum(visits))
                 k = max(range(len(children)), key=lambda i: (totals[i] / visits[i]
                                                             + EXPLORATION * math.sqrt(log_n / visits[i]), -i))
-            totals[k] += self.rollout(player, children[k][1], rng)
+            numbers = rng
+            if COMMON_NUMBERS:
+                if fresh[k] == len(seeds):
+                    seeds.append(rng.getrandbits(64))
+                numbers = random.Random(seeds[fresh[k]])
+            value = self.rollout(player, children[k][1], numbers)
+            follow[k].append((self.next_move, value))
+            totals[k] += value
             visits[k] += 1
+            fresh[k] += 1
             self.iterations += 1
         best = max((i for i in range(len(children)) if visits[i]),
                    key=lambda i: (totals[i] / visits[i], visits[i], -i))
+        self.carry = (children[best][1], [(m, v) for m, v in follow[best] if m is not None])
         return children[best]
 
     def simulator(self, player: str) -> GreedyBot:
@@ -236,6 +264,7 @@ class SearchBot(GreedyBot):
         table.events, table.moves, table.turn_start, table.ref = [], [], start, start.fork()
         mine = sim.seat(player)
         mine.act(player)  # the rest of this turn
+        self.next_move = table.moves[0] if table.moves else None  # the rollout's next action (REUSE)
         mine.close_turn(player)
         sim.finish_tribunal()
         state = projected(sim.ref)
