@@ -49,8 +49,8 @@ from urllib.parse import quote
 
 from gtcli.core.diagnostics import Diagnostic, InputError
 
-SCHEMA = 4  # 2: files.suppressed (what a log's own # noqa suppressed); 3: files.rules (what decides the result);
-# 4: files.sheet (a log's scoresheet, kept for the site: gtcli.club.sheets)
+SCHEMA = 5  # 2: files.suppressed (what a log's own # noqa suppressed); 3: files.rules (what decides the result);
+# 4: files.sheet (a log's scoresheet, kept for the site: gtcli.club.sheets); 5: openings with players by seat
 APP_ID = 0x67744331  # "gtC1"
 FOLDER, NAME = ".gt-club", "club.sqlite"
 SIDECARS = ("-journal", "-wal", "-shm")
@@ -84,7 +84,8 @@ CREATE INDEX steps_by_player ON steps (game, player, seq);
 # `# noqa` suppressed is known only by judging it again, so a schema-1 index is rebuilt from the files;
 # none from 2 to 3 either: the rules digest (and the openings, now of the moves alone) need judging again;
 # none from 3 to 4: a scoresheet is noted in the replay that judges a log (an index of schema 3 is rebuilt
-# once; a row with no scoresheet kept still gets its page, the site replaying that log).
+# once; a row with no scoresheet kept still gets its page, the site replaying that log); none from 4 to 5:
+# a log's opening now names players by their seat (gtcli.club.diff.by_seat), so every log is judged again.
 MIGRATIONS: dict[int, str] = {}
 
 

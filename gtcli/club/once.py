@@ -10,10 +10,12 @@ records that repeat another one, and the commands leave them out of every figure
 **One game.** Two records are one game only when they agree on all of:
 
 * their **moves** (the units of :mod:`gtcli.club.diff` without the ``scores`` and ``winner``
-  lines, which are claims the rules check), one the same as or the start of the other;
+  lines, which are claims the rules check, players named by their seat:
+  :func:`gtcli.club.diff.by_seat`), one the same as or the start of the other;
 * their **rules**: :attr:`gtcli.club.work.Row.rules`, a digest of the profile's parameters, the
   variants, the card set and the board, everything that decides the result besides the moves;
-* their judged **result**: each seat's total and whether it won;
+* their judged **result**: who sat in each seat as the club names them (``key``: its aliases),
+  each seat's total and whether it won;
 * their **date** (the date the club sees is the one its record gives).
 
 Of the records of one game, the one kept is the one with the most moves (a whole record over
@@ -23,7 +25,9 @@ aside: ``same``, or ``prefix`` (it stops early, or leaves out scores or winner l
 
 **A conflict.** Records of the same moves that disagree on rules, result or date are not one
 game that a tie-break may settle: a stranger's copy under another profile, with another
-winner or an earlier date would otherwise replace the club's game. Every record of such a
+winner or an earlier date would otherwise replace the club's game; one that seats another
+player (the same moves by seat, a name no alias makes the club's player) would credit the
+others with the game twice. Every record of such a
 group is set aside with the relation ``conflict`` (neither counts) and named by every
 command, until the club chooses: ``[club] keep = ["path/of/the/record"]`` in gt.toml (paths
 relative to the archive) keeps that record; records agreeing with it are set aside as
@@ -31,7 +35,7 @@ relative to the archive) keeps that record; records agreeing with it are set asi
 copies. A ``keep`` naming two records of one group keeps the first it names.
 
 How they are found (what ``gt club duplicates`` compares, :mod:`gtcli.club.diff`): logs of
-one game kind whose openings (the first 16 units of moves, in canonical form) are equal are
+one game kind whose openings (the first 16 units of moves, in canonical form, players by seat) are equal are
 candidates; two with the same ``record`` hash (the same text from the setup on) are the same
 moves without reading them; others are read and compared unit by unit (layout, comments, tags
 and language do not count). Sessions (``gt game``, Trickerion) that seat the same players with
@@ -76,7 +80,8 @@ Units = Callable[[str], "list[str] | None"]  # a record's path -> its moves' tex
 
 
 def archive_units(archive: str) -> Units:
-    """The moves of a record of ``archive`` (by its relative path), read once each; None if unreadable."""
+    """The moves of a record of ``archive`` (by its relative path), players named by their seat
+    (:func:`gtcli.club.diff.by_seat`), read once each; None if unreadable."""
     from gtcli.club.diff import read_units
     from gtcli.core.diagnostics import InputError
 
@@ -85,7 +90,7 @@ def archive_units(archive: str) -> Units:
     def units(path: str) -> list[str] | None:
         if path not in memo:
             try:
-                memo[path] = [u.text for u in read_units(os.path.join(archive, path), claims=False)]
+                memo[path] = [u.text for u in read_units(os.path.join(archive, path), claims=False, seated=True)]
             except (InputError, OSError):
                 memo[path] = None
         return memo[path]
@@ -113,29 +118,34 @@ def archive_contents(archive: str) -> Units:
     return contents
 
 
-def _seated(row: Row) -> tuple:
-    return tuple((fold(s.name), s.total, s.winner) for s in row.seats)
+Key = Callable[[str], str]  # a name as written -> the player's identity (gtcli.club.names.Names.key)
+
+
+def _seated(row: Row, key: Key = fold) -> tuple:
+    """Who sat where, as the club names them, with their totals and whether they won: a record's result."""
+    return tuple((key(s.name), s.total, s.winner) for s in row.seats)
 
 
 def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = (),
-              contents: Units | None = None) -> list[SetAside]:
+              contents: Units | None = None, key: Key = fold) -> list[SetAside]:
     """The records of ``counted`` (games that count) that repeat another record of it or conflict
     with one, in path order; ``keep``: the records the club chose (module docstring). Sessions are
     one game when their bytes are, or (``contents``: :func:`archive_contents`) when they seat the
-    same players with the same totals and record the same Tribunals, whatever their comments."""
+    same players with the same totals and record the same Tribunals, whatever their comments.
+    ``key``: who a name is (the club's aliases), for the players a record seats."""
     groups: dict[tuple, list[Row]] = {}
     for row in counted:
         if row.kind == "log" and row.opening:
             groups.setdefault((row.game, "log", row.opening), []).append(row)
         elif row.kind != "log" and row.sha256:
-            groups.setdefault((row.game, row.kind, _seated(row) if contents else row.sha256), []).append(row)
+            groups.setdefault((row.game, row.kind, _seated(row, key) if contents else row.sha256), []).append(row)
     chosen = {path: n for n, path in enumerate(reversed(keep))}  # the first named ranks highest
     found: list[SetAside] = []
     for (_, kind, _), rows in groups.items():
         if len(rows) > 1:
             for game in _games(rows, units if kind == "log" else contents, by=(lambda r: r.record) if kind == "log"
                                else (lambda r: r.sha256)):
-                found += _one_game(game, chosen)
+                found += _one_game(game, chosen, key)
     return sorted(found, key=lambda s: store.path_key(s.path))
 
 
@@ -161,17 +171,17 @@ def _games(rows: list[Row], units: Units | None, by: Callable[[Row], str] = lamb
     return list(games.values())
 
 
-def _facts(row: Row) -> tuple:
-    return (row.rules, tuple((fold(s.name), s.total, s.winner) for s in row.seats), row.date)
+def _facts(row: Row, key: Key) -> tuple:
+    return (row.rules, _seated(row, key), row.date)
 
 
-def _one_game(game: list[tuple[Row, int]], chosen: dict[str, int]) -> list[SetAside]:
+def _one_game(game: list[tuple[Row, int]], chosen: dict[str, int], key: Key = fold) -> list[SetAside]:
     """The records of one game's moves set aside (module docstring)."""
     if len(game) < 2:
         return []
     rank = {r.path: (-chosen.get(r.path, -1), -n, store.path_key(r.path)) for r, n in game}
     game = sorted(game, key=lambda g: rank[g[0].path])
-    facts = {r.path: _facts(r) for r, _ in game}
+    facts = {r.path: _facts(r, key) for r, _ in game}
     differ = tuple(name for i, name in enumerate(FACTS) if len({f[i] for f in facts.values()}) > 1)
     kept, moves = game[0]
     if differ and kept.path not in chosen:
@@ -199,7 +209,7 @@ def of_archive(rows: Sequence[Row], names, archive: str, keep: Sequence[str] = (
     from gtcli.club.stats import eligible
 
     counted, _ = eligible(rows, names)
-    return set_aside(counted, archive_units(archive), keep, archive_contents(archive))
+    return set_aside(counted, archive_units(archive), keep, archive_contents(archive), names.key)
 
 
 def of_kind(aside: Sequence[SetAside], rows: Sequence[Row]) -> list[dict[str, str]]:
