@@ -44,6 +44,15 @@ values but the ``date`` are (comments and layout do not count; the date is one o
 a copy with another date is a conflict). A record whose opening differs (a game recorded with
 another seating) is not found. Only games that count are compared: a record left out
 (illegal, incomplete) is left out already.
+
+**A log and its session.** A ``gt game`` session whose Tribunals (players, first Praeco,
+profile, each Tribunal's items, votes and results, as gt writes them: :func:`archive_tables`)
+are those the replay of a counted log gives, as ``gt game from-log`` writes them, seated alike
+with the same totals, is that log's game: the log, the fuller record, is kept and the session
+set aside as ``same`` (unless ``keep`` names the session). ``from-log`` writes no date, and
+records no source: a session without a date takes the log's; one whose date is not the log's is
+a conflict (``date``). A session whose tables differ in anything is another game, not a
+conflict: nothing but its tables ties it to the log.
 """
 
 from __future__ import annotations
@@ -127,12 +136,13 @@ def _seated(row: Row, key: Key = fold) -> tuple:
 
 
 def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = (),
-              contents: Units | None = None, key: Key = fold) -> list[SetAside]:
+              contents: Units | None = None, key: Key = fold, tables: Tables | None = None) -> list[SetAside]:
     """The records of ``counted`` (games that count) that repeat another record of it or conflict
     with one, in path order; ``keep``: the records the club chose (module docstring). Sessions are
     one game when their bytes are, or (``contents``: :func:`archive_contents`) when they seat the
     same players with the same totals and record the same Tribunals, whatever their comments.
-    ``key``: who a name is (the club's aliases), for the players a record seats."""
+    ``key``: who a name is (the club's aliases), for the players a record seats; ``tables``
+    (:func:`archive_tables`): a log and a session of its Tribunals are one game."""
     groups: dict[tuple, list[Row]] = {}
     for row in counted:
         if row.kind == "log" and row.opening:
@@ -146,7 +156,90 @@ def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = (),
             for game in _games(rows, units if kind == "log" else contents, by=(lambda r: r.record) if kind == "log"
                                else (lambda r: r.sha256)):
                 found += _one_game(game, chosen, key)
+    if tables is not None:
+        found += _sessions_of_logs(counted, found, tables, chosen, key)
     return sorted(found, key=lambda s: store.path_key(s.path))
+
+
+Tables = Callable[[Row], "str | None"]  # a log or session -> its players, profile and Tribunals' tables, as one text
+
+
+def archive_tables(archive: str) -> Tables:
+    """What a Grand Tribunal record of ``archive`` gives as a ``gt game`` session, as one text
+    (players, first Praeco, profile, each Tribunal's items, votes and results, in gt's layout):
+    a log's replay as ``gt game from-log`` makes it, a session's values as gt writes them
+    (comments, layout, its ``date`` and keys gt does not read do not count); None if unreadable."""
+    from gtcli.core.diagnostics import InputError
+
+    memo: dict[str, str | None] = {}
+
+    def tables(row: Row) -> str | None:
+        if row.path not in memo:
+            try:
+                memo[row.path] = _as_session(os.path.join(archive, row.path), row.kind)
+            except (InputError, OSError, ValueError, RecursionError):
+                memo[row.path] = None
+        return memo[row.path]
+
+    return tables
+
+
+def _as_session(path: str, kind: str) -> str | None:
+    from gtcli.core.files.reading import read_text
+    from gtcli.grand_tribunal.formats.session_file import game_to_toml, parse_game
+    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
+    from gtcli.grand_tribunal.lang.logs.report import game_of
+    from gtcli.grand_tribunal.shipped import published_vocabulary
+
+    if kind == "log":
+        checked = check_file(path, Options())  # as `gt game from-log` reads it
+        return None if checked.result.errors else game_to_toml(game_of(checked))
+    game, _ = parse_game(read_text(path, "session file"), path, published_vocabulary())
+    return game_to_toml(game)  # its Tribunals, not those it undid
+
+
+def _sessions_of_logs(counted: Sequence[Row], found: Sequence[SetAside], tables: Tables, chosen: dict[str, int],
+                      key: Key) -> list[SetAside]:
+    """The sessions of ``counted`` (not set aside already) whose tables are those a counted log's
+    replay gives, seated alike with the same totals: one game, of which the log (the fuller record)
+    is kept unless ``chosen`` says otherwise. A session's date the log does not share is a conflict
+    (``date``); a session with no date (``gt game from-log`` writes none) takes the log's."""
+    gone = {s.path for s in found}
+    by_result: dict[tuple, list[Row]] = {}
+    for row in counted:
+        if row.game == "grand-tribunal" and row.kind in ("log", "session") and row.path not in gone:
+            by_result.setdefault(_seated(row, key), []).append(row)
+    out: list[SetAside] = []
+    for rows in by_result.values():
+        logs = sorted((r for r in rows if r.kind == "log"), key=lambda r: store.path_key(r.path))
+        sessions = [r for r in rows if r.kind == "session"]
+        if not logs or not sessions:
+            continue
+        of_log: dict[str, list[Row]] = {}
+        for session in sessions:
+            text = tables(session)
+            log = next((g for g in logs if text is not None and tables(g) == text), None)
+            if log is not None:
+                of_log.setdefault(log.path, []).append(session)
+        for log in logs:
+            if log.path in of_log:
+                out += _log_and_sessions(log, of_log[log.path], chosen)
+    return out
+
+
+def _log_and_sessions(log: Row, sessions: list[Row], chosen: dict[str, int]) -> list[SetAside]:
+    records = [log, *sorted(sessions, key=lambda r: store.path_key(r.path))]
+
+    def date(r: Row) -> str | None:  # a session without a date has the log's
+        return r.date if r.date is not None else log.date
+
+    ranked = sorted(records, key=lambda r: -chosen.get(r.path, -1))  # stable: the log first unless chosen
+    kept = ranked[0]
+    if len({date(r) for r in records}) > 1 and kept.path not in chosen:
+        files = sorted(records, key=lambda r: store.path_key(r.path))
+        return [SetAside(r.path, "", CONFLICT, ("date",), tuple(f.path for f in files), tuple(f.date for f in files))
+                for r in files]
+    return [SetAside(r.path, kept.path, "same" if date(r) == date(kept) else OVERRULED) for r in ranked[1:]]
 
 
 def _games(rows: list[Row], units: Units | None, by: Callable[[Row], str] = lambda r: r.record
@@ -209,7 +302,8 @@ def of_archive(rows: Sequence[Row], names, archive: str, keep: Sequence[str] = (
     from gtcli.club.stats import eligible
 
     counted, _ = eligible(rows, names)
-    return set_aside(counted, archive_units(archive), keep, archive_contents(archive), names.key)
+    return set_aside(counted, archive_units(archive), keep, archive_contents(archive), names.key,
+                     archive_tables(archive))
 
 
 def of_kind(aside: Sequence[SetAside], rows: Sequence[Row]) -> list[dict[str, str]]:
