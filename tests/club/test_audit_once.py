@@ -189,3 +189,20 @@ def test_a_session_whose_tables_differ_from_the_logs_is_another_game(club_archiv
     from_log.write_text(text.replace("Codex Fragment", "Codex Leaf"), encoding="utf-8")
     data = stats(club_archive)
     assert data["games"] == 25 and data["duplicates"] == [] and data["conflicts"] == []
+
+
+def test_the_sites_left_out_page_names_a_command_that_reads_each_record_of_a_log_and_session_conflict(
+        club_archive, from_log, tmp_path):
+    """gt diff reads logs only: for a session it would refuse; the page gives the session's own command."""
+    import html
+    import re
+
+    from_log.write_text(from_log.read_text(encoding="utf-8").replace("format = 1\n", "format = 1\ndate = 0001-01-01\n"),
+                        encoding="utf-8")
+    result = run("club", "site", club_archive, "-o", tmp_path / "site", "--json")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "site" / "excluded.html").read_text(encoding="utf-8")
+    commands = {html.unescape(re.sub(r"<[^>]+>", "", c)).rsplit("/", 1)[-1]: html.unescape(re.sub(r"<[^>]+>", "", c))
+                for c in re.findall(r'<code class="command">(.+?)</code>', page)}
+    assert commands["night.toml"].startswith("gt game show ") and " " not in commands["night.toml"][13:]
+    assert commands["game-00000.gtl"].startswith("gt check ")
