@@ -38,21 +38,23 @@ How they are found (what ``gt club duplicates`` compares, :mod:`gtcli.club.diff`
 one game kind whose openings (the first 16 units of moves, in canonical form, players by seat) are equal are
 candidates; two with the same ``record`` hash (the same text from the setup on) are the same
 moves without reading them; others are read and compared unit by unit (layout, comments, tags
-and language do not count). Sessions (``gt game``, Trickerion) that seat the same players with
-the same totals are read (:func:`archive_contents`), and are the same game when their TOML's
-values but the ``date`` are (comments and layout do not count; the date is one of the facts, so
-a copy with another date is a conflict). A record whose opening differs (a game recorded with
+and language do not count). Sessions (``gt game``, Trickerion) with the same totals and winners
+seat by seat are read (:func:`archive_contents`), and have the same moves when their TOML's
+values but the ``date`` are, players named by their seat (:func:`by_seat`; comments and layout
+do not count; who sat there and the date are facts, so a copy with another date, or another
+player under a name no alias gives the club's player, is a conflict). A record whose opening differs (a game recorded with
 another seating) is not found. Only games that count are compared: a record left out
 (illegal, incomplete) is left out already.
 
-**A log and its session.** A ``gt game`` session whose Tribunals (players, first Praeco,
-profile, each Tribunal's items, votes and results, as gt writes them: :func:`archive_tables`)
-are those the replay of a counted log gives, as ``gt game from-log`` writes them, seated alike
-with the same totals, is that log's game: the log, the fuller record, is kept and the session
-set aside as ``same`` (unless ``keep`` names the session). ``from-log`` writes no date, and
-records no source: a session without a date takes the log's; one whose date is not the log's is
-a conflict (``date``). A session whose tables differ in anything is another game, not a
-conflict: nothing but its tables ties it to the log.
+**A log and its session.** A ``gt game`` session whose Tribunals (first Praeco, profile, each
+Tribunal's items, votes and results, as gt writes them, players by seat: :func:`archive_tables`)
+are those the replay of a counted log gives, as ``gt game from-log`` writes them, with the same
+totals and winners, is that log's game: the log, the fuller record, is kept and the session
+set aside as ``same`` (unless ``keep`` names the session). Who sat where (under the club's
+names) and the date are facts, compared as for copies (a conflict when they differ), except
+that ``from-log`` writes no date: a session without one takes the log's. A session whose
+tables differ in anything is another game, not a conflict: ``from-log`` records no source, so
+nothing but its tables ties it to the log.
 """
 
 from __future__ import annotations
@@ -109,7 +111,8 @@ def archive_units(archive: str) -> Units:
 
 def archive_contents(archive: str) -> Units:
     """What a session of ``archive`` records (by its relative path), as one text: its TOML's values
-    without its ``date`` (comments, layout and the order of keys do not count); None if unreadable."""
+    without its ``date``, players named by their seat (:func:`by_seat`; comments, layout and the
+    order of keys do not count); None if unreadable."""
     import json
     import tomllib
 
@@ -122,9 +125,29 @@ def archive_contents(archive: str) -> Units:
         except (InputError, OSError, ValueError, RecursionError):
             return None
         data.pop("date", None)  # a fact compared on its own (a conflict when it differs), as a log's
-        return [json.dumps(data, sort_keys=True, default=str)]
+        return [json.dumps(by_seat(data), sort_keys=True, default=str)]
 
     return contents
+
+
+def by_seat(data: dict) -> dict:
+    """A session's TOML values with each player named by their seat (``#1``...), wherever a value or
+    a key is a name of its ``players`` (as :func:`gtcli.club.diff.by_seat` does for a log): who sat
+    there is a fact of its own (the result), compared under the club's names."""
+    players = data.get("players")
+    names = [p.get("name") if isinstance(p, dict) else p for p in players] if isinstance(players, list) else []
+    seats = {fold(p): f"#{n}" for n, p in enumerate(names, 1) if isinstance(p, str)}
+
+    def renamed(value):
+        if isinstance(value, str):
+            return seats.get(fold(value), value)
+        if isinstance(value, list):
+            return [renamed(v) for v in value]
+        if isinstance(value, dict):
+            return {renamed(k): renamed(v) for k, v in value.items()}
+        return value
+
+    return renamed(data)
 
 
 Key = Callable[[str], str]  # a name as written -> the player's identity (gtcli.club.names.Names.key)
@@ -133,6 +156,11 @@ Key = Callable[[str], str]  # a name as written -> the player's identity (gtcli.
 def _seated(row: Row, key: Key = fold) -> tuple:
     """Who sat where, as the club names them, with their totals and whether they won: a record's result."""
     return tuple((key(s.name), s.total, s.winner) for s in row.seats)
+
+
+def _scored(row: Row) -> tuple:
+    """Each seat's total and whether it won, whoever sat there: records that may be one game."""
+    return tuple((s.total, s.winner) for s in row.seats)
 
 
 def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = (),
@@ -148,7 +176,7 @@ def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = (),
         if row.kind == "log" and row.opening:
             groups.setdefault((row.game, "log", row.opening), []).append(row)
         elif row.kind != "log" and row.sha256:
-            groups.setdefault((row.game, row.kind, _seated(row, key) if contents else row.sha256), []).append(row)
+            groups.setdefault((row.game, row.kind, _scored(row) if contents else row.sha256), []).append(row)
     chosen = {path: n for n, path in enumerate(reversed(keep))}  # the first named ranks highest
     found: list[SetAside] = []
     for (_, kind, _), rows in groups.items():
@@ -193,22 +221,30 @@ def _as_session(path: str, kind: str) -> str | None:
 
     if kind == "log":
         checked = check_file(path, Options())  # as `gt game from-log` reads it
-        return None if checked.result.errors else game_to_toml(game_of(checked))
+        return None if checked.result.errors else _seat_text(game_to_toml(game_of(checked)))
     game, _ = parse_game(read_text(path, "session file"), path, published_vocabulary())
-    return game_to_toml(game)  # its Tribunals, not those it undid
+    return _seat_text(game_to_toml(game))  # its Tribunals, not those it undid
+
+
+def _seat_text(session: str) -> str:
+    import json
+    import tomllib
+
+    return json.dumps(by_seat(tomllib.loads(session)), sort_keys=True, default=str)
 
 
 def _sessions_of_logs(counted: Sequence[Row], found: Sequence[SetAside], tables: Tables, chosen: dict[str, int],
                       key: Key) -> list[SetAside]:
     """The sessions of ``counted`` (not set aside already) whose tables are those a counted log's
-    replay gives, seated alike with the same totals: one game, of which the log (the fuller record)
-    is kept unless ``chosen`` says otherwise. A session's date the log does not share is a conflict
-    (``date``); a session with no date (``gt game from-log`` writes none) takes the log's."""
+    replay gives (players by seat), with the same totals and winners: one game, of which the log
+    (the fuller record) is kept unless ``chosen`` says otherwise. Another player in a seat (under
+    the club's names) or another date is a conflict (``result``, ``date``); a session with no date
+    (``gt game from-log`` writes none) takes the log's."""
     gone = {s.path for s in found}
     by_result: dict[tuple, list[Row]] = {}
     for row in counted:
         if row.game == "grand-tribunal" and row.kind in ("log", "session") and row.path not in gone:
-            by_result.setdefault(_seated(row, key), []).append(row)
+            by_result.setdefault(_scored(row), []).append(row)
     out: list[SetAside] = []
     for rows in by_result.values():
         logs = sorted((r for r in rows if r.kind == "log"), key=lambda r: store.path_key(r.path))
@@ -223,23 +259,24 @@ def _sessions_of_logs(counted: Sequence[Row], found: Sequence[SetAside], tables:
                 of_log.setdefault(log.path, []).append(session)
         for log in logs:
             if log.path in of_log:
-                out += _log_and_sessions(log, of_log[log.path], chosen)
+                out += _log_and_sessions(log, of_log[log.path], chosen, key)
     return out
 
 
-def _log_and_sessions(log: Row, sessions: list[Row], chosen: dict[str, int]) -> list[SetAside]:
+def _log_and_sessions(log: Row, sessions: list[Row], chosen: dict[str, int], key: Key) -> list[SetAside]:
     records = [log, *sorted(sessions, key=lambda r: store.path_key(r.path))]
 
-    def date(r: Row) -> str | None:  # a session without a date has the log's
-        return r.date if r.date is not None else log.date
+    def facts(r: Row) -> tuple:  # (result, date): a session without a date has the log's
+        return _seated(r, key), r.date if r.date is not None else log.date
 
     ranked = sorted(records, key=lambda r: -chosen.get(r.path, -1))  # stable: the log first unless chosen
     kept = ranked[0]
-    if len({date(r) for r in records}) > 1 and kept.path not in chosen:
+    differ = tuple(name for i, name in enumerate(("result", "date")) if len({facts(r)[i] for r in records}) > 1)
+    if differ and kept.path not in chosen:
         files = sorted(records, key=lambda r: store.path_key(r.path))
-        return [SetAside(r.path, "", CONFLICT, ("date",), tuple(f.path for f in files), tuple(f.date for f in files))
+        return [SetAside(r.path, "", CONFLICT, differ, tuple(f.path for f in files), tuple(f.date for f in files))
                 for r in files]
-    return [SetAside(r.path, kept.path, "same" if date(r) == date(kept) else OVERRULED) for r in ranked[1:]]
+    return [SetAside(r.path, kept.path, "same" if facts(r) == facts(kept) else OVERRULED) for r in ranked[1:]]
 
 
 def _games(rows: list[Row], units: Units | None, by: Callable[[Row], str] = lambda r: r.record

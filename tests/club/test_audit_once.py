@@ -206,3 +206,33 @@ def test_the_sites_left_out_page_names_a_command_that_reads_each_record_of_a_log
                 for c in re.findall(r'<code class="command">(.+?)</code>', page)}
     assert commands["night.toml"].startswith("gt game show ") and " " not in commands["night.toml"][13:]
     assert commands["game-00000.gtl"].startswith("gt check ")
+
+
+@pytest.mark.parametrize("alias", [True, False])
+def test_a_session_copy_that_spells_a_player_otherwise(sessions, alias):
+    """An alias makes it the club's player: the same game. Without one, the same Tribunals seat by seat
+    with another name in a seat: a conflict (as for logs), not a second game for the other players."""
+    (sessions / "inbox").mkdir()
+    (sessions / COPY).write_text((sessions / NIGHT).read_text(encoding="utf-8").replace('"Ana"', '"Anita"'),
+                                 encoding="utf-8")
+    if alias:
+        (sessions / "gt.toml").write_text('[club.aliases]\nAna = "Anita"\n', encoding="utf-8")
+    data = stats(sessions)
+    if alias:
+        assert data["games"] == 1 and data["duplicates"] == [{"file": COPY, "kept": NIGHT, "relation": "same"}]
+    else:
+        assert data["games"] == 0 and data["duplicates"] == []
+        assert data["conflicts"] == [{"files": [NIGHT, COPY], "differ": ["result"], "dates": ["2024-05-31"] * 2}]
+
+
+@pytest.mark.parametrize("alias", [True, False])
+def test_the_session_of_a_log_that_spells_a_player_otherwise(club_archive, from_log, alias):
+    from_log.write_text(from_log.read_text(encoding="utf-8").replace('"Ana"', '"Anita"'), encoding="utf-8")
+    if alias:
+        (club_archive / "gt.toml").write_text('[club.aliases]\nAna = "Anita"\n', encoding="utf-8")
+    data = stats(club_archive)
+    if alias:
+        assert data["games"] == 24 and data["duplicates"] == [{"file": SESSION, "kept": ORIGINAL, "relation": "same"}]
+    else:
+        assert data["games"] == 23 and data["duplicates"] == []
+        assert data["conflicts"] == [{"files": [ORIGINAL, SESSION], "differ": ["result"], "dates": ["2024-01-01", None]}]
