@@ -146,7 +146,9 @@ def fingerprint(log: L.Log, players: tuple[str, ...], text: str, vocabulary=None
     one game written otherwise (laid out, commented or in another language) get different
     hashes, and the comparison finds them the same.
     """
-    opening = digest([u.text for u in units(*by_seat(log, players), vocabulary, OPENING, names, claims=False)])
+    moves = [n for n, e in enumerate(log.events) if not isinstance(e, (L.Scores, L.Winner))][:OPENING]
+    head = replace(log, events=log.events[:moves[-1] + 1] if moves else ())  # enough events for the opening
+    opening = digest([u.text for u in units(*by_seat(head, players), vocabulary, OPENING, names, claims=False)])
     first = log.setup.pos if log.setup is not None else log.events[0].pos if log.events else None
     start = 0
     if first is not None and first.line:  # the play starts there: the header's tags are left out
