@@ -35,15 +35,15 @@ relative to the archive) keeps that record; records agreeing with it are set asi
 copies. A ``keep`` naming two records of one group keeps the first it names.
 
 How they are found (what ``gt club duplicates`` compares, :mod:`gtcli.club.diff`): logs of
-one game kind whose openings (the first 16 units of moves, in canonical form, players by seat) are equal are
-candidates; two with the same ``record`` hash (the same text from the setup on) are the same
-moves without reading them; others are read and compared unit by unit (layout, comments, tags
-and language do not count). Sessions (``gt game``, Trickerion) with the same totals and winners
-seat by seat are read (:func:`archive_contents`), and have the same moves when their TOML's
-values but the ``date`` are, players named by their seat (:func:`by_seat`; comments and layout
-do not count; who sat there and the date are facts, so a copy with another date, or another
-player under a name no alias gives the club's player, is a conflict). A record whose opening differs (a game recorded with
-another seating) is not found. Only games that count are compared: a record left out
+one game kind whose openings (the first 16 units of moves, in canonical form, players by
+seat) are equal are candidates; two with the same ``record`` hash (the same text from the
+setup on) are the same moves without reading them; others are read and compared unit by unit
+(layout, comments, tags and language do not count). Sessions (``gt game``, Trickerion) with
+the same totals and winners seat by seat are read (:func:`archive_contents`), and have the
+same moves when their TOML's values but the ``date`` are, players named by their seat
+(:func:`by_seat`; comments and layout do not count; who sat there and the date are facts, so
+a copy with another date, or another player under a name no alias gives the club's player, is
+a conflict). A record whose opening differs (a game recorded with another seating) is not found. Only games that count are compared: a record left out
 (illegal, incomplete) is left out already.
 
 **A log and its session.** A ``gt game`` session whose Tribunals (first Praeco, profile, each
@@ -167,8 +167,9 @@ def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = (),
               contents: Units | None = None, key: Key = fold, tables: Tables | None = None) -> list[SetAside]:
     """The records of ``counted`` (games that count) that repeat another record of it or conflict
     with one, in path order; ``keep``: the records the club chose (module docstring). Sessions are
-    one game when their bytes are, or (``contents``: :func:`archive_contents`) when they seat the
-    same players with the same totals and record the same Tribunals, whatever their comments.
+    one game when their bytes are, or (``contents``: :func:`archive_contents`) when they have the
+    same totals and winners seat by seat and record the same Tribunals (players by seat), whatever
+    their comments.
     ``key``: who a name is (the club's aliases), for the players a record seats; ``tables``
     (:func:`archive_tables`): a log and a session of its Tribunals are one game."""
     groups: dict[tuple, list[Row]] = {}

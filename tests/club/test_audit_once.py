@@ -235,4 +235,5 @@ def test_the_session_of_a_log_that_spells_a_player_otherwise(club_archive, from_
         assert data["games"] == 24 and data["duplicates"] == [{"file": SESSION, "kept": ORIGINAL, "relation": "same"}]
     else:
         assert data["games"] == 23 and data["duplicates"] == []
-        assert data["conflicts"] == [{"files": [ORIGINAL, SESSION], "differ": ["result"], "dates": ["2024-01-01", None]}]
+        assert data["conflicts"] == [{"files": [ORIGINAL, SESSION], "differ": ["result"],
+                                      "dates": ["2024-01-01", None]}]

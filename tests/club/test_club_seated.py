@@ -27,7 +27,8 @@ def test_every_shipped_game_has_the_same_moves_by_seat_with_its_players_renamed(
         text = re.sub(rf"(?<!\w){re.escape(player)}(?!\w)", f"Zed{n}x", text)
     renamed = tmp_path / log.name
     renamed.write_text(text, encoding="utf-8")
-    assert [u.text for u in read_units(str(renamed), claims=False)] != [u.text for u in read_units(str(log), claims=False)]
+    written = [u.text for u in read_units(str(log), claims=False)]
+    assert [u.text for u in read_units(str(renamed), claims=False)] != written
     seated = [u.text for u in read_units(str(log), claims=False, seated=True)]
     assert [u.text for u in read_units(str(renamed), claims=False, seated=True)] == seated
     assert seated[0] == "players " + ", ".join(f"#{n}" for n in range(1, len(header.players) + 1))
