@@ -41,15 +41,17 @@ setup on) are the same moves without reading them; others are read and compared 
 (layout, comments, tags and language do not count). Sessions (``gt game``, Trickerion) with
 the same totals and winners seat by seat are read (:func:`archive_contents`), and have the
 same moves when their TOML's values but the ``date`` are, players named by their seat
-(:func:`by_seat`; comments and layout do not count; who sat there and the date are facts, so
-a copy with another date, or another player under a name no alias gives the club's player, is
-a conflict). A record whose opening differs (a game recorded with another seating) is not found. Only games that count are compared: a record left out
+(:func:`gtcli.club.seating.by_seat`; comments and layout do not count; who sat there and the
+date are facts, so a copy with another date, or another player under a name no alias gives
+the club's player, is a conflict). A record whose opening differs (a game recorded with
+another seating) is not found. Only games that count are compared: a record left out
 (illegal, incomplete) is left out already.
 
 **A log and its session.** A ``gt game`` session whose Tribunals (first Praeco, profile, each
-Tribunal's items, votes and results, as gt writes them, players by seat: :func:`archive_tables`)
-are those the replay of a counted log gives, as ``gt game from-log`` writes them, with the same
-totals and winners, is that log's game: the log, the fuller record, is kept and the session
+Tribunal's items, votes and results, as gt writes them, players by seat:
+:func:`gtcli.club.seating.tribunals`, noted in the index) are those the replay of a counted log
+gives, as ``gt game from-log`` writes them (the log judged as the club judges it), with the
+same totals and winners, is that log's game: the log, the fuller record, is kept and the session
 set aside as ``same`` (unless ``keep`` names the session). Who sat where (under the club's
 names) and the date are facts, compared as for copies (a conflict when they differ), except
 that ``from-log`` writes no date: a session without one takes the log's. A session whose
@@ -64,6 +66,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gtcli.club import store
+from gtcli.club.seating import by_seat
 from gtcli.club.work import Row
 from gtcli.core.text import fold
 
@@ -111,7 +114,7 @@ def archive_units(archive: str) -> Units:
 
 def archive_contents(archive: str) -> Units:
     """What a session of ``archive`` records (by its relative path), as one text: its TOML's values
-    without its ``date``, players named by their seat (:func:`by_seat`; comments, layout and the
+    without its ``date``, players named by their seat (:func:`gtcli.club.seating.by_seat`; comments, layout and the
     order of keys do not count); None if unreadable."""
     import json
     import tomllib
@@ -130,26 +133,6 @@ def archive_contents(archive: str) -> Units:
     return contents
 
 
-def by_seat(data: dict) -> dict:
-    """A session's TOML values with each player named by their seat (``#1``...), wherever a value or
-    a key is a name of its ``players`` (as :func:`gtcli.club.diff.by_seat` does for a log): who sat
-    there is a fact of its own (the result), compared under the club's names."""
-    players = data.get("players")
-    names = [p.get("name") if isinstance(p, dict) else p for p in players] if isinstance(players, list) else []
-    seats = {fold(p): f"#{n}" for n, p in enumerate(names, 1) if isinstance(p, str)}
-
-    def renamed(value):
-        if isinstance(value, str):
-            return seats.get(fold(value), value)
-        if isinstance(value, list):
-            return [renamed(v) for v in value]
-        if isinstance(value, dict):
-            return {renamed(k): renamed(v) for k, v in value.items()}
-        return value
-
-    return renamed(data)
-
-
 Key = Callable[[str], str]  # a name as written -> the player's identity (gtcli.club.names.Names.key)
 
 
@@ -164,14 +147,14 @@ def _scored(row: Row) -> tuple:
 
 
 def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = (),
-              contents: Units | None = None, key: Key = fold, tables: Tables | None = None) -> list[SetAside]:
+              contents: Units | None = None, key: Key = fold, sessions_of_logs: bool = False) -> list[SetAside]:
     """The records of ``counted`` (games that count) that repeat another record of it or conflict
     with one, in path order; ``keep``: the records the club chose (module docstring). Sessions are
     one game when their bytes are, or (``contents``: :func:`archive_contents`) when they have the
     same totals and winners seat by seat and record the same Tribunals (players by seat), whatever
     their comments.
-    ``key``: who a name is (the club's aliases), for the players a record seats; ``tables``
-    (:func:`archive_tables`): a log and a session of its Tribunals are one game."""
+    ``key``: who a name is (the club's aliases), for the players a record seats; with
+    ``sessions_of_logs``, a log and a session of its Tribunals (:func:`gtcli.club.seating.tribunals`) are one game."""
     groups: dict[tuple, list[Row]] = {}
     for row in counted:
         if row.kind == "log" and row.opening:
@@ -185,56 +168,12 @@ def set_aside(counted: Sequence[Row], units: Units, keep: Sequence[str] = (),
             for game in _games(rows, units if kind == "log" else contents, by=(lambda r: r.record) if kind == "log"
                                else (lambda r: r.sha256)):
                 found += _one_game(game, chosen, key)
-    if tables is not None:
-        found += _sessions_of_logs(counted, found, tables, chosen, key)
+    if sessions_of_logs:
+        found += _sessions_of_logs(counted, found, chosen, key)
     return sorted(found, key=lambda s: store.path_key(s.path))
 
 
-Tables = Callable[[Row], "str | None"]  # a log or session -> its players, profile and Tribunals' tables, as one text
-
-
-def archive_tables(archive: str) -> Tables:
-    """What a Grand Tribunal record of ``archive`` gives as a ``gt game`` session, as one text
-    (players, first Praeco, profile, each Tribunal's items, votes and results, in gt's layout):
-    a log's replay as ``gt game from-log`` makes it, a session's values as gt writes them
-    (comments, layout, its ``date`` and keys gt does not read do not count); None if unreadable."""
-    from gtcli.core.diagnostics import InputError
-
-    memo: dict[str, str | None] = {}
-
-    def tables(row: Row) -> str | None:
-        if row.path not in memo:
-            try:
-                memo[row.path] = _as_session(os.path.join(archive, row.path), row.kind)
-            except (InputError, OSError, ValueError, RecursionError):
-                memo[row.path] = None
-        return memo[row.path]
-
-    return tables
-
-
-def _as_session(path: str, kind: str) -> str | None:
-    from gtcli.core.files.reading import read_text
-    from gtcli.grand_tribunal.formats.session_file import game_to_toml, parse_game
-    from gtcli.grand_tribunal.lang.logs.check import Options, check_file
-    from gtcli.grand_tribunal.lang.logs.report import game_of
-    from gtcli.grand_tribunal.shipped import published_vocabulary
-
-    if kind == "log":
-        checked = check_file(path, Options())  # as `gt game from-log` reads it
-        return None if checked.result.errors else _seat_text(game_to_toml(game_of(checked)))
-    game, _ = parse_game(read_text(path, "session file"), path, published_vocabulary())
-    return _seat_text(game_to_toml(game))  # its Tribunals, not those it undid
-
-
-def _seat_text(session: str) -> str:
-    import json
-    import tomllib
-
-    return json.dumps(by_seat(tomllib.loads(session)), sort_keys=True, default=str)
-
-
-def _sessions_of_logs(counted: Sequence[Row], found: Sequence[SetAside], tables: Tables, chosen: dict[str, int],
+def _sessions_of_logs(counted: Sequence[Row], found: Sequence[SetAside], chosen: dict[str, int],
                       key: Key) -> list[SetAside]:
     """The sessions of ``counted`` (not set aside already) whose tables are those a counted log's
     replay gives (players by seat), with the same totals and winners: one game, of which the log
@@ -254,8 +193,7 @@ def _sessions_of_logs(counted: Sequence[Row], found: Sequence[SetAside], tables:
             continue
         of_log: dict[str, list[Row]] = {}
         for session in sessions:
-            text = tables(session)
-            log = next((g for g in logs if text is not None and tables(g) == text), None)
+            log = next((g for g in logs if session.tribunals and g.tribunals == session.tribunals), None)
             if log is not None:
                 of_log.setdefault(log.path, []).append(session)
         for log in logs:
@@ -340,8 +278,7 @@ def of_archive(rows: Sequence[Row], names, archive: str, keep: Sequence[str] = (
     from gtcli.club.stats import eligible
 
     counted, _ = eligible(rows, names)
-    return set_aside(counted, archive_units(archive), keep, archive_contents(archive), names.key,
-                     archive_tables(archive))
+    return set_aside(counted, archive_units(archive), keep, archive_contents(archive), names.key, True)
 
 
 def of_kind(aside: Sequence[SetAside], rows: Sequence[Row]) -> list[dict[str, str]]:
