@@ -125,10 +125,10 @@ def archive_contents(archive: str) -> Units:
     def contents(path: str) -> list[str] | None:
         try:
             data = tomllib.loads(read_text(os.path.join(archive, path), "session file"))
-        except (InputError, OSError, ValueError, RecursionError):
+            data.pop("date", None)  # a fact compared on its own (a conflict when it differs), as a log's
+            return [json.dumps(by_seat(data), sort_keys=True, default=str)]
+        except (InputError, OSError, ValueError, RecursionError):  # a stranger's keys nested past any game's
             return None
-        data.pop("date", None)  # a fact compared on its own (a conflict when it differs), as a log's
-        return [json.dumps(by_seat(data), sort_keys=True, default=str)]
 
     return contents
 
