@@ -49,8 +49,9 @@ from urllib.parse import quote
 
 from gtcli.core.diagnostics import Diagnostic, InputError
 
-SCHEMA = 4  # 2: files.suppressed (what a log's own # noqa suppressed); 3: files.rules (what decides the result);
-# 4: files.sheet (a log's scoresheet, kept for the site: gtcli.club.sheets)
+SCHEMA = 5  # 2: files.suppressed (what a log's own # noqa suppressed); 3: files.rules (what decides the result);
+# 4: files.sheet (a log's scoresheet, kept for the site: gtcli.club.sheets); 5: openings with players by seat,
+# files.tribunals (what a log gives as a gt game session: gtcli.club.seating.tribunals)
 APP_ID = 0x67744331  # "gtC1"
 FOLDER, NAME = ".gt-club", "club.sqlite"
 SIDECARS = ("-journal", "-wal", "-shm")
@@ -65,7 +66,8 @@ CREATE TABLE files (
   event TEXT NOT NULL DEFAULT '', version TEXT NOT NULL, profile TEXT NOT NULL DEFAULT '',
   settings TEXT NOT NULL DEFAULT '', used TEXT NOT NULL DEFAULT '[]', judge TEXT NOT NULL DEFAULT '',
   opening TEXT NOT NULL DEFAULT '', record TEXT NOT NULL DEFAULT '', units INTEGER NOT NULL DEFAULT 0,
-  suppressed TEXT NOT NULL DEFAULT '', rules TEXT NOT NULL DEFAULT '', sheet BLOB);
+  suppressed TEXT NOT NULL DEFAULT '', rules TEXT NOT NULL DEFAULT '', sheet BLOB,
+  tribunals TEXT NOT NULL DEFAULT '');
 CREATE INDEX files_by_opening ON files (game, opening);
 CREATE TABLE seats (
   path TEXT NOT NULL REFERENCES files (path) ON DELETE CASCADE, seat INTEGER NOT NULL, name TEXT NOT NULL,
@@ -84,7 +86,8 @@ CREATE INDEX steps_by_player ON steps (game, player, seq);
 # `# noqa` suppressed is known only by judging it again, so a schema-1 index is rebuilt from the files;
 # none from 2 to 3 either: the rules digest (and the openings, now of the moves alone) need judging again;
 # none from 3 to 4: a scoresheet is noted in the replay that judges a log (an index of schema 3 is rebuilt
-# once; a row with no scoresheet kept still gets its page, the site replaying that log).
+# once; a row with no scoresheet kept still gets its page, the site replaying that log); none from 4 to 5:
+# a log's opening now names players by their seat (gtcli.club.diff.by_seat), so every log is judged again.
 MIGRATIONS: dict[int, str] = {}
 
 

@@ -5,14 +5,15 @@ opened, each move of each turn (``Ana: vote staff``), each recorded score and wi
 in the order played. A unit is written in English canonical form (the Voting Track's
 spaces in English, everything case- and accent-folded), so two records of the same game
 compare equal whatever their layout, comments, tags (``[Event]``, ``[Date]``) or language
-of keywords; card names are compared as written (folded). Pure functions of parsed logs,
-and :func:`read_units` to read one from a file.
+of keywords; card names are compared as written (folded). :func:`by_seat` names each player by
+their seat, for the index's opening and the club's comparison of records (:mod:`gtcli.club.once`).
+Pure functions of parsed logs, and :func:`read_units` to read one from a file.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gtcli.core.text import fold
 from gtcli.grand_tribunal.rules import log as L
@@ -56,6 +57,56 @@ def units(log: L.Log, players: tuple[str, ...], vocabulary=None, limit: int | No
     return out if limit is None else out[:limit]
 
 
+def by_seat(log: L.Log, players: tuple[str, ...]) -> tuple[L.Log, tuple[str, ...]]:
+    """``log`` and its ``players`` with each player named by their seat (``#1``, ``#2``...) wherever
+    the log names one: its moves by seat, whatever spelling of a player a record uses (who sat
+    there is a fact of its own, compared under the club's names: :mod:`gtcli.club.once`)."""
+    seat = {fold(p): f"#{n}" for n, p in enumerate(players, 1)}
+    return _renamed(log, seat), tuple(seat[fold(p)] for p in players)
+
+
+def _renamed(log: L.Log, table: dict[str, str]) -> L.Log:
+    """``log`` with each player's name (folded, a key of ``table``) written as ``table`` says, in
+    every place a log names a player: the setup, turns, moves, rounds, choices, scores and winners."""
+    def text(written: str) -> str:
+        return table.get(fold(written), written)
+
+    def word(w: L.Word) -> L.Word:
+        return L.Word(text(w.text), w.pos)
+
+    def move(m):
+        if isinstance(m, L.Activate) and m.player is not None:
+            return replace(m, player=word(m.player))
+        if isinstance(m, L.GatherContested):
+            return replace(m, rolls=tuple((word(w), n) for w, n in m.rolls))
+        if isinstance(m, L.VisChange) and m.party and (m.party_kind or "player") == "player":
+            return replace(m, party=text(m.party))
+        outcome = getattr(m, "outcome", None)
+        if outcome is not None and outcome.choices:  # ``$victim=Dora``: a choice may name a player
+            choices = tuple((k, v if isinstance(v, L.CardRef) else text(v), pos) for k, v, pos in outcome.choices)
+            return replace(m, outcome=replace(outcome, choices=choices))
+        return m
+
+    def event(e):
+        if isinstance(e, L.Turn):
+            return replace(e, player=word(e.player), moves=tuple(move(m) for m in e.moves))
+        if isinstance(e, L.RoundStart):
+            return replace(e, praeco=word(e.praeco))
+        if isinstance(e, L.Scores):
+            return replace(e, scores=tuple((word(w), n) for w, n in e.scores))
+        if isinstance(e, L.Winner):
+            return replace(e, names=tuple(word(w) for w in e.names))
+        return move(e) if isinstance(e, L.Move) else e
+
+    setup = log.setup
+    if setup is not None:
+        setup = replace(setup, hands=tuple((word(w), cards) for w, cards in setup.hands),
+                        vis=tuple((word(w), n) for w, n in setup.vis),
+                        praeco=None if setup.praeco is None else word(setup.praeco),
+                        dealer=None if setup.dealer is None else word(setup.dealer))
+    return replace(log, setup=setup, events=tuple(event(e) for e in log.events))
+
+
 _WRITER: list = []  # the last writer made, for the vocabulary it was made with
 
 
@@ -87,14 +138,17 @@ def fingerprint(log: L.Log, players: tuple[str, ...], text: str, vocabulary=None
     """(opening, record, number of events): what the index keeps of a record.
 
     The *opening* is the hash of the first :data:`OPENING` units of moves (no scores or winner
-    line: records of the same moves scored under other rules share it); records that share it are
+    line: records of the same moves scored under other rules share it), players named by their seat
+    (:func:`by_seat`: a copy that spells a player otherwise shares it); records that share it are
     compared whole by :func:`compare` (``gt club duplicates``). The *record* is only a cheap
     shortcut for that: a hash of the log's text from its setup (or first event) on, so without
     its tags, equal for two copies of one record, which need not be read again; two records of
     one game written otherwise (laid out, commented or in another language) get different
     hashes, and the comparison finds them the same.
     """
-    opening = digest([u.text for u in units(log, players, vocabulary, OPENING, names, claims=False)])
+    moves = [n for n, e in enumerate(log.events) if not isinstance(e, (L.Scores, L.Winner))][:OPENING]
+    head = replace(log, events=log.events[:moves[-1] + 1] if moves else ())  # enough events for the opening
+    opening = digest([u.text for u in units(*by_seat(head, players), vocabulary, OPENING, names, claims=False)])
     first = log.setup.pos if log.setup is not None else log.events[0].pos if log.events else None
     start = 0
     if first is not None and first.line:  # the play starts there: the header's tags are left out
@@ -128,9 +182,10 @@ def compare(a: list[Unit], b: list[Unit]) -> Difference:
     return Difference("differ", None, n, at_a, at_b, lengths)
 
 
-def read_units(path: str, claims: bool = True) -> list[Unit]:
+def read_units(path: str, claims: bool = True, seated: bool = False) -> list[Unit]:
     """The units of the log at ``path`` (read within gt's limits; InputError if it cannot be parsed);
-    without ``claims``, its moves alone (:func:`units`).
+    without ``claims``, its moves alone (:func:`units`); ``seated``, players named by their seat
+    (:func:`by_seat`).
 
     Card names are compared through the card set the log names (its own tag only, within the
     log's folder, as ``gt check`` allows), so a translated record is the same game; without a
@@ -145,7 +200,8 @@ def read_units(path: str, claims: bool = True) -> list[Unit]:
         vocabulary, names = canonical_names(header.cards, path, log.language)
     except InputError:
         vocabulary, names = canonical_names(None, path, log.language)
-    return units(log, header.players, vocabulary, names=names, claims=claims)
+    seats = by_seat(log, header.players) if seated else (log, header.players)
+    return units(*seats, vocabulary, names=names, claims=claims)
 
 
 def canonical_names(cards: str | None, path: str, language: str):

@@ -137,16 +137,19 @@ def _entry(league: League, r: Row, names: Names, after: dict, why: str | None, r
 def conflict_reason(s: once.SetAside) -> str:
     """Why a record of a conflict is not counted (:mod:`gtcli.club.once`), naming the other records."""
     others = [f for f in s.files if f != s.path]
-    return (f"conflict: the same moves as {', '.join(others)} with another {', '.join(s.differ)}; "
+    same = "moves" if all(f.endswith(".gtl") for f in s.files) else "Tribunals"  # a session records no moves
+    return (f"conflict: the same {same} as {', '.join(others)} with another {', '.join(s.differ)}; "
             f"none counts until the club keeps one ([club] keep in gt.toml)")
 
 
 def _left(league: League, r: Row, why: str, conflict: once.SetAside | None = None) -> dict:
     reason = relative_reason(r.reason, r.path)
-    where = [r.path] + ([f for f in conflict.files if f != r.path][:1] if conflict else [])
+    other = [f for f in conflict.files if f != r.path][:1] if conflict else []
+    logs = r.kind == "log" and bool(other) and other[0].endswith(".gtl")  # gt diff reads logs, not sessions
+    where = [r.path] + (other if logs else [])
     return {"file": r.path, "game": r.game, "reason": why, "href": league.game_pages.get(r.path),
             "finding": first_finding(reason) if r.reason else None,
-            "check": "gt diff" if conflict else _command(r.kind),
+            "check": "gt diff" if logs else _command(r.kind),
             "check_path": " ".join(_shell(league.archive_name + "/" + p) for p in where)}
 
 

@@ -47,10 +47,16 @@ def _nav(page: GamePage) -> str:
 
 
 def renamed(html: str, names: tuple[tuple[str, str], ...]) -> str:
-    """``html`` with each player's written name, where it stands as a whole word, as the club writes it."""
-    for written, shown in names:
-        html = re.sub(rf"(?<![\w]){re.escape(esc(written))}(?![\w])", lambda _: esc(shown), html)
-    return html
+    """``html`` with each player's written name, where it stands as a whole word, as the club writes it.
+
+    One pass over the page: a name already replaced is never looked at again (so "Ana" shown as
+    "Ana María" does not then meet a rule for "María", and two names the aliases swap are swapped),
+    and where written names overlap the longest is matched."""
+    if not names:
+        return html
+    shown = {esc(written): esc(name) for written, name in names}
+    alternatives = "|".join(re.escape(w) for w in sorted(shown, key=lambda w: (-len(w), w)))
+    return re.sub(rf"(?<!\w)(?:{alternatives})(?!\w)", lambda m: shown[m.group(0)], html)
 
 
 def render(page: GamePage) -> tuple[str, str | None]:

@@ -13,7 +13,8 @@ from gtcli.core.files.json_source import loads_bounded
 
 FEW = 1000  # scoresheets looked up one by one below this many, in one pass over the index above it
 COLUMNS = ("path", "sha256", "size", "kind", "game", "verdict", "codes", "reason", "date", "event", "version",
-           "profile", "settings", "used", "judge", "opening", "record", "units", "suppressed", "rules")
+           "profile", "settings", "used", "judge", "opening", "record", "units", "suppressed", "rules",
+           "tribunals")
 
 
 @dataclass(frozen=True)
@@ -37,12 +38,13 @@ def known(conn: sqlite3.Connection) -> dict[str, Known]:
 def _values(row: Row) -> tuple:
     return (row.path, row.sha256, row.size, row.kind, row.game, row.verdict, ",".join(row.codes), row.reason,
             row.date, row.event, row.version, row.profile, row.settings, json.dumps([list(u) for u in row.used]),
-            row.judge, row.opening, row.record, row.units, ",".join(row.suppressed), row.rules, row.sheet)
+            row.judge, row.opening, row.record, row.units, ",".join(row.suppressed), row.rules, row.tribunals,
+            row.sheet)
 
 
 def write(conn: sqlite3.Connection, rows: Iterable[Row], forget: Iterable[str] = ()) -> None:
     """Store ``rows`` (replacing what a path had) and forget ``forget``, in one transaction."""
-    stored = (*COLUMNS, "sheet")
+    stored = (*COLUMNS, "sheet")  # in the order of _values
     insert = f"INSERT OR REPLACE INTO files ({', '.join(stored)}) VALUES ({', '.join('?' * len(stored))})"
     with transaction(conn):
         for path in forget:

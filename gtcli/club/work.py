@@ -66,6 +66,7 @@ class Row:
     units: int = 0
     suppressed: tuple[str, ...] = ()  # "CODE:LINE" of each finding the log's own `# noqa` suppressed
     rules: str = ""  # digest of what decides the result: profile parameters, variants, card set, board (rules_digest)
+    tribunals: str = ""  # a legal log's or a session's gt game session, players by seat (gtcli.club.seating.tribunals)
     sheet: bytes | None = None  # a log's scoresheet, kept for the site (gtcli.club.sheets); not read by rows()
 
 
@@ -180,13 +181,16 @@ def _log(task: Task, row: Row, text: str) -> Row:
     verdict = ILLEGAL if errors else LEGAL if outcome["complete"] else INCOMPLETE
     from gtcli.club import sheets
     from gtcli.club.diff import fingerprint
+    from gtcli.club.seating import tribunals
     from gtcli.grand_tribunal.lang.cards.sets import names_in
+    from gtcli.grand_tribunal.lang.logs.report import game_of
 
     card_set = checked.card_set
     opening, record, count = fingerprint(checked.log, header.players, text, card_set.vocabulary,
                                          names_in(card_set, checked.cards_path, card_set.language))
     judged = judge_digest(row.version, task.settings, used)
     sheet = sheets.keep(checked, watch)
+
     return replace(row, verdict=verdict, codes=tuple(sorted({d.code for d in errors})),
                    reason=safe_line(errors[0].format()) if errors else "",
                    date=iso_date(header.other.get("date")), event=header.other.get("event", "")[:200], seats=seats,
@@ -194,6 +198,7 @@ def _log(task: Task, row: Row, text: str) -> Row:
                    judge=judged, opening=opening, record=record, units=count,
                    suppressed=suppressed_by_noqa(job, text, checked.result.diagnostics),
                    rules=rules_digest(checked.referee, checked.cards_path),
+                   tribunals=tribunals(game_of(checked)) if verdict == LEGAL else "",
                    sheet=None if sheet is None else sheets.encode(sheet, row.sha256, judged))
 
 
@@ -263,7 +268,10 @@ def _session(task: Task, row: Row, text: str) -> Row:
     scores = [board.get(p, 0) for p in game.players]
     seats = tuple(Seat(n, p, s, r, r, p in won)
                   for n, (p, s, r) in enumerate(zip(game.players, scores, competition_ranks(scores)), 1))
-    return replace(row, verdict=LEGAL if game.finished else INCOMPLETE, seats=seats, profile=game.profile.name)
+    from gtcli.club.seating import tribunals
+
+    return replace(row, verdict=LEGAL if game.finished else INCOMPLETE, seats=seats, profile=game.profile.name,
+                   tribunals=tribunals(game))
 
 
 def _trickerion(task: Task, row: Row, text: str) -> Row:
