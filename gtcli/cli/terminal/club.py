@@ -74,15 +74,17 @@ def set_aside_lines(aside: list[dict[str, str]]) -> list[str]:
 
 RELATIONS = {"same": "the same game as", "prefix": "the start of",
              "overruled": "not the record the club keeps ([club] keep in gt.toml):"}
-DIFFER = {"rules": "rules (profile, variants, card set or board)", "result": "result", "date": "date"}
+DIFFER = {"rules": "rules (profile, variants, card set or board)", "result": "result (totals, winners or who sat where)",
+          "date": "date"}
 
 
 def conflict_lines(conflicts: list[dict[str, Any]]) -> list[str]:
     """Records of the same moves that disagree (gtcli.club.once): each group, what differs, how to choose."""
     if not conflicts:
         return []
-    lines = [f"{len(conflicts)} conflict(s): records of the same moves that disagree, none of them counted until "
-             "the club keeps one ([club] keep = [\"PATH\"] in gt.toml):"]
+    lines = [f"{len(conflicts)} conflict(s): records of one game (the same moves seat by seat, or a log and the "
+             "session written of it) that disagree, none of them counted until the club keeps one "
+             "([club] keep = [\"PATH\"] in gt.toml):"]
     for c in conflicts[:SHOWN_DUPLICATES]:
         files = ", ".join(f"{f} ({d or 'no date'})" if "date" in c["differ"] else f
                           for f, d in zip(c["files"], c["dates"]))
