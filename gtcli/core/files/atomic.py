@@ -175,8 +175,14 @@ def _umask() -> int:
 
 def fsync_folder(folder: Path) -> None:
     """Make the rename itself durable where the platform allows it."""
+    fsync_path(folder)
+
+
+def fsync_path(path: Path, flags: int = os.O_RDONLY) -> None:
+    """``path``'s data on the disk, where the platform allows it (a file or a folder opened with ``flags``):
+    a path that cannot be opened or synced is left as it is."""
     try:
-        fd = os.open(folder, os.O_RDONLY)
+        fd = os.open(path, flags)
     except OSError:
         return
     try:

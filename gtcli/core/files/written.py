@@ -49,7 +49,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from gtcli.core.diagnostics import Diagnostic, InputError
-from gtcli.core.files.atomic import clean_folder_temps, fsync_folder, write_atomic
+from gtcli.core.files.atomic import clean_folder_temps, fsync_folder, fsync_path, write_atomic
 from gtcli.core.files.beside import NOFOLLOW, check_place, is_plain, open_place, refused, remove_place
 from gtcli.core.files.json_source import loads_bounded
 
@@ -352,16 +352,7 @@ class WrittenFolder:
             os.sync()
             return
         for name in self.staged:  # pragma: no cover - Windows
-            try:
-                fd = os.open(self.staging / name, os.O_RDONLY | NOFOLLOW)
-            except OSError:
-                continue
-            try:
-                os.fsync(fd)
-            except OSError:
-                pass
-            finally:
-                os.close(fd)
+            fsync_path(self.staging / name, os.O_RDONLY | NOFOLLOW)
 
     def _swap(self, files: dict[str, str], staged_only_if_whole: bool = False) -> int:
         with signals_held():
