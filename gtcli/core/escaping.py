@@ -59,7 +59,6 @@ def _invisible() -> str:
 INVISIBLE = _invisible()
 _TERMINAL_UNSAFE = re.compile(f"{CONTROL.pattern[:-1]}{BIDI}{INVISIBLE}]")
 _JSON_RAW = re.compile(f"[\x7f-\x9f{BIDI}{INVISIBLE}]")  # json.dumps escapes C0 itself, not DEL, C1, bidi...
-HAS_INVISIBLE = re.compile(f"[{INVISIBLE}]").search
 
 
 def _escaped(m: re.Match) -> str:

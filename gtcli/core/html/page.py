@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import re
 
-from gtcli.core.escaping import HAS_INVISIBLE, safe
+from gtcli.core.escaping import safe
 
 SANS = '"DejaVu Sans", "Liberation Sans", sans-serif'
 SERIF = 'Georgia, "DejaVu Serif", "Liberation Serif", serif'
@@ -49,13 +49,17 @@ def esc(text: object) -> str:
     by :func:`gtcli.core.escaping.safe`, as on the terminal). A page printed to standard output
     is then as safe on a terminal as every other output of gt."""
     text = str(text)
-    if _PLAIN(text) and not HAS_INVISIBLE(text):  # most names and numbers: nothing to escape (a club site
-        return text  # escapes ~900,000 strings); a Hangul filler is a letter to \w, but drawn as nothing
+    if _PLAIN(text):  # most names and numbers: nothing to escape (a club site escapes ~900,000 strings)
+        return text
     return html.escape(safe(text), quote=True)
 
 
-# letters, digits, spaces and punctuation that is neither markup nor a control character
-_PLAIN = re.compile(r"[\w .,:;!?()\[\]/+=*%#@~^|{}$-]*").fullmatch
+# letters, digits, spaces and punctuation that is neither markup nor a control character; of the
+# invisible characters safe() shows escaped (gtcli.core.escaping.INVISIBLE), the Hangul fillers are
+# letters to \w (a test holds this list to INVISIBLE), so they are left out of the letters here
+_INVISIBLE_LETTERS = "\u115f\u1160\u3164\uffa0"
+_LETTERS = rf"[^\W{_INVISIBLE_LETTERS}]"
+_PLAIN = re.compile(rf"{_LETTERS}*(?:[ .,:;!?()\[\]/+=*%#@~^|{{}}$-]+{_LETTERS}*)*").fullmatch
 
 
 def document(title: str, lang: str, css: str, body: str, generator: str, head: str = "") -> str:
