@@ -19,6 +19,23 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
 
 
+def _signals_as_a_terminal_gives_them() -> None:
+    """The suite started in the background of a shell without job control (`( pytest & )`, nohup)
+    inherits SIGINT, or SIGHUP, ignored; Python then leaves it ignored, and so would every gt the
+    tests start (an ignored signal stays ignored across exec), so the tests of Ctrl-C and of the
+    handlers gt gives back would fail for the way the suite was started. Put them back as a terminal
+    starts a program; a signal someone handles is left alone."""
+    import signal
+
+    for number, default in ((signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, signal.SIG_DFL),
+                            (signal.SIGHUP, signal.SIG_DFL)):
+        if signal.getsignal(number) is signal.SIG_IGN:
+            signal.signal(number, default)
+
+
+_signals_as_a_terminal_gives_them()
+
+
 def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
     """Invoke ``gt`` like a user would; an internal error (exit 3) fails the test with its traceback."""
     # COLUMNS: the width a test asks for, else 120; FORCE_COLOR: a CI that forces colour must not change outputs
