@@ -15,6 +15,8 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from gtcli.cli.game_server import Phone, Running
 from gtcli.grand_tribunal.shipped import published_vocabulary
 from tests.conftest import run
@@ -111,3 +113,17 @@ class Server:
         preview = self.post("preview", {**form, "lines": lines})
         assert preview.status == 200, preview.words()
         return self.post("record", preview.fields("record"))
+
+
+# ---- the fixtures the phone's tests share: a new session, and the server serving it -------------------
+
+@pytest.fixture
+def session(tmp_path):
+    return new_session(tmp_path)
+
+
+@pytest.fixture
+def server(session):
+    s = Server(session)
+    yield s
+    s.close()

@@ -5,19 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cli.phone_client import LINES, Server, new_session
-
-
-@pytest.fixture
-def session(tmp_path):
-    return new_session(tmp_path)
-
-
-@pytest.fixture
-def server(session):
-    s = Server(session)
-    yield s
-    s.close()
+from tests.cli.phone_client import LINES, Server
+from tests.cli.phone_client import server, session  # noqa: F401  (the fixtures)
 
 
 def raw(server: Server, method: str, path: str) -> bytes:

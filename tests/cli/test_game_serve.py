@@ -22,19 +22,8 @@ from gtcli.cli.game_server import Running
 from gtcli.grand_tribunal.formats.session_file import load_game
 from gtcli.grand_tribunal.shipped import published_vocabulary
 from tests.cli.phone_client import LINES, Server, new_session
+from tests.cli.phone_client import server, session  # noqa: F401  (the fixtures)
 from tests.conftest import run
-
-
-@pytest.fixture
-def session(tmp_path):
-    return new_session(tmp_path)
-
-
-@pytest.fixture
-def server(session):
-    s = Server(session)
-    yield s
-    s.close()
 
 
 def _recorded(session) -> int:

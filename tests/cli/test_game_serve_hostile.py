@@ -12,19 +12,8 @@ import time
 import pytest
 
 from gtcli.cli import game_server
-from tests.cli.phone_client import LINES, Server, new_session
-
-
-@pytest.fixture
-def session(tmp_path):
-    return new_session(tmp_path)
-
-
-@pytest.fixture
-def server(session):
-    s = Server(session)
-    yield s
-    s.close()
+from tests.cli.phone_client import LINES, Server
+from tests.cli.phone_client import server, session  # noqa: F401  (the fixtures)
 
 
 def _still_serving(server: Server, session, before: bytes) -> None:
