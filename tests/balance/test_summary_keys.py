@@ -130,3 +130,12 @@ def test_a_key_twice_in_a_nested_or_unknown_object_is_left_out_as_before(tmp_pat
     assert len(list(read_games(str(path), excluded, Repeats()))) == 1
     assert excluded.examples == [{"file": f"{path}:2", "reason": "not JSON"}]
     assert checked(line.encode())[1].endswith("twice in one object)")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"\n", b"\r\n", b"a", b"{}", b" ", b"\n\n", b"\xff"]), max_size=30).map(b"".join))
+def test_a_block_is_split_at_its_line_ends_as_split_does(block):
+    """The reader's split of a block at its line ends (by ``find``) gives what ``bytes.split`` gives."""
+    from gtcli.balance.sources import _split
+
+    assert _split(block) == block.split(b"\n")
