@@ -342,11 +342,12 @@ def read_games(path: str, excluded: Exclusions, repeats: Repeats | None = None) 
     """The summaries of a ``games.jsonl``, one line at a time; a bad line is counted in ``excluded``,
     a game read before (:class:`Repeats`) in ``repeats``.
 
-    The file is read in blocks of :data:`BLOCK` bytes, each split at its line ends once (:func:`_split`; the piece
-    after the last end waits for the next block). A line longer than :data:`MAX_LINE_BYTES` (its
-    end included) is one line left out, whatever it holds, its bytes dropped as they come: memory
-    stays bounded whatever the file. Each other line is read by the core's bounded JSON reader and
-    its summary checked (:func:`summary_problem`)."""
+    The file is read in blocks of :data:`BLOCK` bytes, each split at its line ends once
+    (:func:`_split`; the piece after the last end waits for the next block). A line longer than
+    :data:`MAX_LINE_BYTES` (its end included) is one line left out, whatever it holds, its bytes
+    dropped as they come: memory stays bounded whatever the file. Each other line is read by the core's bounded JSON reader (a
+    key given twice found by counting colons against :func:`summary_keys`) and its summary checked
+    (:func:`summary_problem`)."""
     import stat
 
     from gtcli.core.files.json_source import JsonProblem, loads_bounded
