@@ -22,7 +22,7 @@ __version__ = "0.1.0"
 # scanning, logs.ast), compiled until the quick reader came, now run only on the logs it declines
 # (syntax errors, where Lark parses again anyway): compiled, they bought nothing measurable on the
 # corpus and were dropped (benchmarks/bench_parse.py; docs/performance.md, issue 32).
-HOT_MODULES = ("gtcli.grand_tribunal.lang.logs.quick",)
+HOT_MODULES = ("gtcli.grand_tribunal.lang.logs.quick", "gtcli.balance.sources", "gtcli.balance.stats", "gtcli.balance.uses", "gtcli.balance.kept", "gtcli.balance.bots")
 
 
 def build(root: str | None = None) -> str:

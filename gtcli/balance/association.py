@@ -95,22 +95,18 @@ def ratio_score(games: int, x: float, n: float, xx: float, xn: float, nn: float,
 
 
 class CardFigures:
-    """Running sums, per card and number of players, of the informative games' x_g and n_g.
+    """Sums, per card and number of players, over the informative games of x_g and n_g.
 
-    Kept per number of players, then per card (no tuple made and hashed per use). As the games
-    of a study stream by (:meth:`add_wins`: each result a seat's win), a card's game is one of
-    few kinds -- its uses, its wins, the kind's wins and uses in that game -- whose nine terms
-    are computed once per study (:meth:`terms_of`), as :meth:`add` computes them, and added in
-    the same order: the very same floats. The order in which each (card, players) first came is
-    kept too, so a card's strata are pooled in that order (the figures to the last bit)."""
+    Kept per number of players, then per card: [games, Σx, Σn, Σx², Σxn, Σn², Σ users' win share,
+    Σ others' win share, its squares]. A study's games are counted by :class:`gtcli.balance.uses.Uses`,
+    which gives each card's sums whole (:meth:`set`); the report's second looks at the games kept
+    add them game by game (:meth:`add`). The order in which each (card, players) first came is kept,
+    so a card's strata are pooled in that order."""
 
     def __init__(self) -> None:
-        # players -> card -> [games, Σx, Σn, Σx², Σxn, Σn², Σ users' win share, Σ others' win share, its squares]
         self.tables: dict[int, dict[str, list[float]]] = {}
         self.order: list[tuple[str, int]] = []  # (card, players), as their sums began
         self._by_card: dict[str, dict[int, list[float]]] | None = None  # card -> players -> sums, when asked
-        self.terms: dict[tuple[int, int, int, int], tuple] = {}  # (k, w, kind's wins, kind's uses) -> the 9 terms
-        self.pairs: dict[tuple[int, int], tuple[tuple, tuple]] = {}  # (kind's wins, uses) -> terms of k = 1, w = 0, 1
 
     def table(self, players: int) -> dict[str, list[float]]:
         """The sums of the games of ``players`` players, card by card."""
@@ -126,6 +122,10 @@ class CardFigures:
         sums = table[card] = [0, 0.0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0.0]
         return sums
 
+    def set(self, card: str, players: int, sums: list[float]) -> None:
+        """A card's sums over its informative games of that size, whole."""
+        self.begin(self.table(players), card, players)[:] = sums
+
     def by_card(self, card: str) -> dict[int, list[float]]:
         """The card's sums per number of players (an index made at the first question, after the games)."""
         if self._by_card is None:
@@ -135,70 +135,13 @@ class CardFigures:
             self._by_card = index
         return self._by_card.get(card, {})
 
-    def terms_of(self, k: int, w: int, total_w: int, total_n: int) -> tuple:
+    @staticmethod
+    def terms(k: int, w: int, total_w: int, total_n: int) -> tuple:
         """The nine terms a card's game adds: its ``k`` uses, ``w`` of them won, among ``total_n`` uses
-        of its kind of which ``total_w`` won; computed as :meth:`add` computes them."""
-        key = (k, w, total_w, total_n)
-        found = self.terms.get(key)
-        if found is None:
-            expected = total_w / total_n
-            x = w - k * expected
-            others = (total_w - w) / (total_n - k)
-            found = self.terms[key] = (1, x, k, x * x, x * k, k * k, w / k, others, others * others)
-        return found
-
-    def add_wins(self, players: int, cards: list[str], wins: list[int]) -> None:
-        """One game's uses of one kind, in the order they came, each result its seat's win (1 or 0):
-        what :meth:`add` adds for them (class docstring)."""
-        total_n = len(cards)
-        total_w = sum(wins)
-        table = self.table(players)
-        if len(set(cards)) == total_n:  # each card used once (k = 1): two sets of terms for the whole kind
-            pair = self.pairs.get((total_w, total_n))
-            if pair is None:
-                pair = self.pairs[(total_w, total_n)] = (self.terms_of(1, 0, total_w, total_n),
-                                                         self.terms_of(1, 1, total_w, total_n))
-            for card, w in zip(cards, wins):
-                sums = table.get(card)
-                if sums is None:
-                    sums = self.begin(table, card, players)
-                _, x, _, xx, xn, _, users, others, oo = pair[w]
-                sums[0] += 1
-                sums[1] += x
-                sums[2] += 1
-                sums[3] += xx
-                sums[4] += xn
-                sums[5] += 1
-                sums[6] += users
-                sums[7] += others
-                sums[8] += oo
-            return
-        per_card: dict[str, list[int]] = {}  # a card used twice (copies, a Spell back): card -> [uses, wins]
-        for card, w in zip(cards, wins):
-            acc = per_card.get(card)
-            if acc is None:
-                per_card[card] = [1, w]
-            else:
-                acc[0] += 1
-                acc[1] += w
-        if len(per_card) < 2:
-            return  # no other card of its kind to compare with in this game
-        known = self.terms
-        for card, (k, w) in per_card.items():
-            sums = table.get(card)
-            if sums is None:
-                sums = self.begin(table, card, players)
-            _, x, n, xx, xn, nn, users, others, oo = known.get((k, w, total_w, total_n)) or self.terms_of(
-                k, w, total_w, total_n)
-            sums[0] += 1
-            sums[1] += x
-            sums[2] += n
-            sums[3] += xx
-            sums[4] += xn
-            sums[5] += nn
-            sums[6] += users
-            sums[7] += others
-            sums[8] += oo
+        of its kind of which ``total_w`` won (each result a seat's win); as :meth:`add` computes them."""
+        x = w - k * (total_w / total_n)
+        others = (total_w - w) / (total_n - k)
+        return (1, x, k, x * x, x * k, k * k, w / k, others, others * others)
 
     def add_game(self, card: str, players: int, x: float, n: int, users: float, others: float) -> None:
         """One informative game of ``card``: its observed minus expected ``x`` over its ``n`` uses, the

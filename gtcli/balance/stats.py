@@ -27,33 +27,23 @@ from gtcli.balance.association import ALPHA, CORRECTION, UNKNOWN_KIND, CardFigur
 from gtcli.balance.bots import BotSeats, bots_of, split_by_tier
 from gtcli.balance.bots import card_figures as bot_card_figures
 from gtcli.balance.kept import KeptGames
+from gtcli.balance.uses import Uses
 from gtcli.core.statistics import mean_interval, wilson
 
+try:
+    import cython  # the compiled build (gtcli.HOT_MODULES): typed locals in the count of a game
+except ImportError:  # no Cython: the declarations mean nothing
+    from gtcli.core.cython_stub import cython
+
 VIS_KINDS = ("gathered", "advanced", "left")
+LIMIT = 1_000_000  # a count in a summary, at most (gtcli.balance.sources checks those of a games.jsonl)
 ROUNDS = 4  # of leaving the cards found associated out of the reference
 
 
-class Running:
-    """n, sum and sum of squares of a quantity: enough for its mean and interval."""
-
-    __slots__ = ("n", "total", "squares")
-
-    def __init__(self) -> None:
-        self.n = self.total = self.squares = 0
-
-    def add(self, value: int) -> None:
-        self.n += 1
-        self.total += value
-        self.squares += value * value
-
-    def extend(self, values: list[int]) -> None:
-        self.n += len(values)
-        self.total += sum(values)
-        self.squares += sum([v * v for v in values])
-
-    def json(self) -> dict[str, Any]:
-        mean, low, high = mean_interval(self.n, self.total, self.squares)
-        return {"n": self.n, "mean": _round(mean), "ci": [_round(low), _round(high)]}
+def running(sums: list[int]) -> dict[str, Any]:
+    """A quantity's mean and interval from its [n, Σ, Σ²]."""
+    mean, low, high = mean_interval(*sums)
+    return {"n": sums[0], "mean": _round(mean), "ci": [_round(low), _round(high)]}
 
 
 def _round(x: float) -> float:
@@ -71,35 +61,35 @@ class Tally:
         self.by_players: Counter = Counter()
         self.seat_wins: dict[int, Counter] = defaultdict(Counter)  # players -> seat -> wins
         self.turn_wins: dict[int, Counter] = defaultdict(Counter)  # players -> position from the first Praeco -> wins
-        self.player_games = 0
-        self.card_plays: Counter = Counter()
-        self.card_used: Counter = Counter()  # player-games that used the card
-        self.card_kind: dict[str, str] = {}
-        self.figures = CardFigures()
+        self.uses = Uses()
         self.winners: Counter = Counter()  # players -> winners counted over those games (shared wins)
         self.bots = BotSeats()
-        self.kept = KeptGames()
-        self.turns = Running()
-        self.turn_counts: Counter = Counter()
-        self.vis = {kind: Running() for kind in VIS_KINDS}
-        self.tribunal_scores: dict[int, Running] = defaultdict(Running)  # per player, per Tribunal
-        self.tribunal_best: dict[int, Running] = defaultdict(Running)  # the Tribunal's top score
-        self.totals = Running()
-        self.winning_totals = Running()
+        self.turns: dict[int, int] = {}  # game length (turns) -> games
+        self.sums = [0] * 15  # n, Σ and Σ² of: gathered, advanced, left (Vis, per player), a player's total, the winner's
+        self.tribunals: list[list[int]] = []  # per Tribunal: n, Σ and Σ² of each player's score, of the top score
+        self._last_bots: tuple = (None, None, None)  # the last game's bots, its players and their bots by seat
 
+        self._figures: CardFigures | None = None  # the first reading's card figures, made once at the report
+
+    @property
+    def kept(self) -> KeptGames:
+        return self.uses.kept
+
+    @cython.locals(game=dict, players=list, winners=list, won=list, vis=dict, totals=dict, flow=dict, sums=list,
+                   turns=dict, tribunals=list, scores=dict, acc=list, n=cython.longlong, seat=cython.longlong,
+                   x=cython.longlong, g=cython.longlong, gg=cython.longlong, a=cython.longlong, aa=cython.longlong,
+                   left=cython.longlong, ll=cython.longlong, t=cython.longlong, tt=cython.longlong, best=cython.longlong)
     def add(self, game: dict[str, Any]) -> None:
         """One game's summary, counted.
 
         It runs once per game of a study (benchmarks/bench_balance_read.py), so it is written
-        for speed, one pass over the players: a record's ``kinds`` already known (every record
-        of a study but its first few) is not checked again; each kind's uses are gathered as
-        two flat lists, and each card's game adds terms computed once per study
-        (:meth:`CardFigures.add_wins`: the same floats as :meth:`CardFigures.add`, added in the
-        same order).
+        for speed: the uses of cards counted as keys (:mod:`gtcli.balance.uses`), each quantity
+        summed with its square in whole numbers (typed, in the compiled build: a summary's counts
+        are within ±:data:`LIMIT`), the winners' seats found by name.
         """
         players = game["players"]
         n = len(players)
-        winners = set(game["winners"])
+        winners = game["winners"]  # distinct names, each a player (a summary's shape)
         self.games += 1
         self.by_players[n] += 1
         self.winners[n] += len(winners)
@@ -108,72 +98,79 @@ class Tally:
         start = players.index(praeco) if praeco in players else None
         seat_wins = self.seat_wins[n]
         turn_wins = self.turn_wins[n]
-        for seat, w in enumerate(won):
-            if w:
-                seat_wins[seat + 1] += 1
-                if start is not None:
-                    turn_wins[(seat - start) % n + 1] += 1
-        card_kind, card_plays = self.card_kind, self.card_plays
-        kinds = game.get("kinds")
-        if not (type(kinds) is dict and len(kinds) <= 5000 and kinds.items() <= card_kind.items()):
-            kinds = kinds_of(game)  # a record's kinds not all seen before: checked, and the kind it names wins
-            card_kind.update(kinds)
-        kind_of = kinds.get
-        bots = bots_of(game)
-        kept = self.kept
-        keep = kept.usable
-        codes: list[int] = []
-        groups: dict[str, tuple[list[str], list[int], int]] = {}  # kind -> (cards, seats, its id in a use)
-        every_use: list[str] = []
-        used, played = game["used"], game["played"]
-        for seat, player in enumerate(players):
-            mine = dict.fromkeys(used.get(player, ()))
-            every_use += mine
-            for card in mine:
-                kind = kind_of(card)
-                if kind is None:
-                    kind = UNKNOWN_KIND
-                    if card not in card_kind:
-                        card_kind[card] = kind
-                group = groups.get(kind)
-                if group is None:
-                    group = groups[kind] = ([], [], kept.kind(kind) if keep else 0)
-                group[0].append(card)
-                group[1].append(seat)
-                if keep:
-                    card_id = kept.cards.get(card)
-                    if card_id is None:
-                        card_id = kept.card(card)
-                    codes.append(group[2] | card_id << 8 | seat)
-            for card, times in played.get(player, {}).items():
-                card_plays[card] = card_plays.get(card, 0) + times
-        self.player_games += n
-        self.card_used.update(every_use)  # a Counter counts a list in C
-        add_wins = self.figures.add_wins
-        for cards, seats, _ in groups.values():
-            if len(cards) > 1:
-                add_wins(n, cards, [won[seat] for seat in seats])
-        if keep:
-            kept.add(n, won, bots, codes)
+        for winner in winners:
+            seat = players.index(winner)
+            seat_wins[seat + 1] += 1
+            if start is not None:
+                turn_wins[(seat - start) % n + 1] += 1
+        bots = self.bots_of(game)
+        self.uses.add(game, players, won, bots)
         if bots:
             self.bots.add(players, won, bots)
         vis = game["vis"]
-        for kind in VIS_KINDS:
-            running = self.vis[kind]
-            values = [vis[player][kind] for player in players]
-            running.n += n
-            running.total += sum(values)
-            running.squares += sum([v * v for v in values])
         totals = game["totals"]
-        self.totals.extend([totals[player] for player in players])
-        turns = game["turns"]
-        self.turns.add(turns)
-        self.turn_counts[turns] += 1
-        for number, scores in enumerate(game["tribunals"], 1):
-            values = list(scores.values())
-            self.tribunal_scores[number].extend(values)
-            self.tribunal_best[number].add(max(values, default=0))
-        self.winning_totals.add(max(totals.values(), default=0))
+        g = gg = a = aa = left = ll = t = tt = 0  # Σ and Σ² of gathered, advanced, left (Vis) and the total
+        best = -LIMIT  # the winner's total: the highest of the players' (a summary's counts are within ±LIMIT)
+        for player in players:
+            flow = vis[player]
+            x = flow["gathered"]
+            g += x
+            gg += x * x
+            x = flow["advanced"]
+            a += x
+            aa += x * x
+            x = flow["left"]
+            left += x
+            ll += x * x
+            x = totals[player]
+            t += x
+            tt += x * x
+            if x > best:
+                best = x
+        x = best if n else 0
+        sums = self.sums  # gathered, advanced, left, a player's total, the winner's: each [n, Σ, Σ²]
+        sums[0] += n
+        sums[1] += g
+        sums[2] += gg
+        sums[3] += n
+        sums[4] += a
+        sums[5] += aa
+        sums[6] += n
+        sums[7] += left
+        sums[8] += ll
+        sums[9] += n
+        sums[10] += t
+        sums[11] += tt
+        sums[12] += 1
+        sums[13] += x
+        sums[14] += x * x
+        turns = self.turns
+        turns[game["turns"]] = turns.get(game["turns"], 0) + 1
+        tribunals = self.tribunals
+        for number, scores in enumerate(game["tribunals"]):
+            if number == len(tribunals):
+                tribunals.append([0, 0, 0, 0, 0, 0])  # each player's score: n, Σ, Σ²; the top score: the same
+            acc = tribunals[number]
+            t = tt = 0
+            for x in scores.values():
+                t += x
+                tt += x * x
+            acc[0] += len(scores)
+            acc[1] += t
+            acc[2] += tt
+            best = max(scores.values()) if scores else 0
+            acc[3] += 1
+            acc[4] += best
+            acc[5] += best * best
+
+    def bots_of(self, game: dict[str, Any]) -> list[str] | None:
+        """:func:`~gtcli.balance.bots.bots_of`, once for a run of games of the same players and bots."""
+        named = game.get("bots")
+        if named == self._last_bots[0] and game["players"] == self._last_bots[1]:
+            return self._last_bots[2]
+        bots = bots_of(game)
+        self._last_bots = (named, game["players"], bots)
+        return bots
 
     # ---- the report -----------------------------------------------------------------------------
     def report(self, cards: Iterable[str] | Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -195,11 +192,13 @@ class Tally:
             "alpha": ALPHA,
             "bots": by_bot,
             "reference": reference,
-            "length": {**self.turns.json(), "histogram": [[t, c] for t, c in sorted(self.turn_counts.items())]},
-            "vis": {kind: self.vis[kind].json() for kind in VIS_KINDS},
-            "tribunals": [{"tribunal": n, "score": self.tribunal_scores[n].json(), "best": self.tribunal_best[n].json()}
-                          for n in sorted(self.tribunal_scores)],
-            "totals": {"score": self.totals.json(), "winning": self.winning_totals.json()},
+            "length": {**running([sum(self.turns.values()), sum([t * c for t, c in self.turns.items()]),
+                                  sum([t * t * c for t, c in self.turns.items()])]),
+                       "histogram": [[t, c] for t, c in sorted(self.turns.items())]},
+            "vis": {kind: running(self.sums[3 * i:3 * i + 3]) for i, kind in enumerate(VIS_KINDS)},
+            "tribunals": [{"tribunal": n, "score": running(acc[:3]), "best": running(acc[3:])}
+                          for n, acc in enumerate(self.tribunals, 1)],
+            "totals": {"score": running(self.sums[9:12]), "winning": running(self.sums[12:15])},
         }
 
     def games_without_bots(self) -> int:
@@ -212,18 +211,21 @@ class Tally:
         with winning, again with those left out of the others' reference (at most
         :data:`ROUNDS` rounds), so one broken card does not pull down its whole kind."""
         listed = dict(cards) if isinstance(cards, Mapping) else dict.fromkeys(cards or (), UNKNOWN_KIND)
+        card_kind = dict(self.uses.card_kind)
         for name, kind in listed.items():  # the kind the games recorded is the one the figures used
-            self.card_kind.setdefault(name, kind)
-        names = sorted(set(listed) | set(self.card_plays) | set(self.card_used))
+            card_kind.setdefault(name, kind)
+        played, used = self.uses.card_counts()
+        player_games = self.uses.player_games
+        names = sorted(set(listed) | set(played) | set(used))
 
         def counts(name: str) -> dict[str, Any]:
-            return {"played": self.card_plays[name],
-                    "played_per_game": _round(self.card_plays[name] / self.games) if self.games else 0.0,
-                    "used": self.card_used[name],
-                    "use_rate": _round(self.card_used[name] / self.player_games) if self.player_games else 0.0}
+            return {"played": played[name],
+                    "played_per_game": _round(played[name] / self.games) if self.games else 0.0,
+                    "used": used[name],
+                    "use_rate": _round(used[name] / player_games) if player_games else 0.0}
 
         def rows_for(skip: frozenset[str]) -> list[dict[str, Any]]:
-            return card_rows(self.card_figures(skip), names, lambda name: self.card_kind.get(name, UNKNOWN_KIND), counts)
+            return card_rows(self.card_figures(skip), names, lambda name: card_kind.get(name, UNKNOWN_KIND), counts)
 
         skip: frozenset[str] = frozenset()
         rows = rows_for(skip)
@@ -236,14 +238,16 @@ class Tally:
         if self.bots.mixed():
             split_by_tier(self.kept, self.bots.names(), rows, skip)
         reference = {"left_out": sorted(skip), "bots_allowed_for": self.bots.mixed() and self.kept.usable,
-                     "games_kept": len(self.kept.games), "complete": self.kept.usable}
+                     "games_kept": self.kept.count, "complete": self.kept.usable}
         return rows, reference
 
     def card_figures(self, skip: frozenset[str]) -> CardFigures:
         if self.kept.usable and self.bots.mixed():
             return bot_card_figures(self.kept, skip)
         if not skip or not self.kept.usable:
-            return self.figures
+            if self._figures is None:
+                self._figures = self.uses.figures()
+            return self._figures
         figures = CardFigures()
         for n, won, _, uses in self.kept:
             figures.add(n, uses, won, won, skip)

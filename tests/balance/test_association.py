@@ -288,10 +288,17 @@ def test_odd_kinds_and_bots_in_records_from_anyone_are_ignored_or_bounded():
     games[3]["bots"] = {p: "b" * 41 for p in games[3]["players"]}  # a name too long
     report = report_of(games)
     assert report["bots"] is None and report["games"] == 30
-    # more kinds than the compact store holds: the figures summed as the games came stand, and the report says so
+    # a kind per game (300 kinds) is kept like any: the compact store numbers each (card, kind) in 32 bits
     many = study(6, 300)
     for i, g in enumerate(many):
         g["kinds"] = {c: f"kind {i}" for c in g["kinds"]}
+    report = report_of(many)
+    assert report["reference"]["complete"] is True and report["reference"]["games_kept"] == 300
+    assert len(report["cards"]) == len(KINDS) and any(r["p"] is not None for r in report["cards"])
+    # more bots than one byte names: the figures counted as the games came stand, and the report says so
+    many = study(6, 300)
+    for i, g in enumerate(many):
+        g["bots"] = {p: f"bot{i}" for p in g["players"]}
     report = report_of(many)
     assert report["reference"]["complete"] is False and report["reference"]["games_kept"] == 0
     assert len(report["cards"]) == len(KINDS) and any(r["p"] is not None for r in report["cards"])

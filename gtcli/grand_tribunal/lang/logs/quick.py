@@ -45,25 +45,8 @@ from gtcli.core import diagnostics as D
 
 try:
     import cython  # the compiled build: typed attributes and positions (pure Python: no effect)
-except ImportError:  # no Cython: the declarations below mean nothing
-    class cython:  # type: ignore[no-redef]  # noqa: N801 - stands for the module
-        Py_ssize_t = int
-
-        @staticmethod
-        def cclass(cls):
-            return cls
-
-        @staticmethod
-        def declare(**kinds) -> None:
-            return None
-
-        @staticmethod
-        def locals(**kinds):
-            return lambda f: f
-
-        @staticmethod
-        def ccall(f):
-            return f
+except ImportError:  # no Cython: the declarations mean nothing
+    from gtcli.core.cython_stub import cython
 from gtcli.core.parsing.plain import Token
 from gtcli.grand_tribunal.lang.logs.quick_patterns import _CACHED, EVENTS, KINDS, MOVES, SETUP_LINES, Patterns
 from gtcli.grand_tribunal.lang.strings import unquote
