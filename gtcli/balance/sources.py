@@ -25,6 +25,11 @@ from typing import Any
 from gtcli.balance.folder import RECOVERED
 from gtcli.core.diagnostics import Diagnostic, InputError
 
+try:
+    import cython  # the compiled build (gtcli.HOT_MODULES): a summary's dicts and lists typed once checked
+except ImportError:  # no Cython: the declarations mean nothing
+    from gtcli.core.cython_stub import cython
+
 STUDY_FILE = "study.json"
 GAMES_FILE = "games.jsonl"
 MAX_STUDY_BYTES = 1_000_000
@@ -225,6 +230,8 @@ def read_study(path: str) -> dict[str, Any]:
             if isinstance(data.get("left_out"), list) else []}
 
 
+@cython.locals(summary=dict, players=list, winners=list, totals=dict, vis=dict, played=dict, used=dict, flow=dict,
+               cards=dict, names=list, tribunals=list, scores=dict, seats=set, won=set)
 def summary_problem(game: Any) -> str | None:
     """Why ``game`` (a value of JSON) is not a game summary (:mod:`gtcli.grand_tribunal.play.summary`), or None.
 
@@ -234,66 +241,80 @@ def summary_problem(game: Any) -> str | None:
     than :data:`MAX_NAME` together need no look at each): on this Python the builtins cost more than
     a loop over a few values (a ``set`` of their types, ``max`` of their lengths: measured), but the
     join is one call for a list of names. Each group of fields is checked whole before the next, so
-    the reason given is the first group that fails."""
+    the reason given is the first group that fails. Each value is given its typed name (the
+    ``cython.locals`` above: the compiled build looks up a dict's keys in C) once its type is known."""
     if type(game) is not dict:
         return "not an object"
-    players = game.get("players")
-    if type(players) is not list or not 1 <= len(players) <= 8:
+    summary = game
+    value = summary.get("players")
+    if type(value) is not list or not 1 <= len(value) <= 8:
         return "players: a list of distinct names"
+    players = value
     for name in players:
         if type(name) is not str or len(name) > MAX_NAME:
             return "players: a list of distinct names"
     seats = set(players)
     if len(seats) != len(players):
         return "players: a list of distinct names"
-    winners = game.get("winners")
-    if type(winners) is not list or len(winners) > 8:
+    value = summary.get("winners")
+    if type(value) is not list or len(value) > 8:
         return "winners: some of the players"
+    winners = value
     for name in winners:
         if type(name) is not str or len(name) > MAX_NAME:
             return "winners: some of the players"
     won = set(winners)
     if len(won) != len(winners) or not won <= seats:
         return "winners: some of the players"
-    turns = game.get("turns")
+    turns = summary.get("turns")
     if not (type(turns) is int and 0 <= turns <= 100_000):
         return "turns: a count"
-    praeco = game.get("first_praeco")
+    praeco = summary.get("first_praeco")
     if praeco is not None and not (type(praeco) is str and praeco in seats):
         return "first_praeco: one of the players"
-    totals, vis, played, used = game.get("totals"), game.get("vis"), game.get("played"), game.get("used")
-    if type(totals) is not dict:
+    value = summary.get("totals")
+    if type(value) is not dict:
         return "totals: a score per player"
+    totals = value
     for p in players:
         v = totals.get(p)  # None if missing
         if type(v) is not int or not -1_000_000 <= v <= 1_000_000:
             return "totals: a score per player"
-    if type(vis) is not dict:
+    value = summary.get("vis")
+    if type(value) is not dict:
         return "vis: gathered, advanced and left per player"
+    vis = value
     for p in players:
-        flow = vis.get(p)
-        if type(flow) is not dict:
+        value = vis.get(p)
+        if type(value) is not dict:
             return "vis: gathered, advanced and left per player"
+        flow = value
         gathered, advanced, left = flow.get("gathered"), flow.get("advanced"), flow.get("left")
         if not (type(gathered) is int and type(advanced) is int and type(left) is int
                 and -1_000_000 <= gathered <= 1_000_000 and -1_000_000 <= advanced <= 1_000_000
                 and -1_000_000 <= left <= 1_000_000):
             return "vis: gathered, advanced and left per player"
-    if type(played) is not dict:
+    value = summary.get("played")
+    if type(value) is not dict:
         return "played: card -> times, per player"
+    played = value
     for p in players:
-        cards = played.get(p)
-        if type(cards) is not dict or len(cards) > 1000:
+        value = played.get(p)
+        if type(value) is not dict or len(value) > 1000:
             return "played: card -> times, per player"
+        cards = value
         for card, times in cards.items():  # a JSON object's keys are strings
             if not (len(card) <= MAX_NAME and type(times) is int and -1_000_000 <= times <= 1_000_000):
                 return "played: card -> times, per player"
-    if type(used) is not dict:
+    value = summary.get("used")
+    if type(value) is not dict:
         return "used: card names, per player"
+    used = value
     for p in players:
-        names = used.get(p)
-        if type(names) is not list or len(names) > 1000:
+        value = used.get(p)
+        if type(value) is not list or len(value) > 1000:
             return "used: card names, per player"
+        names = value
         try:
             together = "".join(names)  # in C, a TypeError if one is not a string: half the cost of a loop
         except TypeError:
@@ -302,12 +323,14 @@ def summary_problem(game: Any) -> str | None:
             for name in names:
                 if len(name) > MAX_NAME:
                     return "used: card names, per player"
-    tribunals = game.get("tribunals")
-    if type(tribunals) is not list or len(tribunals) > 100:
+    value = summary.get("tribunals")
+    if type(value) is not list or len(value) > 100:
         return "tribunals: scores per player, per Tribunal"
-    for scores in tribunals:
-        if type(scores) is not dict:
+    tribunals = value
+    for value in tribunals:
+        if type(value) is not dict:
             return "tribunals: scores per player, per Tribunal"
+        scores = value
         for p, v in scores.items():
             if p not in seats or type(v) is not int or not -1_000_000 <= v <= 1_000_000:
                 return "tribunals: scores per player, per Tribunal"
