@@ -25,7 +25,10 @@ Two studies of four-player games of the sample set, made once with ``gt simulate
   expressions, hashlib -- is not charged to the 400 games). (Not the file read twice: the same games twice make every figure
   look surer, and the report then takes more rounds.)
 
-Results are printed and saved to ``benchmarks/out/balance-read.json``.
+Results are printed and saved to ``benchmarks/out/balance-read.json``. The figures are those of
+the build the checkout holds: an editable install is pure Python; for the compiled build's
+(``gtcli.HOT_MODULES``, what ``pip install .`` gives where a C compiler is), compile the checkout
+in place first (``python setup.py build_ext --inplace``, Cython installed, as CI does).
 """
 
 from __future__ import annotations
