@@ -84,26 +84,22 @@ class BotSeats:
         self.sums: dict[tuple[str, int], list[float]] = defaultdict(lambda: [0, 0, 0, 0, 0, 0, 0.0])
 
     @cython.locals(won=list, bots=list, n=cython.longlong, winners=cython.longlong, k=cython.longlong,
-                   s=cython.longlong, seat=cython.longlong, acc=list)
+                   s=cython.longlong, seat=cython.longlong, acc=list, seats=list)
     def add(self, players: list[str], won: list[int], bots: list[str]) -> None:
         self.games += 1
         n, winners = len(players), sum(won)
-        if bots.count(bots[0]) == n:  # one bot at every seat (a study of one bot): what the loop below adds
-            acc = self.sums[(bots[0], n)]
-            acc[0] += 1
-            acc[1] += n
-            acc[2] += winners
-            acc[3] += winners * winners
-            acc[4] += winners * n
-            acc[5] += n * n
-            acc[6] += n * winners / n
-            return
-        for bot in set(bots):
-            k = s = 0
-            for seat in range(n):
-                if bots[seat] == bot:
-                    k += 1
-                    s += won[seat]
+        if bots.count(bots[0]) == n:  # one bot at every seat (a study of one bot): its seats, its wins
+            seats = [(bots[0], n, winners)]
+        else:
+            seats = []
+            for bot in set(bots):
+                k = s = 0
+                for seat in range(n):
+                    if bots[seat] == bot:
+                        k += 1
+                        s += won[seat]
+                seats.append((bot, k, s))
+        for bot, k, s in seats:
             acc = self.sums[(bot, n)]
             acc[0] += 1
             acc[1] += k

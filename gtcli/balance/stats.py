@@ -129,21 +129,8 @@ class Tally:
                 best = x
         x = best if n else 0
         sums = self.sums  # gathered, advanced, left, a player's total, the winner's: each [n, Σ, Σ²]
-        sums[0] += n
-        sums[1] += g
-        sums[2] += gg
-        sums[3] += n
-        sums[4] += a
-        sums[5] += aa
-        sums[6] += n
-        sums[7] += left
-        sums[8] += ll
-        sums[9] += n
-        sums[10] += t
-        sums[11] += tt
-        sums[12] += 1
-        sums[13] += x
-        sums[14] += x * x
+        for place, value in enumerate((n, g, gg, n, a, aa, n, left, ll, n, t, tt, 1, x, x * x)):
+            sums[place] += value
         turns = self.turns
         turns[game["turns"]] = turns.get(game["turns"], 0) + 1
         tribunals = self.tribunals

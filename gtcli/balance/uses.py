@@ -187,13 +187,14 @@ class Uses:
             return
         keys = []
         ordered = sorted(every)  # a card's uses side by side, and its uses that won (some of them)
+        ordered.append(-1)  # no card's number: the last card's uses end there too
         won = sorted(winning)
         last = len(won)
         at = 0
         i = ordered[0]
         k = 0
         for j in ordered:
-            if j != i:
+            if j != i:  # card i's k uses end here: its key
                 w = 0
                 while at < last and won[at] == i:
                     w += 1
@@ -203,12 +204,6 @@ class Uses:
                 i = j
                 k = 0
             k += 1
-        w = 0
-        while at < last and won[at] == i:
-            w += 1
-            at += 1
-        part = parts[kind_of[i]]
-        keys.append(i << CARD_SHIFT | part | k << 4 | w)
         count_into(self.counts, keys)
 
     def context(self, context: int | tuple[int, int, int]) -> int:

@@ -152,7 +152,7 @@ def test_the_compiled_counting_modules_import_without_cython(name, monkeypatch):
     from pathlib import Path
 
     monkeypatch.setitem(sys.modules, "cython", None)  # import cython: ImportError
-    source = Path(importlib.import_module(name).__file__).with_suffix(".py")  # the source, even if compiled
+    source = Path(importlib.import_module(name).__file__).with_name(name.rsplit(".", 1)[1] + ".py")  # even compiled
     spec = importlib.util.spec_from_file_location(f"{name}_without_cython", source)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
