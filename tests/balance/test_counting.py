@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
 import gtcli.balance.sources as sources
-from gtcli import HOT_MODULES
 import gtcli.balance.uses as uses
+from gtcli import HOT_MODULES
 from gtcli.balance.stats import Tally
 from tests.balance.synthetic import KINDS, confounded, planted, study
 from tests.conftest import run
@@ -157,3 +158,30 @@ def test_the_compiled_counting_modules_import_without_cython(name, monkeypatch):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.cython.__module__ == "gtcli.core.cython_stub" and name in HOT_MODULES
+
+
+EDGES = Path(__file__).resolve().parent.parent / "data" / "balance" / "edges.json"
+
+
+def edges_report() -> dict:
+    from gtcli.balance.sources import summary_problem
+    from tests.balance.edges import edge_games
+
+    tally = Tally()
+    for game in edge_games(41, 300):
+        if summary_problem(game) is None:
+            tally.add(game)
+    return json.loads(json.dumps(tally.report()))
+
+
+def test_both_builds_give_the_same_report_of_summaries_at_the_edges():
+    """The compiled build's typed loops (whole numbers in 64 bits, dicts looked up in C) decide as pure
+    Python does at the edges of a summary's shape: the report of such summaries is the golden one, written
+    by the pure build, to the byte (CI runs the suite on both builds)."""
+    report = edges_report()
+    assert report["games"] > 200 and report["reference"]["games_kept"] == report["games"]
+    assert json.dumps(report, sort_keys=True) == json.dumps(json.loads(EDGES.read_text()), sort_keys=True)
+
+
+if __name__ == "__main__":  # write the golden report, with the pure build
+    EDGES.write_text(json.dumps(edges_report(), sort_keys=True) + "\n")
