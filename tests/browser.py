@@ -115,8 +115,11 @@ def _probe_result(dom: str) -> object:
 
 def screenshot(html: Path, png: Path, width: int = 1200, height: int = 1600) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
+        # every compositor stage (each tile rastered) before the frame is drawn and captured: without it,
+        # on a loaded machine, the bottom rows of a shot could be left blank (the same file drawn twice
+        # differed in one of two shots at six Chromiums at once)
         _run([f"--window-size={width},{height}", f"--screenshot={png}", "--virtual-time-budget=5000",
-              Path(html).resolve().as_uri()], str(Path(tmp) / "profile"))
+              "--run-all-compositor-stages-before-draw", Path(html).resolve().as_uri()], str(Path(tmp) / "profile"))
     if not Path(png).exists():
         raise AssertionError("chromium wrote no screenshot")
     return Path(png)
