@@ -23,7 +23,7 @@ except ImportError:  # no Cython: the declarations mean nothing
 
 USES = "I" if array("I").itemsize >= 4 else "L"  # a use: its (card, kind)'s number, unsigned 32 bits
 MAX_KEPT = 500_000
-MAX_BOTS = 255  # a seat's bot in a byte; NO_BOT: a game that names none
+MAX_BOTS = 255  # a seat's bot in a byte, numbered 0 to 254; 255 marks a game that names none
 
 
 class KeptGames:

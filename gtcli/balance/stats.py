@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from gtcli.balance.association import ALPHA, CORRECTION, UNKNOWN_KIND, CardFigures, card_rows, kinds_of
+from gtcli.balance.association import ALPHA, CORRECTION, UNKNOWN_KIND, CardFigures, card_rows
 from gtcli.balance.bots import BotSeats, bots_of, split_by_tier
 from gtcli.balance.bots import card_figures as bot_card_figures
 from gtcli.balance.kept import KeptGames
@@ -68,7 +68,6 @@ class Tally:
         self.sums = [0] * 15  # n, Σ and Σ² of: gathered, advanced, left (Vis, per player), a player's total, the winner's
         self.tribunals: list[list[int]] = []  # per Tribunal: n, Σ and Σ² of each player's score, of the top score
         self._last_bots: tuple = (None, None, None)  # the last game's bots, its players and their bots by seat
-
         self._figures: CardFigures | None = None  # the first reading's card figures, made once at the report
 
     @property
